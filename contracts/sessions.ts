@@ -1,0 +1,35 @@
+import { Schema } from "effect";
+import { requiredEmail, requiredSecret } from "./fields.ts";
+
+/** POST /sessions */
+export const LoginRequest = Schema.Struct({
+  email: requiredEmail("Debes ingresar tu email"),
+  password: requiredSecret("Debes ingresar tu contraseña"),
+});
+export type LoginRequest = typeof LoginRequest.Type;
+
+export const LoginResponse = Schema.Struct({
+  access_token: Schema.String,
+});
+export type LoginResponse = typeof LoginResponse.Type;
+
+export const Role = Schema.Literal("admin", "seller", "buyer");
+export type Role = typeof Role.Type;
+
+/**
+ * Claims of the signed access token (spec section 3). `sub` is the user id as
+ * a string; `exp`/`iat` are seconds since the epoch.
+ */
+export const SessionClaims = Schema.Struct({
+  sub: Schema.String,
+  email: Schema.String,
+  name: Schema.String,
+  roles: Schema.Array(Role),
+  phone: Schema.NullOr(Schema.String),
+  is_onboarding_completed: Schema.Boolean,
+  is_paid: Schema.Boolean,
+  status: Schema.String,
+  iat: Schema.Number,
+  exp: Schema.Number,
+});
+export type SessionClaims = typeof SessionClaims.Type;

@@ -1,0 +1,46 @@
+import { defineConfig } from "vitest/config";
+
+// Four projects, run as separate steps by scripts/test.sh: pact consumer
+// tests must finish writing pacts/ before the provider verification starts.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["tests/unit/**/*.test.ts", "tests/machines/**/*.test.ts"],
+          setupFiles: ["tests/setup/fail-on-console.ts"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["tests/server/**/*.test.ts"],
+          setupFiles: ["tests/setup/fail-on-console.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "pact-consumer",
+          environment: "node",
+          include: ["tests/pact/consumer/**/*.test.ts"],
+          testTimeout: 30_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "pact-provider",
+          environment: "node",
+          include: ["tests/pact/provider/**/*.test.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
