@@ -1,0 +1,46 @@
+import { Either, Schema } from "effect";
+import { SignJWT, jwtVerify } from "jose";
+import { SessionClaims } from "../../contracts/sessions.ts";
+
+/** Default access-token lifetime: 8 hours. */
+export const DEFAULT_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+
+export interface TokenSettings {
+  readonly secret: Uint8Array;
+  readonly ttlSeconds: number;
+}
+
+/** The claims we sign; `iat` and `exp` are added at signing time. */
+export type SessionClaimsInput = Omit<SessionClaims, "iat" | "exp">;
+
+const decodeClaims = Schema.decodeUnknownEither(SessionClaims);
+const encodeClaims = Schema.encodeSync(SessionClaims);
+
+/** Sign an HS256 access token carrying exactly the SessionClaims fields. */
+export async function signSessionToken(
+  claims: SessionClaimsInput,
+  settings: TokenSettings,
+  now: Date = new Date(),
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const payload = encodeClaims({ ...claims, iat, exp: iat + settings.ttlSeconds });
+  return new SignJWT({ ...payload, roles: [...payload.roles] })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .sign(settings.secret);
+}
+
+/**
+ * Verify signature (HS256 only, so `alg: none` and other algorithms fail),
+ * expiry, and the claim shape. Returns null for any invalid token.
+ */
+export async function verifySessionToken(token: string, settings: Pick<TokenSettings, "secret">): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, settings.secret, {
+      algorithms: ["HS256"],
+      requiredClaims: ["sub", "iat", "exp"],
+    });
+    return Either.getOrNull(decodeClaims(payload));
+  } catch {
+    return null;
+  }
+}

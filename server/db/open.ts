@@ -1,0 +1,78 @@
+import { mkdir } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { DEFAULT_PGLITE_DIR, MIGRATIONS_FOLDER } from "./paths.ts";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+
+/**
+ * The drizzle database every service receives. Both drivers extend
+ * PgDatabase, so the query builder, `transaction` and `execute` work the
+ * same on PGlite and on PostgreSQL.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: DatabaseKind;
+  /** Apply pending migrations from server/migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// or postgresql:// URL; when absent PGlite is used. */
+  readonly url?: string | undefined;
+  /** PGlite data directory; "memory://" for an in-memory database. */
+  readonly dataDir?: string | undefined;
+}
+
+const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+
+/**
+ * Open the database: PostgreSQL through a `pg` Pool when `url` is a
+ * postgres URL, otherwise PGlite (on disk under .data/pglite by default)
+ * with the unaccent and pg_trgm extensions loaded.
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const { url } = options;
+  if (url !== undefined && url !== "") {
+    if (!isPostgresUrl(url)) {
+      throw new Error(`DATABASE_URL must start with postgres:// or postgresql:// (got "${url.split(":")[0] ?? ""}:")`);
+    }
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = drizzlePostgres({ client: pool, schema });
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+
+  const dataDir = options.dataDir ?? DEFAULT_PGLITE_DIR;
+  if (!dataDir.includes("://")) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+/** Apply pending migrations; safe to call on every start. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  await handle.migrate();
+}

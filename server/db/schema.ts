@@ -1,0 +1,266 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The database schema. drizzle-kit turns it into SQL under server/migrations
+ * (`npm run db:generate`); the migrator applies those files on start.
+ *
+ * Catalogue tables use explicit integer ids written by the seed
+ * (server/seed/catalogue-data.ts), so an id means the same row on every
+ * database: state 19 is Nuevo León (its INEGI code), verification level 1 is
+ * 'Pendiente', company status 1 is 'Created'.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A plain {id, name} catalogue with a unique name. */
+const catalogue = (name: string) =>
+  pgTable(name, {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull().unique(),
+  });
+
+// --- Catalogues (19, one per CATALOGUE_PATHS entry) -------------------------
+
+export const industries = catalogue("industries");
+export const companyTypes = catalogue("company_types");
+export const interests = catalogue("interests");
+export const userCompanyRoles = catalogue("user_company_roles");
+export const ebitdaRanges = catalogue("ebitda_ranges");
+export const buyerDescriptions = catalogue("buyer_descriptions");
+export const investmentSizes = catalogue("investment_sizes");
+export const referers = catalogue("referers");
+export const servicesInterested = catalogue("services_interested");
+export const companyStatuses = catalogue("company_statuses");
+export const verificationLevels = catalogue("verification_levels");
+export const yearlySalesRanges = catalogue("yearly_sales_ranges");
+export const companyCharacteristics = catalogue("company_characteristics");
+export const companyAttributes = catalogue("company_attributes");
+
+/** The 32 federal entities; `inegi_code` is the two-digit INEGI key ("19"). */
+export const states = pgTable("states", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  inegiCode: text("inegi_code").notNull().unique(),
+});
+
+export const countries = pgTable("countries", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  /** ISO 3166-1 alpha-2, null for 'Otro'. */
+  isoCode: text("iso_code").unique(),
+});
+
+/** Legal company forms; `name` is the abbreviation ("S.A. de C.V."). */
+export const societies = pgTable("societies", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  fullName: text("full_name").notNull(),
+});
+
+/** SAT c_RegimenFiscal. Code 626 (RESICO) exists for both persona types. */
+export const taxSystems = pgTable(
+  "tax_systems",
+  {
+    id: integer("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    personaType: text("persona_type", { enum: ["moral", "fisica"] }).notNull(),
+  },
+  (table) => [
+    unique("tax_systems_code_persona_type_unique").on(table.code, table.personaType),
+    check("tax_systems_persona_type_check", sql`${table.personaType} in ('moral', 'fisica')`),
+  ],
+);
+
+export const fundingStructures = pgTable(
+  "funding_structures",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull().unique(),
+    type: text("type", { enum: ["debt", "equity", "hybrid"] }).notNull(),
+  },
+  (table) => [check("funding_structures_type_check", sql`${table.type} in ('debt', 'equity', 'hybrid')`)],
+);
+
+// --- Users -------------------------------------------------------------------
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    roles: text("roles", { enum: ["admin", "seller", "buyer"] })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isOnboardingCompleted: boolean("is_onboarding_completed").notNull().default(false),
+    /** Set when an admin deactivates the account; such a user cannot log in. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check("users_email_lowercase_check", sql`${table.email} = lower(${table.email})`),
+    check("users_roles_check", sql`${table.roles} <@ array['admin', 'seller', 'buyer']::text[]`),
+  ],
+);
+
+/**
+ * One subscription record per user. A user without a paid plan has
+ * status 'free' and is_paid false; `plan_id` is one of the spec's plan ids.
+ */
+export const subscriptions = pgTable("subscriptions", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  planId: text("plan_id"),
+  nickname: text("nickname"),
+  status: text("status").notNull().default("free"),
+  isPaid: boolean("is_paid").notNull().default(false),
+  amount: integer("amount"),
+  currency: text("currency").notNull().default("mxn"),
+  periodStart: timestamp("period_start", { withTimezone: true }),
+  periodEnd: timestamp("period_end", { withTimezone: true }),
+  cancelAt: timestamp("cancel_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const buyerProfiles = pgTable("buyer_profiles", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  buyerDescriptionId: integer("buyer_description_id")
+    .notNull()
+    .references(() => buyerDescriptions.id),
+  stateId: integer("state_id")
+    .notNull()
+    .references(() => states.id),
+  investmentDescriptionSummary: text("investment_description_summary").notNull(),
+  investmentSizeId: integer("investment_size_id")
+    .notNull()
+    .references(() => investmentSizes.id),
+  website: text("website"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// --- Companies ---------------------------------------------------------------
+
+/** Ids of the rows the company form defaults to ('Created', 'Pendiente'). */
+export const DEFAULT_COMPANY_STATUS_ID = 1;
+export const DEFAULT_VERIFICATION_LEVEL_ID = 1;
+
+const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: "number" });
+const percent = (name: string) => numeric(name, { precision: 7, scale: 2, mode: "number" });
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: serial("id").primaryKey(),
+    /** Public reference shown on cards, "PUE-0001". */
+    humanId: text("human_id").notNull().unique(),
+    name: text("name").notNull(),
+    legalName: text("legal_name"),
+    comercialName: text("comercial_name"),
+    rfc: text("rfc"),
+    website: text("website"),
+    /** Year of foundation. */
+    foundationDate: integer("foundation_date"),
+    headcount: integer("headcount"),
+    // Plain text on purpose: a later migration adds Spanish full-text search.
+    shortDescription: text("short_description"),
+    longDescription: text("long_description"),
+    companyTypeId: integer("company_type_id").references(() => companyTypes.id),
+    stateId: integer("state_id").references(() => states.id),
+    countryId: integer("country_id").references(() => countries.id),
+    companyStatusId: integer("company_status_id")
+      .notNull()
+      .default(DEFAULT_COMPANY_STATUS_ID)
+      .references(() => companyStatuses.id),
+    verificationLevelId: integer("verification_level_id")
+      .notNull()
+      .default(DEFAULT_VERIFICATION_LEVEL_ID)
+      .references(() => verificationLevels.id),
+    ebitdaRangeId: integer("ebitda_range_id").references(() => ebitdaRanges.id),
+    yearlySalesRangeId: integer("yearly_sales_range_id").references(() => yearlySalesRanges.id),
+    userCompanyRoleId: integer("user_company_role_id").references(() => userCompanyRoles.id),
+    /** MXN. */
+    ebitda: money("ebitda"),
+    /** Percent, e.g. 18.5. */
+    ebitdaMargin: percent("ebitda_margin"),
+    /** MXN. */
+    yearlySales: money("yearly_sales"),
+    /** Amount sought in the funding round (labelled USD in the UI). */
+    fundingRound: money("funding_round"),
+    /** Average yearly growth over 3 years, percent. */
+    averageYearlyGrowth: percent("average_yearly_growth"),
+    societyId: integer("society_id").references(() => societies.id),
+    taxSystemId: integer("tax_system_id").references(() => taxSystems.id),
+    pictureUrl: text("picture_url"),
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    contactName: text("contact_name"),
+    contactEmail: text("contact_email"),
+    contactPhone: text("contact_phone"),
+    isPublished: boolean("is_published").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("companies_owner_user_id_idx").on(table.ownerUserId),
+    index("companies_state_id_idx").on(table.stateId),
+    index("companies_listed_idx").on(table.isPublished, table.isActive),
+  ],
+);
+
+export const companyIndustries = pgTable(
+  "company_industries",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    industryId: integer("industry_id")
+      .notNull()
+      .references(() => industries.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.industryId] }),
+    index("company_industries_industry_id_idx").on(table.industryId),
+  ],
+);
+
+export const companyInterests = pgTable(
+  "company_interests",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    interestId: integer("interest_id")
+      .notNull()
+      .references(() => interests.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.interestId] }),
+    index("company_interests_interest_id_idx").on(table.interestId),
+  ],
+);

@@ -1,0 +1,16 @@
+import type { Database } from "../db/open.ts";
+import { seedCatalogues } from "./catalogues.ts";
+import { seedDemo, type SeedDemoOptions, type SeedDemoResult } from "./demo.ts";
+
+export interface SeedOptions extends SeedDemoOptions {
+  /** Seed demo users and companies (when no user exists yet). */
+  readonly demo: boolean;
+}
+
+/** Catalogues always (idempotent), then demo data when asked and the database has no users. */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedDemoResult> {
+  await seedCatalogues(db);
+  if (!options.demo) return { seeded: false, companies: 0 };
+  const { demo: _demo, ...demoOptions } = options;
+  return seedDemo(db, demoOptions);
+}
