@@ -4,7 +4,7 @@ import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
-const features = ["auth", "accounts", "marketplace", "catalogues", "public-site"];
+const features = ["auth", "accounts", "marketplace", "catalogues", "public-site", "companies", "admin"];
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).
 // machines/ and contracts/ are pure and import neither the app nor the server;

@@ -1,0 +1,80 @@
+import { Button } from "../../components/ui/Button.tsx";
+import { Link } from "../../components/ui/Link.tsx";
+import { DialogTrigger, Modal } from "../../components/ui/Modal.tsx";
+import type { SessionView } from "../../lib/session.tsx";
+import { HamburgerIcon, OnboardingDot } from "./icons.tsx";
+import { directLinks, mobileExtraLinks, navGroups, type NavLink } from "./nav-links.ts";
+import * as styles from "./Navbar.css.ts";
+
+export interface MobileMenuProps {
+  readonly session: SessionView;
+  readonly isOpen: boolean;
+  readonly onOpenChange: (isOpen: boolean) => void;
+  readonly onToggleDemo: () => void;
+  readonly onLogout: () => void;
+}
+
+function LinkList({ links }: { readonly links: readonly NavLink[] }) {
+  return (
+    <ul className={styles.drawerList}>
+      {links.map((link) => (
+        <li key={link.label}>
+          <Link href={link.href} variant="plain" className={styles.navLink} isExternal={link.isExternal ?? false}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Small screens: every link in a drawer over a dimmed backdrop. */
+export function MobileMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogout }: MobileMenuProps) {
+  const userLinks: NavLink[] = [
+    ...(session.isAdmin ? [{ label: "Admin Dashboard", href: "/admin/dashboard/kpis" }] : []),
+    ...(session.isSeller ? [{ label: "Mis empresas", href: "/mis-empresas" }] : []),
+    ...(session.isSeller || session.isBuyer ? [{ label: "Mi perfil", href: "/mi-perfil" }] : []),
+  ];
+  return (
+    <DialogTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
+      <span className={styles.mobileOnly}>
+        <Button variant="ghost" aria-label="Abrir menú">
+          <HamburgerIcon />
+        </Button>
+      </span>
+      <Modal title="Menú" variant="drawer">
+        <nav aria-label="Menú móvil" className={styles.drawerNav}>
+          {navGroups.map((group) => (
+            <div key={group.label} className={styles.drawerGroup}>
+              <h2 className={styles.drawerHeading}>{group.label}</h2>
+              <LinkList links={group.links} />
+            </div>
+          ))}
+          <LinkList links={[...directLinks, ...mobileExtraLinks]} />
+          {session.isSignedIn ? (
+            <div className={styles.drawerGroup}>
+              <h2 className={styles.drawerHeading}>Mi cuenta</h2>
+              <p className={styles.drawerUser}>
+                {session.name}
+                {session.showOnboardingDot ? <OnboardingDot /> : null}
+              </p>
+              <LinkList links={userLinks} />
+              {session.isAdmin ? (
+                <Button variant="ghost" onPress={onToggleDemo} aria-pressed={session.demoMode}>
+                  Modo incógnito
+                </Button>
+              ) : null}
+              <Button variant="secondary" onPress={onLogout}>
+                Cerrar sesión
+              </Button>
+            </div>
+          ) : (
+            <Link href="/iniciar-sesion" variant="primary">
+              Iniciar sesión
+            </Link>
+          )}
+        </nav>
+      </Modal>
+    </DialogTrigger>
+  );
+}

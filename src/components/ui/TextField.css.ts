@@ -1,0 +1,55 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../styles/theme.css.ts";
+
+export const field = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xxs,
+});
+
+export const label = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+});
+
+export const control = style({
+  position: "relative",
+  display: "flex",
+  alignItems: "center",
+});
+
+export const input = style({
+  width: "100%",
+  minHeight: "2.75rem",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  border: `${vars.size.borderWidth} solid ${vars.color.borderStrong}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontFamily: "inherit",
+  fontSize: vars.fontSize.md,
+  selectors: {
+    "&[data-invalid]": { borderColor: vars.color.danger },
+    "&[data-focused]": { borderColor: vars.color.focus },
+  },
+});
+
+export const inputWithAdornment = style({ paddingRight: vars.space.xxxl });
+
+export const adornment = style({
+  position: "absolute",
+  right: vars.space.xxs,
+  top: "50%",
+  transform: "translateY(-50%)",
+});
+
+export const description = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+export const error = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.danger,
+});

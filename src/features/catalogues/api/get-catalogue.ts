@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { CatalogueList, type CataloguePath } from "../../../../contracts/catalogues.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+/** GET /{path}: one catalogue ({id, name} items). */
+export function getCatalogue(path: CataloguePath): Promise<CatalogueList> {
+  return apiRequest(CatalogueList, `/${path}`);
+}
+
+export const catalogueKeys = {
+  all: ["catalogues"] as const,
+  detail: (path: CataloguePath) => ["catalogues", path] as const,
+};
+
+/** Catalogues change rarely: keep them fresh for the whole visit. */
+export const catalogueQueryOptions = (path: CataloguePath) =>
+  queryOptions({
+    queryKey: catalogueKeys.detail(path),
+    queryFn: () => getCatalogue(path),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useCatalogue(path: CataloguePath) {
+  return useQuery(catalogueQueryOptions(path));
+}

@@ -1,0 +1,135 @@
+import { Either, ParseResult, Schema } from "effect";
+
+/**
+ * The one way the app talks to the API. Framework-free and DOM-free: the Pact
+ * consumer tests run these fetchers in Node against the mock server.
+ */
+
+export const GENERIC_ERROR_MESSAGE = "Ocurrió un error, intenta más tarde";
+export const BAD_REQUEST_FALLBACK_MESSAGE = "Ocurrió un error, intenta más tarde.";
+
+/** A failed call: HTTP status (0 when there was no response) and a Spanish message for the user. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+
+  constructor(status: number, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.status = status;
+  }
+}
+
+export interface ApiConfig {
+  /** `/api` by default; an absolute URL (e.g. the Pact mock server) also works. */
+  readonly baseUrl?: string;
+  readonly getToken: () => string | null;
+  readonly onUnauthorized: () => void;
+}
+
+interface ResolvedConfig {
+  readonly baseUrl: string;
+  readonly getToken: () => string | null;
+  readonly onUnauthorized: () => void;
+}
+
+let config: ResolvedConfig = {
+  baseUrl: "/api",
+  getToken: () => null,
+  onUnauthorized: () => {},
+};
+
+export function configureApi(next: ApiConfig): void {
+  config = {
+    baseUrl: next.baseUrl ?? "/api",
+    getToken: next.getToken,
+    onUnauthorized: next.onUnauthorized,
+  };
+}
+
+export type QueryParams = Readonly<Record<string, string | number | undefined>>;
+
+export interface RequestInit {
+  readonly method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  readonly body?: unknown;
+  readonly query?: QueryParams;
+}
+
+const isAbsolute = (url: string): boolean => /^[a-z][a-z\d+\-.]*:\/\//i.test(url);
+
+/** Joins base and path and appends the non-empty query parameters. */
+export function buildUrl(baseUrl: string, path: string, query?: QueryParams): string {
+  const base = baseUrl.endsWith("/") ? baseUrl.slice(0, -1) : baseUrl;
+  const suffix = path.startsWith("/") ? path : `/${path}`;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== "") params.append(key, String(value));
+  }
+  if (isAbsolute(base)) {
+    const url = new URL(`${base}${suffix}`);
+    params.forEach((value, key) => url.searchParams.append(key, value));
+    return url.toString();
+  }
+  const search = params.toString();
+  return search === "" ? `${base}${suffix}` : `${base}${suffix}?${search}`;
+}
+
+const ErrorMessage = Schema.Struct({ message: Schema.String });
+const decodeErrorMessage = Schema.decodeUnknownEither(ErrorMessage);
+
+/** Spec section 8: the message a user sees for a failed response. */
+export function errorMessageFor(status: number, body: unknown): string {
+  const decoded = decodeErrorMessage(body);
+  const message = Either.isRight(decoded) && decoded.right.message.trim() !== "" ? decoded.right.message : null;
+  if (status === 400) return message ?? BAD_REQUEST_FALLBACK_MESSAGE;
+  return message ?? GENERIC_ERROR_MESSAGE;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Calls the API and decodes a successful body with `schema`. Throws an
+ * `ApiError` for a network failure, a non-2xx answer or a body that does not
+ * match the schema. A 401 also tells the session (`onUnauthorized`).
+ */
+export async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init: RequestInit = {}): Promise<A> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = config.getToken();
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const hasBody = init.body !== undefined;
+  if (hasBody) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(config.baseUrl, path, init.query), {
+      method: init.method ?? "GET",
+      headers,
+      ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
+    });
+  } catch (cause) {
+    throw new ApiError(0, GENERIC_ERROR_MESSAGE, { cause });
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401) config.onUnauthorized();
+    throw new ApiError(response.status, errorMessageFor(response.status, body));
+  }
+
+  const decoded = Schema.decodeUnknownEither(schema)(body);
+  if (Either.isLeft(decoded)) {
+    throw new ApiError(response.status, GENERIC_ERROR_MESSAGE, {
+      cause: ParseResult.TreeFormatter.formatErrorSync(decoded.left),
+    });
+  }
+  return decoded.right;
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
