@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { DEFAULT_TOKEN_TTL_SECONDS, type TokenSettings } from "./auth/tokens.ts";
+import type { Database } from "./db/open.ts";
+import { REPO_ROOT } from "./db/paths.ts";
+import { registerAuthz } from "./http/authz.ts";
+import { MESSAGES, toErrorReply } from "./http/errors.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerCatalogueRoutes } from "./routes/catalogues.ts";
+import type { RouteContext } from "./routes/context.ts";
+import { registerHealthRoutes } from "./routes/health.ts";
+import { registerSessionRoutes } from "./routes/sessions.ts";
+
+export interface AppConfig {
+  /** HS256 secret (see server/auth/secret.ts). */
+  readonly jwtSecret: Uint8Array;
+  /** Access-token lifetime; 8 h by default. */
+  readonly tokenTtlSeconds?: number;
+  /** pino level; "silent" turns the logger off (tests). Default "info". */
+  readonly logLevel?: string;
+  /** The built app to serve; default <repo>/dist, null to serve none. Served only if index.html exists. */
+  readonly distDir?: string | null;
+  /** Largest accepted request body in bytes; default 1 MiB. */
+  readonly bodyLimit?: number;
+}
+
+export interface BuildAppOptions {
+  readonly db: Database;
+  readonly config: AppConfig;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+const wantsHtml = (request: FastifyRequest): boolean =>
+  request.method === "GET" && (request.headers.accept ?? "").includes("text/html");
+
+const isApi = (url: string): boolean => url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+
+/**
+ * The HTTP application: everything under /api, `{ message }` errors in
+ * Spanish, the built SPA from dist/ with history fallback. Returned ready
+ * for `app.inject` or `app.listen`; it does not listen.
+ */
+export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
+  const logLevel = config.logLevel ?? "info";
+  const app = Fastify({
+    logger: logLevel === "silent" ? false : { level: logLevel },
+    // Honour a caller's x-request-id when it is a sane token; otherwise a UUID.
+    requestIdHeader: false,
+    genReqId: (raw) => {
+      const header = raw.headers["x-request-id"];
+      return typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
+    },
+    bodyLimit: config.bodyLimit ?? 1024 * 1024,
+    return503OnClosing: true,
+    // Errors raised before routing (a malformed URL): answered on the raw
+    // response, since no route context exists yet.
+    frameworkErrors: (error, request, reply) => {
+      const reply400 = toErrorReply(error);
+      const statusCode = reply400.statusCode >= 500 ? 400 : reply400.statusCode;
+      const message = reply400.statusCode >= 500 ? MESSAGES.badRequest : reply400.message;
+      reply.raw.writeHead(statusCode, { "content-type": "application/json; charset=utf-8", "x-request-id": request.id });
+      reply.raw.end(JSON.stringify({ message }));
+    },
+  });
+
+  // JSON only: anything else (text/plain included) is a 415.
+  app.removeContentTypeParser("text/plain");
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    reply.header("x-request-id", request.id);
+    return payload;
+  });
+  registerSecurityHeaders(app);
+
+  const tokens: TokenSettings = { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS };
+  const authz = registerAuthz(app, { db, tokens });
+  const context: RouteContext = { db, authz, tokens };
+
+  app.setErrorHandler((error, request, reply) => {
+    const { statusCode, message, expected } = toErrorReply(error);
+    if (!expected) request.log.error({ err: error }, "unexpected error");
+    return reply.code(statusCode).send({ message });
+  });
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api);
+      registerCatalogueRoutes(api, context);
+      registerSessionRoutes(api, context);
+    },
+    { prefix: "/api" },
+  );
+
+  const distDir = config.distDir === undefined ? join(REPO_ROOT, "dist") : config.distDir;
+  const serveSpa = distDir !== null && existsSync(join(distDir, "index.html"));
+  if (serveSpa) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      setHeaders: (res, filePath) => {
+        res.header("Cache-Control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    // History fallback: a page route of the SPA gets index.html.
+    if (serveSpa && !isApi(request.url) && wantsHtml(request)) {
+      return reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
+    }
+    return reply.code(404).send({ message: MESSAGES.notFound });
+  });
+
+  await app.ready();
+  return app;
+}

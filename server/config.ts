@@ -1,0 +1,39 @@
+/** Environment of the server process (server/main.ts). */
+export interface ServerEnv {
+  readonly port: number;
+  readonly host: string;
+  /** postgres:// URL; absent means PGlite on disk under .data/pglite. */
+  readonly databaseUrl: string | undefined;
+  /** SEED_DEMO=false skips demo users and companies (catalogues are always seeded). */
+  readonly seedDemo: boolean;
+  /** JWT_SECRET; absent means a generated secret kept in .data/jwt-secret. */
+  readonly jwtSecret: string | undefined;
+  readonly logLevel: string;
+  /** JWT_TTL_SECONDS; default 8 h. */
+  readonly tokenTtlSeconds: number | undefined;
+}
+
+const LOG_LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
+
+const positiveInt = (name: string, raw: string | undefined): number | undefined => {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer (got "${raw}").`);
+  return value;
+};
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const logLevel = (env.LOG_LEVEL ?? "info").trim().toLowerCase();
+  if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(", ")}.`);
+  const seed = (env.SEED_DEMO ?? "true").trim().toLowerCase();
+  const blank = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value.trim());
+  return {
+    port: positiveInt("PORT", env.PORT) ?? 3000,
+    host: blank(env.HOST) ?? "0.0.0.0",
+    databaseUrl: blank(env.DATABASE_URL),
+    seedDemo: !["false", "0", "no", "off"].includes(seed),
+    jwtSecret: blank(env.JWT_SECRET),
+    logLevel,
+    tokenTtlSeconds: positiveInt("JWT_TTL_SECONDS", env.JWT_TTL_SECONDS),
+  };
+}

@@ -1,0 +1,47 @@
+import { loadJwtSecret } from "./auth/secret.ts";
+import { readEnv } from "./config.ts";
+import { DEFAULT_JWT_SECRET_FILE, DEFAULT_PGLITE_DIR } from "./db/paths.ts";
+import { startServer } from "./start.ts";
+
+// Entry point: `npx tsx server/main.ts`. Environment: PORT (3000), HOST
+// (0.0.0.0), DATABASE_URL (postgres://…; default PGlite in .data/pglite),
+// SEED_DEMO (true), JWT_SECRET (default generated into .data/jwt-secret),
+// JWT_TTL_SECONDS (28800), LOG_LEVEL (info).
+const env = readEnv();
+const jwtSecret = await loadJwtSecret({ env: env.jwtSecret, file: DEFAULT_JWT_SECRET_FILE });
+
+const server = await startServer({
+  port: env.port,
+  host: env.host,
+  databaseUrl: env.databaseUrl,
+  dataDir: DEFAULT_PGLITE_DIR,
+  seedDemo: env.seedDemo,
+  jwtSecret,
+  tokenTtlSeconds: env.tokenTtlSeconds,
+  logLevel: env.logLevel,
+});
+
+const log = server.app.log;
+log.info(
+  { url: server.url, database: server.database.kind, version: process.env.npm_package_version },
+  `Puente escuchando en ${server.url}`,
+);
+
+let stopping = false;
+const shutdown = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    log.warn({ signal }, "second signal, exiting now");
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, "shutting down");
+  server.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      log.error({ err: error }, "error while shutting down");
+      process.exit(1);
+    },
+  );
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import type { ScryptParams } from "./auth/passwords.ts";
+import { openDatabase, type Database, type DatabaseHandle } from "./db/open.ts";
+import { seedDatabase } from "./seed/run.ts";
+
+export interface StartServerOptions {
+  /** 0 (default) picks a free port. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** postgres:// URL; when absent PGlite is used. */
+  readonly databaseUrl?: string | undefined;
+  /** PGlite directory; default "memory://" (nothing persists). */
+  readonly dataDir?: string;
+  /** Seed demo users and companies when the database has no users; default true. */
+  readonly seedDemo?: boolean;
+  /** HS256 secret; default 32 random bytes for this process only. */
+  readonly jwtSecret?: Uint8Array;
+  readonly tokenTtlSeconds?: number | undefined;
+  /** Default "silent". */
+  readonly logLevel?: string;
+  /** Built SPA directory; default <repo>/dist when it exists, null for none. */
+  readonly distDir?: string | null;
+  /** Lower scrypt cost for demo accounts in tests (TEST_SCRYPT_PARAMS). */
+  readonly demoPasswordParams?: ScryptParams;
+}
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  readonly url: string;
+  readonly app: FastifyInstance;
+  /** The server's database, for seeding through server code (createUser, createCompany). */
+  readonly db: Database;
+  readonly database: DatabaseHandle;
+  /** Stop listening and close the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Open the database, migrate, seed, build and listen. Defaults suit tests
+ * (Playwright, Pact provider): in-memory PGlite, random port, silent logs.
+ * server/main.ts calls it with the process environment.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir ?? "memory://" });
+  try {
+    await database.migrate();
+    await seedDatabase(database.db, {
+      demo: options.seedDemo ?? true,
+      ...(options.demoPasswordParams === undefined ? {} : { params: options.demoPasswordParams }),
+    });
+    const app = await buildApp({
+      db: database.db,
+      config: {
+        jwtSecret: options.jwtSecret ?? new Uint8Array(randomBytes(32)),
+        logLevel: options.logLevel ?? "silent",
+        ...(options.tokenTtlSeconds === undefined ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
+        ...(options.distDir === undefined ? {} : { distDir: options.distDir }),
+      },
+    });
+    const host = options.host ?? "127.0.0.1";
+    await app.listen({ port: options.port ?? 0, host });
+    const address = app.server.address();
+    if (address === null || typeof address === "string") throw new Error("the server is not listening on TCP");
+    const { port } = address;
+    const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+    let closed: Promise<void> | undefined;
+    return {
+      url: `http://${shownHost}:${port}`,
+      app,
+      db: database.db,
+      database,
+      close: () => {
+        closed ??= app.close().finally(() => database.close());
+        return closed;
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
