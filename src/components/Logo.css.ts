@@ -1,8 +1,13 @@
-import { style } from "@vanilla-extract/css";
+import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css.ts";
 
-export const logo = style({
+const base = style({
   height: vars.size.logoHeight,
   width: "auto",
-  color: vars.color.brand,
+  flexShrink: 0,
+});
+
+export const tone = styleVariants({
+  brand: [base, { color: vars.color.brand }],
+  inverse: [base, { color: vars.color.footerText, alignSelf: "flex-start" }],
 });

@@ -3,16 +3,17 @@ import * as styles from "./Logo.css.ts";
 export interface LogoProps {
   /** Accessible name; leave empty when a surrounding link already names it. */
   readonly title?: string;
-  readonly className?: string;
+  /** `inverse` for dark surfaces such as the footer. */
+  readonly tone?: keyof typeof styles.tone;
 }
 
 /** Puente wordmark: a bridge arch and the name. Uses currentColor for the text. */
-export function Logo({ title, className }: LogoProps) {
+export function Logo({ title, tone = "brand" }: LogoProps) {
   const a11y = title === undefined ? { "aria-hidden": true as const } : { role: "img", "aria-label": title };
   return (
     <svg
       viewBox="0 0 156 40"
-      className={className ? `${styles.logo} ${className}` : styles.logo}
+      className={styles.tone[tone]}
       xmlns="http://www.w3.org/2000/svg"
       {...a11y}
     >

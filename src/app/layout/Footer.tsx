@@ -90,7 +90,7 @@ export function Footer() {
       <div className={styles.inner}>
         <div className={styles.top}>
           <div className={styles.brand}>
-            <Logo />
+            <Logo tone="inverse" />
             <p className={styles.statement}>{FUNDS_STATEMENT}</p>
             <ul className={styles.social} aria-label="Redes sociales">
               {socialLinks.map((link) => (

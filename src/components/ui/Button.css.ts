@@ -19,7 +19,6 @@ export const base = style({
   transition: `background-color ${vars.duration.fast}, color ${vars.duration.fast}`,
   selectors: {
     "&[data-disabled]": { cursor: "not-allowed", opacity: 0.6 },
-    "&[data-pending]": { cursor: "progress" },
   },
 });
 
@@ -43,3 +42,5 @@ export const variant = styleVariants({
 });
 
 export const fullWidth = style({ width: "100%" });
+
+export const pending = style({ cursor: "progress", opacity: 0.85 });
