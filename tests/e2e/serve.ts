@@ -1,0 +1,12 @@
+// The real server for end-to-end tests: built app from dist/, a fresh
+// in-memory PGlite, catalogues and demo data seeded through server code.
+import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { startServer } from "../../server/start.ts";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const server = await startServer({ port, seedDemo: true, demoPasswordParams: TEST_SCRYPT_PARAMS });
+process.stdout.write(`e2e server on ${server.url}\n`);
+
+const stop = () => void server.close().finally(() => process.exit(0));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
