@@ -1,0 +1,113 @@
+import { eq } from "drizzle-orm";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "../../contracts/sessions.ts";
+import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { DEFAULT_TOKEN_TTL_SECONDS, signSessionToken } from "../../server/auth/tokens.ts";
+import { createCompany } from "../../server/companies/create-company.ts";
+import type { DatabaseHandle } from "../../server/db/open.ts";
+import { users } from "../../server/db/schema.ts";
+import { registerAuthz } from "../../server/http/authz.ts";
+import { toErrorReply } from "../../server/http/errors.ts";
+import { seedCatalogues } from "../../server/seed/catalogues.ts";
+import { createUser, type CreatedUser } from "../../server/users/create-user.ts";
+import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
+
+// The guards are exercised on a small app wired like server/app.ts, with
+// routes that stand for the later admin, seller and company routes.
+describe.each(TEST_DATABASES)("authorization guards on $kind", (target) => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  const people: Record<"admin" | "seller" | "otherSeller" | "buyer", CreatedUser | undefined> = {
+    admin: undefined,
+    seller: undefined,
+    otherSeller: undefined,
+    buyer: undefined,
+  };
+  let companyId = 0;
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await handle.migrate();
+    await seedCatalogues(handle.db);
+    const make = (email: string, roles: ReadonlyArray<Role>) =>
+      createUser(handle.db, { email, password: "Clave-segura-1", name: email, phone: null, roles }, { params: TEST_SCRYPT_PARAMS });
+    people.admin = await make("admin@ejemplo.mx", ["admin"]);
+    people.seller = await make("vendedora@ejemplo.mx", ["seller"]);
+    people.otherSeller = await make("otro@ejemplo.mx", ["seller"]);
+    people.buyer = await make("comprador@ejemplo.mx", ["buyer"]);
+    companyId = (await createCompany(handle.db, { name: "La empresa", ownerUserId: people.seller.id })).id;
+
+    app = Fastify({ logger: false });
+    const authz = registerAuthz(app, { db: handle.db, tokens: { secret: TEST_JWT_SECRET } });
+    app.setErrorHandler((error, _request, reply) => {
+      const { statusCode, message } = toErrorReply(error);
+      return reply.code(statusCode).send({ message });
+    });
+    app.get("/whoami", async (request) => ({ user: request.user?.email ?? null }));
+    app.get("/private", { preHandler: authz.requireAuth }, async (request) => ({ id: authz.currentUser(request).id }));
+    app.get("/admin-only", { preHandler: authz.requireRole("admin") }, async () => ({ ok: true }));
+    app.get("/sellers", { preHandler: authz.requireRole("seller", "admin") }, async () => ({ ok: true }));
+    app.get<{ Params: { id: string } }>("/companies/:id", { preHandler: authz.requireAuth }, async (request) => {
+      await authz.assertCompanyAccess(request, Number(request.params.id));
+      return { ok: true };
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await handle.close();
+  });
+
+  const tokenFor = (user: CreatedUser | undefined) => {
+    if (user === undefined) throw new Error("user not created");
+    return signSessionToken(
+      { sub: String(user.id), email: user.email, name: user.name, roles: user.roles, phone: user.phone, is_onboarding_completed: false, is_paid: false, status: "free" },
+      { secret: TEST_JWT_SECRET, ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS },
+    );
+  };
+  const get = async (url: string, user?: CreatedUser) =>
+    app.inject({ method: "GET", url, headers: user === undefined ? {} : { authorization: `Bearer ${await tokenFor(user)}` } });
+
+  it("decorates request.user only for a valid token", async () => {
+    expect((await get("/whoami")).json()).toEqual({ user: null });
+    expect((await get("/whoami", people.buyer)).json()).toEqual({ user: "comprador@ejemplo.mx" });
+  });
+
+  it("requireAuth: 401 without a session", async () => {
+    const response = await get("/private");
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: "Debes iniciar sesión para continuar." });
+    expect((await get("/private", people.buyer)).json()).toEqual({ id: people.buyer?.id });
+  });
+
+  it("requireRole: 403 for the wrong role", async () => {
+    expect((await get("/admin-only", people.admin)).statusCode).toBe(200);
+    const denied = await get("/admin-only", people.seller);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ message: "No tienes permiso para realizar esta acción." });
+    expect((await get("/sellers", people.seller)).statusCode).toBe(200);
+    expect((await get("/sellers", people.admin)).statusCode).toBe(200);
+    expect((await get("/sellers", people.buyer)).statusCode).toBe(403);
+    expect((await get("/sellers")).statusCode).toBe(401);
+  });
+
+  it("company access: the owner or an admin; 404 for a missing company", async () => {
+    expect((await get(`/companies/${companyId}`, people.seller)).statusCode).toBe(200);
+    expect((await get(`/companies/${companyId}`, people.admin)).statusCode).toBe(200);
+    expect((await get(`/companies/${companyId}`, people.otherSeller)).statusCode).toBe(403);
+    expect((await get(`/companies/${companyId}`, people.buyer)).statusCode).toBe(403);
+    const missing = await get("/companies/999999", people.admin);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: "La empresa no existe." });
+  });
+
+  it("a token of a since-deactivated account no longer passes the guards", async () => {
+    const token = await tokenFor(people.otherSeller);
+    await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, people.otherSeller?.id ?? -1));
+    const response = await app.inject({ method: "GET", url: "/private", headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: "Tu cuenta está desactivada. Escríbenos a soporte para reactivarla." });
+  });
+});

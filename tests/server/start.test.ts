@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { readEnv } from "../../server/config.ts";
+import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo.ts";
+import { startServer, type RunningServer } from "../../server/start.ts";
+
+describe("startServer (in-memory PGlite, random port)", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer({ demoPasswordParams: TEST_SCRYPT_PARAMS, distDir: null });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("listens on a real port and answers over HTTP", async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("seeds the demo accounts, which can log in", async () => {
+    for (const user of Object.values(DEMO_USERS)) {
+      const response = await fetch(`${server.url}/api/sessions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: user.email, password: DEMO_PASSWORD }),
+      });
+      expect(response.status, user.email).toBe(200);
+    }
+  });
+
+  it("closes idempotently", async () => {
+    const other = await startServer({ seedDemo: false, distDir: null });
+    await Promise.all([other.close(), other.close()]);
+    await expect(fetch(`${other.url}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe("readEnv", () => {
+  it("applies defaults", () => {
+    expect(readEnv({})).toEqual({
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: undefined,
+      seedDemo: true,
+      jwtSecret: undefined,
+      logLevel: "info",
+      tokenTtlSeconds: undefined,
+    });
+  });
+
+  it("reads the variables and rejects nonsense", () => {
+    const env = readEnv({ PORT: "8080", HOST: "127.0.0.1", DATABASE_URL: "postgres://x@y/z", SEED_DEMO: "false", LOG_LEVEL: "WARN", JWT_TTL_SECONDS: "60" });
+    expect(env).toMatchObject({ port: 8080, host: "127.0.0.1", databaseUrl: "postgres://x@y/z", seedDemo: false, logLevel: "warn", tokenTtlSeconds: 60 });
+    expect(() => readEnv({ PORT: "abc" })).toThrow(/PORT/);
+    expect(() => readEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+});
