@@ -70,7 +70,8 @@ export function buildUrl(baseUrl: string, path: string, query?: QueryParams): st
     return url.toString();
   }
   const search = params.toString();
-  return search === "" ? `${base}${suffix}` : `${base}${suffix}?${search}`;
+  if (search === "") return `${base}${suffix}`;
+  return `${base}${suffix}${suffix.includes("?") ? "&" : "?"}${search}`;
 }
 
 const ErrorMessage = Schema.Struct({ message: Schema.String });
