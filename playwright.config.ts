@@ -38,7 +38,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real server with the built app, a fresh in-memory database and demo data.
-    command: `npx tsx tests/e2e/serve.ts`,
+    command: `./node_modules/.bin/tsx tests/e2e/serve.ts`,
     env: { E2E_PORT: String(PORT) },
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,

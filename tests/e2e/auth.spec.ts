@@ -9,7 +9,7 @@ test("a buyer logs in, lands on the marketplace and logs out", async ({ page, lo
   await expect(page.getByRole("heading", { level: 1, name: "Compra una empresa" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  const userMenu = page.getByRole("button", { name: /Comprador/ });
+  const userMenu = page.getByRole("button", { name: /Daniela Fuentes/ });
   await userMenu.click();
   await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/iniciar-sesion$/);
