@@ -1,6 +1,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
-import importX from "eslint-plugin-import-x";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
@@ -35,7 +35,11 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "import-x": importX, "react-hooks": reactHooks },
-    settings: { "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } } },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
+      // Resolve into dependencies but never parse them (PGlite's bundle overflows the parser).
+      "import-x/ignore": ["node_modules"],
+    },
     rules: {
       "import-x/no-restricted-paths": ["error", { zones }],
       "import-x/no-cycle": "error",
@@ -45,5 +49,10 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
     },
+  },
+  {
+    // Playwright fixtures call their callback `use`, which is not React's hook.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
   },
 );

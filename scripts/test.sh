@@ -9,6 +9,11 @@ export PACT_DO_NOT_TRACK=true
 
 step() { printf '\n=== %s ===\n' "$*"; }
 
+# Every runner's output is kept so the last line can total the tests.
+LOG=$(mktemp)
+trap 'rm -f "$LOG"' EXIT
+run() { "$@" 2>&1 | tee -a "$LOG"; }
+
 bash scripts/ensure-chromium.sh
 
 step "lint"
@@ -17,24 +22,34 @@ step "typecheck"
 npx tsc --noEmit -p tsconfig.json
 
 step "unit and machine tests"
-npx vitest run --project unit
+run npx vitest run --project unit
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "server tests (PGlite and PostgreSQL at ${TEST_DATABASE_URL%%@*}@...)"
 else
   step "server tests (PGlite; set TEST_DATABASE_URL to also run them on PostgreSQL)"
 fi
-npx vitest run --project server
+run npx vitest run --project server
 
 step "pact consumer tests"
 rm -rf pacts && mkdir -p pacts
-npx vitest run --project pact-consumer
+run npx vitest run --project pact-consumer
 
 step "pact provider verification"
-npx vitest run --project pact-provider
+run npx vitest run --project pact-provider
 
 step "build"
 npx vite build --logLevel warn
 
 step "end-to-end (Chromium)"
-npx playwright test
+run npx playwright test
+
+# One closing line for every runner above: "N passed, N failed".
+node -e '
+const text = require("fs").readFileSync(process.argv[1], "utf8").replace(/\x1b\[[0-9;]*m/g, "");
+let passed = 0, failed = 0;
+for (const m of text.matchAll(/^\s*Tests\s+(?:(\d+) failed \| )?(\d+) passed/gm)) { failed += Number(m[1] ?? 0); passed += Number(m[2]); }
+for (const m of text.matchAll(/^\s*(\d+) passed \(/gm)) passed += Number(m[1]);
+for (const m of text.matchAll(/^\s*(\d+) failed$/gm)) failed += Number(m[1]);
+console.log(`\n${passed} passed, ${failed} failed`);
+' "$LOG"

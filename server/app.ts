@@ -9,6 +9,7 @@ import { REPO_ROOT } from "./db/paths.ts";
 import { registerAuthz } from "./http/authz.ts";
 import { MESSAGES, toErrorReply } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
 import { registerCatalogueRoutes } from "./routes/catalogues.ts";
 import type { RouteContext } from "./routes/context.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -25,6 +26,14 @@ export interface AppConfig {
   readonly distDir?: string | null;
   /** Largest accepted request body in bytes; default 1 MiB. */
   readonly bodyLimit?: number;
+  /** How e-mail leaves; default built from smtpUrl (or the offline outbox: email_outbox table + log). */
+  readonly mailer?: Mailer;
+  readonly smtpUrl?: string;
+  readonly mailFrom?: string;
+  /** Public origin for links in e-mails; default http://localhost:3000. */
+  readonly appUrl?: string;
+  /** Team inbox for notifications; default equipo@puente.mx. */
+  readonly teamEmail?: string;
 }
 
 export interface BuildAppOptions {
@@ -78,7 +87,10 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   const tokens: TokenSettings = { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS };
   const authz = registerAuthz(app, { db, tokens });
-  const context: RouteContext = { db, authz, tokens };
+  const mailer = config.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, log: app.log });
+  const appUrl = (config.appUrl ?? "http://localhost:3000").replace(/\/+$/, "");
+  const teamEmail = config.teamEmail ?? "equipo@puente.mx";
+  const context: RouteContext = { db, authz, tokens, mailer, appUrl, teamEmail };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);

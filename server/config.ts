@@ -11,6 +11,16 @@ export interface ServerEnv {
   readonly logLevel: string;
   /** JWT_TTL_SECONDS; default 8 h. */
   readonly tokenTtlSeconds: number | undefined;
+  /** SMTP_URL (smtp://user:pass@host:587); absent: e-mail goes to the local outbox and the log. */
+  readonly smtpUrl: string | undefined;
+  /** MAIL_FROM; default "Puente <no-responder@puente.mx>". */
+  readonly mailFrom: string | undefined;
+  /** APP_URL: public origin used in e-mail links; default http://localhost:PORT. */
+  readonly appUrl: string | undefined;
+  /** TEAM_EMAIL: where team notifications (new leads, ...) go. */
+  readonly teamEmail: string | undefined;
+  /** REDIS_URL: shared rate-limit counters; absent: in-memory counters. */
+  readonly redisUrl: string | undefined;
 }
 
 const LOG_LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
@@ -35,5 +45,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     jwtSecret: blank(env.JWT_SECRET),
     logLevel,
     tokenTtlSeconds: positiveInt("JWT_TTL_SECONDS", env.JWT_TTL_SECONDS),
+    smtpUrl: blank(env.SMTP_URL),
+    mailFrom: blank(env.MAIL_FROM),
+    appUrl: blank(env.APP_URL),
+    teamEmail: blank(env.TEAM_EMAIL),
+    redisUrl: blank(env.REDIS_URL),
   };
 }

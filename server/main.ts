@@ -19,6 +19,10 @@ const server = await startServer({
   jwtSecret,
   tokenTtlSeconds: env.tokenTtlSeconds,
   logLevel: env.logLevel,
+  smtpUrl: env.smtpUrl,
+  mailFrom: env.mailFrom,
+  appUrl: env.appUrl ?? `http://localhost:${env.port}`,
+  teamEmail: env.teamEmail,
 });
 
 const log = server.app.log;

@@ -25,6 +25,12 @@ export interface StartServerOptions {
   readonly distDir?: string | null;
   /** Lower scrypt cost for demo accounts in tests (TEST_SCRYPT_PARAMS). */
   readonly demoPasswordParams?: ScryptParams;
+  /** SMTP URL; absent: the offline outbox. */
+  readonly smtpUrl?: string | undefined;
+  readonly mailFrom?: string | undefined;
+  /** Public origin for e-mail links; default the server's own URL. */
+  readonly appUrl?: string | undefined;
+  readonly teamEmail?: string | undefined;
 }
 
 export interface RunningServer {
@@ -51,24 +57,29 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       demo: options.seedDemo ?? true,
       ...(options.demoPasswordParams === undefined ? {} : { params: options.demoPasswordParams }),
     });
+    const host = options.host ?? "127.0.0.1";
+    const port = options.port ?? 0;
+    const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
     const app = await buildApp({
       db: database.db,
       config: {
+        ...(options.smtpUrl === undefined ? {} : { smtpUrl: options.smtpUrl }),
+        ...(options.mailFrom === undefined ? {} : { mailFrom: options.mailFrom }),
+        ...(options.teamEmail === undefined ? {} : { teamEmail: options.teamEmail }),
+        // With port 0 the real port is only known after listen; links then use appUrl.
+        appUrl: options.appUrl ?? `http://${shownHost}:${port === 0 ? 3000 : port}`,
         jwtSecret: options.jwtSecret ?? new Uint8Array(randomBytes(32)),
         logLevel: options.logLevel ?? "silent",
         ...(options.tokenTtlSeconds === undefined ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
         ...(options.distDir === undefined ? {} : { distDir: options.distDir }),
       },
     });
-    const host = options.host ?? "127.0.0.1";
-    await app.listen({ port: options.port ?? 0, host });
+    await app.listen({ port, host });
     const address = app.server.address();
     if (address === null || typeof address === "string") throw new Error("the server is not listening on TCP");
-    const { port } = address;
-    const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
     let closed: Promise<void> | undefined;
     return {
-      url: `http://${shownHost}:${port}`,
+      url: `http://${shownHost}:${address.port}`,
       app,
       db: database.db,
       database,

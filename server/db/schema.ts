@@ -264,3 +264,81 @@ export const companyInterests = pgTable(
     index("company_interests_interest_id_idx").on(table.interestId),
   ],
 );
+
+// --- Accounts: password recovery ----------------------------------------------
+
+/**
+ * Single-use password recovery links. Only a SHA-256 hash of the token is
+ * kept, so a database leak does not hand out working links.
+ */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("password_reset_tokens_user_id_idx").on(table.userId)],
+);
+
+// --- Mail ----------------------------------------------------------------------
+
+/**
+ * Every e-mail the product sends, whatever the transport: the offline
+ * default only writes here (and to the log); with SMTP_URL the message is
+ * also sent and `sent_at` set.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: serial("id").primaryKey(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("email_outbox_recipient_idx").on(table.recipient)],
+);
+
+// --- Marketplace: interest messages ------------------------------------------
+
+export const interestMessages = pgTable(
+  "interest_messages",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    senderUserId: integer("sender_user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    humanId: text("human_id").notNull(),
+    summary: text("summary").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("interest_messages_company_id_idx").on(table.companyId)],
+);
+
+// --- Public site: contact leads ------------------------------------------------
+
+export const leads = pgTable("leads", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  serviceInterestedId: integer("service_interested_id")
+    .notNull()
+    .references(() => servicesInterested.id),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  refererId: integer("referer_id")
+    .notNull()
+    .references(() => referers.id),
+  createdAt: createdAt(),
+});

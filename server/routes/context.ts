@@ -1,10 +1,16 @@
 import type { TokenSettings } from "../auth/tokens.ts";
 import type { Database } from "../db/open.ts";
 import type { Authz } from "../http/authz.ts";
+import type { Mailer } from "../mail/mailer.ts";
 
 /** What every route group receives. */
 export interface RouteContext {
   readonly db: Database;
   readonly authz: Authz;
   readonly tokens: TokenSettings;
+  readonly mailer: Mailer;
+  /** Public origin of the app, for links in e-mails (no trailing slash). */
+  readonly appUrl: string;
+  /** Where team notifications go (new leads, finished onboardings). */
+  readonly teamEmail: string;
 }

@@ -8,8 +8,9 @@ const PACT_BUYER = { email: "comprador.pact@example.mx", password: "Contrasena-s
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
-// A token shaped like the server's: the mock answers it, the session machine decodes it.
-const now = Math.floor(Date.now() / 1000);
+// A token shaped like the server's: the mock answers it, the session machine
+// decodes it. Fixed times keep the committed pact file stable between runs.
+const issuedAt = 1_900_000_000;
 const SAMPLE_TOKEN = [
   base64url({ alg: "HS256", typ: "JWT" }),
   base64url({
@@ -21,8 +22,8 @@ const SAMPLE_TOKEN = [
     is_onboarding_completed: false,
     is_paid: false,
     status: "free",
-    iat: now,
-    exp: now + 3600,
+    iat: issuedAt,
+    exp: issuedAt + 3600,
   }),
   "c2lnbmF0dXJl",
 ].join(".");
