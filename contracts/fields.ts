@@ -71,3 +71,77 @@ export const firstMessage = (error: ParseResult.ParseError): string => {
   const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0];
   return issue ? spanishMessage(issue) : INVALID_BODY_MESSAGE;
 };
+
+// --- Account and registration fields (issue 3) -------------------------------
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_REQUIRED_MESSAGE = "Debes ingresar una contraseña";
+export const PASSWORD_MIN_MESSAGE = "La contraseña debe ser de al menos 8 caracteres";
+export const PASSWORD_MAX_MESSAGE = "La contraseña no puede tener más de 128 caracteres";
+export const PASSWORDS_DIFFER_MESSAGE = "Los campos no coinciden";
+export const LOWERCASE_EMAIL_MESSAGE = "El correo debe estar en minúsculas";
+
+const tooLong = (max: number) => `Puede tener como máximo ${max} caracteres`;
+
+/** Required trimmed text with an upper bound (the bound's message is ours, not the spec's). */
+export const boundedText = (message: string, max: number) =>
+  Schema.propertySignature(
+    trimmedString(message).pipe(
+      Schema.minLength(1, { message: () => message }),
+      Schema.maxLength(max, { message: () => tooLong(max) }),
+    ),
+  ).annotations({ missingMessage: () => message });
+
+/** Optional trimmed text; blank becomes absent. */
+export const optionalText = (max: number) =>
+  Schema.optional(
+    Schema.transform(
+      Schema.String.annotations({ message: () => "Debe ser texto" }).pipe(
+        Schema.maxLength(max, { message: () => tooLong(max) }),
+      ),
+      Schema.String,
+      { strict: true, decode: (value) => value.trim(), encode: (value) => value },
+    ),
+  );
+
+/** A chosen catalogue id: a positive integer; anything else (null included) fails with `message`. */
+export const requiredId = (message: string) =>
+  Schema.propertySignature(
+    Schema.Number.annotations({ message: () => message }).pipe(
+      Schema.int({ message: () => message }),
+      Schema.positive({ message: () => message }),
+    ),
+  ).annotations({ missingMessage: () => message });
+
+/** Required, trimmed e-mail in a valid format that must already be lower case. */
+export const lowercaseEmail = (requiredMessage: string) =>
+  Schema.propertySignature(
+    trimmedString(requiredMessage).pipe(
+      Schema.minLength(1, { message: () => requiredMessage }),
+      Schema.pattern(EMAIL_PATTERN, { message: () => "Ingresa un email válido" }),
+      Schema.maxLength(254, { message: () => tooLong(254) }),
+      Schema.filter((value) => value === value.toLowerCase(), { message: () => LOWERCASE_EMAIL_MESSAGE }),
+    ),
+  ).annotations({ missingMessage: () => requiredMessage });
+
+/** A new password: not blank, 8 to 128 characters, sent exactly as typed. */
+export const newPassword = (requiredMessage: string = PASSWORD_REQUIRED_MESSAGE) =>
+  Schema.propertySignature(
+    Schema.String.annotations({ message: () => requiredMessage }).pipe(
+      Schema.filter((value) => value.trim().length > 0, { message: () => requiredMessage }),
+      Schema.filter((value) => value.length >= PASSWORD_MIN_LENGTH, { message: () => PASSWORD_MIN_MESSAGE }),
+      Schema.filter((value) => value.length <= PASSWORD_MAX_LENGTH, { message: () => PASSWORD_MAX_MESSAGE }),
+    ),
+  ).annotations({ missingMessage: () => requiredMessage });
+
+/** A confirmation field: any string (an empty one simply does not match). */
+export const confirmation = Schema.propertySignature(
+  Schema.String.annotations({ message: () => PASSWORDS_DIFFER_MESSAGE }),
+).annotations({ missingMessage: () => PASSWORDS_DIFFER_MESSAGE });
+
+/** Struct-level check that `confirmationKey` repeats `passwordKey`; the issue points at the confirmation field. */
+export const passwordsMatch =
+  <K extends string, C extends string>(passwordKey: K, confirmationKey: C) =>
+  (value: Readonly<Record<K | C, string>>) =>
+    value[passwordKey] === value[confirmationKey] || { path: [confirmationKey], message: PASSWORDS_DIFFER_MESSAGE };

@@ -1,0 +1,56 @@
+import { Schema } from "effect";
+import { boundedText, confirmation, newPassword, passwordsMatch, requiredEmail, requiredSecret } from "./fields.ts";
+
+/** POST /accounts/recover-passwords: ask for a recovery link. */
+export const RecoverPasswordRequest = Schema.Struct({
+  email: requiredEmail("Debes ingresar tu email"),
+});
+export type RecoverPasswordRequest = typeof RecoverPasswordRequest.Type;
+
+/** The same answer whether or not the e-mail has an account. */
+export const RECOVERY_REQUESTED_MESSAGE =
+  "Si el email está registrado, te enviamos un enlace para crear una nueva contraseña. El enlace vence en 1 hora.";
+
+export const MessageResponse = Schema.Struct({ message: Schema.String });
+export type MessageResponse = typeof MessageResponse.Type;
+
+export const INVALID_RECOVERY_LINK_MESSAGE =
+  "El enlace para recuperar tu contraseña no es válido o ya venció. Solicita uno nuevo.";
+
+/** PUT /accounts/recover-passwords: set a new password with the token from the e-mail. */
+export const ResetPasswordRequest = Schema.Struct({
+  recover_token: requiredSecret(INVALID_RECOVERY_LINK_MESSAGE),
+  password: newPassword(),
+  password_confirmation: confirmation,
+}).pipe(Schema.filter(passwordsMatch("password", "password_confirmation")));
+export type ResetPasswordRequest = typeof ResetPasswordRequest.Type;
+
+/** The reset form on /recuperar-contrasena?token=… (the token comes from the URL). */
+export const ResetPasswordForm = Schema.Struct({
+  password: newPassword(),
+  password_confirmation: confirmation,
+}).pipe(Schema.filter(passwordsMatch("password", "password_confirmation")));
+
+export const PASSWORD_RESET_MESSAGE = "Contraseña actualizada con éxito";
+
+/** PATCH /accounts/passwords: change the password, knowing the current one. */
+export const ChangePasswordRequest = Schema.Struct({
+  current_password: requiredSecret("Debes ingresar tu contraseña actual"),
+  new_password: newPassword(),
+  password_confirmation: confirmation,
+}).pipe(Schema.filter(passwordsMatch("new_password", "password_confirmation")));
+export type ChangePasswordRequest = typeof ChangePasswordRequest.Type;
+
+/** PATCH /accounts: name and phone of the signed-in user. */
+export const UpdateProfileRequest = Schema.Struct({
+  name: boundedText("Debes ingresar tu nombre", 120),
+  phone: boundedText("Debes ingresar tu teléfono", 30),
+});
+export type UpdateProfileRequest = typeof UpdateProfileRequest.Type;
+
+/** The stored values after the update, for the session to pick up at once. */
+export const UpdateProfileResponse = Schema.Struct({
+  name: Schema.String,
+  phone: Schema.NullOr(Schema.String),
+});
+export type UpdateProfileResponse = typeof UpdateProfileResponse.Type;
