@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -170,6 +172,12 @@ export const buyerProfiles = pgTable("buyer_profiles", {
 export const DEFAULT_COMPANY_STATUS_ID = 1;
 export const DEFAULT_VERIFICATION_LEVEL_ID = 1;
 
+/** PostgreSQL `tsvector`, maintained by triggers (migration 0004_marketplace_search_triggers). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** The marketplace shows a company only when both flags are set; partial indexes repeat this predicate. */
+const LISTED = sql`is_published AND is_active`;
+
 const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: "number" });
 const percent = (name: string) => numeric(name, { precision: 7, scale: 2, mode: "number" });
 
@@ -223,6 +231,12 @@ export const companies = pgTable(
     contactPhone: text("contact_phone"),
     isPublished: boolean("is_published").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Spanish full-text document (unaccented): industry names (weight A),
+     * short description and state (B), long description (C). Written only by
+     * the trigger of migration 0004; never set it from code.
+     */
+    searchVector: tsvector("search_vector"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -230,6 +244,16 @@ export const companies = pgTable(
     index("companies_owner_user_id_idx").on(table.ownerUserId),
     index("companies_state_id_idx").on(table.stateId),
     index("companies_listed_idx").on(table.isPublished, table.isActive),
+    // Marketplace (server/marketplace/list-companies.ts): every listing query
+    // carries `is_published AND is_active` literally, so these partial
+    // indexes apply; each filter reads its matches newest first.
+    index("companies_listed_id_idx").on(table.id).where(LISTED),
+    index("companies_listed_state_idx").on(table.stateId, table.id).where(LISTED),
+    index("companies_listed_type_idx").on(table.companyTypeId, table.id).where(LISTED),
+    index("companies_listed_verification_idx").on(table.verificationLevelId, table.id).where(LISTED),
+    index("companies_listed_ebitda_idx").on(table.ebitdaRangeId, table.id).where(LISTED),
+    index("companies_listed_sales_idx").on(table.yearlySalesRangeId, table.id).where(LISTED),
+    index("companies_listed_search_idx").using("gin", table.searchVector).where(LISTED),
   ],
 );
 
@@ -246,6 +270,8 @@ export const companyIndustries = pgTable(
   (table) => [
     primaryKey({ columns: [table.companyId, table.industryId] }),
     index("company_industries_industry_id_idx").on(table.industryId),
+    // Lets the marketplace walk one industry's companies newest first.
+    index("company_industries_industry_company_idx").on(table.industryId, table.companyId),
   ],
 );
 
@@ -262,6 +288,7 @@ export const companyInterests = pgTable(
   (table) => [
     primaryKey({ columns: [table.companyId, table.interestId] }),
     index("company_interests_interest_id_idx").on(table.interestId),
+    index("company_interests_interest_company_idx").on(table.interestId, table.companyId),
   ],
 );
 
@@ -326,6 +353,29 @@ export const interestMessages = pgTable(
   },
   (table) => [index("interest_messages_company_id_idx").on(table.companyId)],
 );
+
+// --- Marketplace: search support ---------------------------------------------
+
+/**
+ * Every unaccented lower-case word of the listed text (descriptions,
+ * industry and state names), kept by triggers. A search word that is not
+ * here is corrected to its nearest word by trigram similarity (typos).
+ */
+export const searchTerms = pgTable(
+  "search_terms",
+  { word: text("word").primaryKey() },
+  (table) => [index("search_terms_word_trgm_idx").using("gin", table.word.op("gin_trgm_ops"))],
+);
+
+/**
+ * One row (id 1) whose `version` rises, by statement triggers, with every
+ * write to companies, their industries/interests or the catalogues a card
+ * shows. The marketplace result cache is keyed on it.
+ */
+export const marketplaceState = pgTable("marketplace_state", {
+  id: integer("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
 
 // --- Public site: contact leads ------------------------------------------------
 
