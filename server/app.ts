@@ -13,6 +13,7 @@ import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
 import { registerCatalogueRoutes } from "./routes/catalogues.ts";
 import type { RouteContext } from "./routes/context.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
+import { registerLeadRoutes } from "./routes/leads.ts";
 import { registerSessionRoutes } from "./routes/sessions.ts";
 
 export interface AppConfig {
@@ -103,6 +104,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       registerHealthRoutes(api);
       registerCatalogueRoutes(api, context);
       registerSessionRoutes(api, context);
+      registerLeadRoutes(api, context);
     },
     { prefix: "/api" },
   );

@@ -1,0 +1,53 @@
+import { Schema } from "effect";
+import { requiredEmail, requiredText } from "./fields.ts";
+
+/**
+ * POST /leads: the contact form 'Habla con uno de nuestros expertos'
+ * (spec sections 2, 5 and 7). `service_interested` and `referer` are ids
+ * from the /services_interested and /referers catalogues. The messages are
+ * the spec's, typo included.
+ */
+
+export const LEAD_MESSAGES = {
+  name: "Debes ingresar tu nombre",
+  serviceInterested: "Debes seleccionar el servicio que te interesa",
+  email: "Debes ingresar tu email",
+  phone: "Debes ingresar tu teléfono",
+  referer: "Debes seleccionar el como te enteraster de nosotros",
+  nameTooLong: "El nombre no puede tener más de 120 caracteres",
+  phoneInvalid: "Ingresa un teléfono válido",
+} as const;
+
+/** A catalogue id chosen in a dropdown: a positive integer; null or absent gives `message`. */
+const chosenId = (message: string) =>
+  Schema.propertySignature(
+    Schema.Number.annotations({ message: () => message }).pipe(
+      Schema.int({ message: () => message }),
+      Schema.positive({ message: () => message }),
+    ),
+  ).annotations({ missingMessage: () => message });
+
+/** Digits, spaces, dashes, dots, parentheses and a leading +; 8 to 20 digits. */
+const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+const countDigits = (value: string): number => value.replace(/\D/g, "").length;
+
+export const LeadRequest = Schema.Struct({
+  name: requiredText(LEAD_MESSAGES.name),
+  service_interested: chosenId(LEAD_MESSAGES.serviceInterested),
+  email: requiredEmail(LEAD_MESSAGES.email),
+  phone: requiredText(LEAD_MESSAGES.phone),
+  referer: chosenId(LEAD_MESSAGES.referer),
+}).pipe(
+  Schema.filter((lead) => {
+    if (lead.name.length > 120) return { path: ["name"], message: LEAD_MESSAGES.nameTooLong };
+    const digits = countDigits(lead.phone);
+    if (!PHONE_PATTERN.test(lead.phone) || digits < 8 || digits > 20) {
+      return { path: ["phone"], message: LEAD_MESSAGES.phoneInvalid };
+    }
+    return true;
+  }),
+);
+export type LeadRequest = typeof LeadRequest.Type;
+
+export const LeadResponse = Schema.Struct({ id: Schema.Int });
+export type LeadResponse = typeof LeadResponse.Type;
