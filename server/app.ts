@@ -7,6 +7,15 @@ import { DEFAULT_TOKEN_TTL_SECONDS, type TokenSettings } from "./auth/tokens.ts"
 import type { Database } from "./db/open.ts";
 import { REPO_ROOT } from "./db/paths.ts";
 import { registerAuthz } from "./http/authz.ts";
+import { registerBackgroundTasks } from "./http/background.ts";
+import {
+  createMemoryStore,
+  createRateLimiter,
+  createRedisStore,
+  DEFAULT_RATE_LIMITS,
+  type RateLimitRules,
+  type RateLimitStore,
+} from "./http/rate-limit.ts";
 import { MESSAGES, toErrorReply } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
@@ -35,6 +44,12 @@ export interface AppConfig {
   readonly appUrl?: string;
   /** Team inbox for notifications; default equipo@puente.mx. */
   readonly teamEmail?: string;
+  /** Per-IP limits on login, recovery and sign-up; each default in DEFAULT_RATE_LIMITS. */
+  readonly rateLimits?: Partial<RateLimitRules>;
+  /** redis://… for shared rate-limit counters; absent: in-memory counters. */
+  readonly redisUrl?: string;
+  /** A ready counter store (tests); overrides redisUrl. Not closed by the app. */
+  readonly rateLimitStore?: RateLimitStore;
 }
 
 export interface BuildAppOptions {
@@ -91,7 +106,13 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const mailer = config.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, log: app.log });
   const appUrl = (config.appUrl ?? "http://localhost:3000").replace(/\/+$/, "");
   const teamEmail = config.teamEmail ?? "equipo@puente.mx";
-  const context: RouteContext = { db, authz, tokens, mailer, appUrl, teamEmail };
+  const ownStore = config.rateLimitStore === undefined;
+  const rateLimitStore =
+    config.rateLimitStore ?? (config.redisUrl === undefined || config.redisUrl === "" ? createMemoryStore() : createRedisStore(config.redisUrl));
+  if (ownStore) app.addHook("onClose", () => rateLimitStore.close());
+  const rateLimiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...config.rateLimits }, app.log);
+  const background = registerBackgroundTasks(app, app.log);
+  const context: RouteContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);

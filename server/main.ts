@@ -6,7 +6,8 @@ import { startServer } from "./start.ts";
 // Entry point: `npx tsx server/main.ts`. Environment: PORT (3000), HOST
 // (0.0.0.0), DATABASE_URL (postgres://…; default PGlite in .data/pglite),
 // SEED_DEMO (true), JWT_SECRET (default generated into .data/jwt-secret),
-// JWT_TTL_SECONDS (28800), LOG_LEVEL (info).
+// JWT_TTL_SECONDS (28800), LOG_LEVEL (info), SMTP_URL, MAIL_FROM, APP_URL,
+// TEAM_EMAIL, REDIS_URL (shared rate-limit counters; default in memory).
 const env = readEnv();
 const jwtSecret = await loadJwtSecret({ env: env.jwtSecret, file: DEFAULT_JWT_SECRET_FILE });
 
@@ -23,11 +24,17 @@ const server = await startServer({
   mailFrom: env.mailFrom,
   appUrl: env.appUrl ?? `http://localhost:${env.port}`,
   teamEmail: env.teamEmail,
+  redisUrl: env.redisUrl,
 });
 
 const log = server.app.log;
 log.info(
-  { url: server.url, database: server.database.kind, version: process.env.npm_package_version },
+  {
+    url: server.url,
+    database: server.database.kind,
+    rateLimits: env.redisUrl === undefined ? "memory" : "redis",
+    version: process.env.npm_package_version,
+  },
   `Puente escuchando en ${server.url}`,
 );
 

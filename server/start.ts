@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { ScryptParams } from "./auth/passwords.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/open.ts";
+import type { RateLimitRules } from "./http/rate-limit.ts";
 import { seedDatabase } from "./seed/run.ts";
 
 export interface StartServerOptions {
@@ -31,6 +32,10 @@ export interface StartServerOptions {
   /** Public origin for e-mail links; default the server's own URL. */
   readonly appUrl?: string | undefined;
   readonly teamEmail?: string | undefined;
+  /** Per-IP limits on login, recovery and sign-up (the e2e server raises them). */
+  readonly rateLimits?: Partial<RateLimitRules>;
+  /** REDIS_URL for shared rate-limit counters; absent: in memory. */
+  readonly redisUrl?: string | undefined;
 }
 
 export interface RunningServer {
@@ -66,6 +71,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.smtpUrl === undefined ? {} : { smtpUrl: options.smtpUrl }),
         ...(options.mailFrom === undefined ? {} : { mailFrom: options.mailFrom }),
         ...(options.teamEmail === undefined ? {} : { teamEmail: options.teamEmail }),
+        ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
+        ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
         // With port 0 the real port is only known after listen; links then use appUrl.
         appUrl: options.appUrl ?? `http://${shownHost}:${port === 0 ? 3000 : port}`,
         jwtSecret: options.jwtSecret ?? new Uint8Array(randomBytes(32)),

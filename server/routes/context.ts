@@ -1,6 +1,8 @@
 import type { TokenSettings } from "../auth/tokens.ts";
 import type { Database } from "../db/open.ts";
 import type { Authz } from "../http/authz.ts";
+import type { BackgroundTasks } from "../http/background.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import type { Mailer } from "../mail/mailer.ts";
 
 /** What every route group receives. */
@@ -13,4 +15,8 @@ export interface RouteContext {
   readonly appUrl: string;
   /** Where team notifications go (new leads, finished onboardings). */
   readonly teamEmail: string;
+  /** `rateLimiter.guard("login")` as a preHandler: per-IP limits, 429 past them. */
+  readonly rateLimiter: RateLimiter;
+  /** Work that runs after the answer (logged on failure); the app waits for it on close. */
+  readonly background: BackgroundTasks;
 }

@@ -13,8 +13,8 @@ const decodeLogin = decodeBody(LoginRequest);
 const encodeResponse = Schema.encodeSync(LoginResponse);
 
 /** POST /api/sessions: log in with e-mail and password, answer `{ access_token }`. */
-export function registerSessionRoutes(app: FastifyInstance, { db, tokens }: RouteContext): void {
-  app.post("/sessions", async (request, reply) => {
+export function registerSessionRoutes(app: FastifyInstance, { db, tokens, rateLimiter }: RouteContext): void {
+  app.post("/sessions", { preHandler: rateLimiter.guard("login") }, async (request, reply) => {
     const { email, password } = decodeLogin(request);
     const user = await findUserForLogin(db, normalizeEmail(email));
     // Hash even for an unknown e-mail, so timing does not reveal which accounts exist.
