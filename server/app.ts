@@ -19,9 +19,11 @@ import {
 import { MESSAGES, toErrorReply } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
+import { registerAccountRoutes } from "./routes/accounts.ts";
 import { registerCatalogueRoutes } from "./routes/catalogues.ts";
 import type { RouteContext } from "./routes/context.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
+import { registerRegistrationRoutes } from "./routes/registration.ts";
 import { registerLeadRoutes } from "./routes/leads.ts";
 import { registerSessionRoutes } from "./routes/sessions.ts";
 
@@ -125,6 +127,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       registerHealthRoutes(api);
       registerCatalogueRoutes(api, context);
       registerSessionRoutes(api, context);
+      registerAccountRoutes(api, context);
+      registerRegistrationRoutes(api, context);
       registerLeadRoutes(api, context);
     },
     { prefix: "/api" },

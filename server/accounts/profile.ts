@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { hashPassword, verifyPassword, type HashOptions } from "../auth/passwords.ts";
+import type { Database } from "../db/open.ts";
+import { users } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
+
+export const PROFILE_ERRORS = {
+  // A 400, not a 401: the client treats 401 as "signed out".
+  wrongCurrentPassword: "La contraseña actual no es correcta.",
+  samePassword: "La nueva contraseña debe ser distinta de la actual.",
+} as const;
+
+/** PATCH /accounts: returns the stored name and phone. */
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  input: { readonly name: string; readonly phone: string },
+): Promise<{ name: string; phone: string | null }> {
+  const [row] = await db
+    .update(users)
+    .set({ name: input.name, phone: input.phone, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ name: users.name, phone: users.phone });
+  if (row === undefined) throw new Error(`updateProfile: user ${userId} vanished`);
+  return row;
+}
+
+/** PATCH /accounts/passwords: the current password must match. */
+export async function changePassword(
+  db: Database,
+  userId: number,
+  input: { readonly currentPassword: string; readonly newPassword: string },
+  options: HashOptions = {},
+): Promise<void> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  if (row === undefined) throw new Error(`changePassword: user ${userId} vanished`);
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw new HttpError(400, PROFILE_ERRORS.wrongCurrentPassword);
+  if (input.currentPassword === input.newPassword) throw new HttpError(400, PROFILE_ERRORS.samePassword);
+  const passwordHash = await hashPassword(input.newPassword, options);
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
