@@ -24,6 +24,7 @@ import { registerCatalogueRoutes } from "./routes/catalogues.ts";
 import type { RouteContext } from "./routes/context.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerRegistrationRoutes } from "./routes/registration.ts";
+import { registerCompanyRoutes } from "./routes/companies.ts";
 import { registerLeadRoutes } from "./routes/leads.ts";
 import { registerSessionRoutes } from "./routes/sessions.ts";
 
@@ -130,6 +131,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       registerAccountRoutes(api, context);
       registerRegistrationRoutes(api, context);
       registerLeadRoutes(api, context);
+      registerCompanyRoutes(api, context);
     },
     { prefix: "/api" },
   );

@@ -4,9 +4,30 @@
 -- indexes they write are declared in server/db/schema.ts (migration 0003).
 
 -- 1. The searchable document of one company ---------------------------------
+-- The company's own names are cut out of its text first: a confidential
+-- listing must not be findable by typing the company's name.
+CREATE OR REPLACE FUNCTION public.strip_company_names(p_text text, p_names text[])
+  RETURNS text
+  LANGUAGE plpgsql
+  IMMUTABLE
+AS $func$
+DECLARE
+  company_name text;
+  result text := coalesce(p_text, '');
+BEGIN
+  FOREACH company_name IN ARRAY coalesce(p_names, '{}'::text[]) LOOP
+    IF company_name IS NOT NULL AND length(btrim(company_name)) >= 3 THEN
+      result := regexp_replace(result, regexp_replace(btrim(company_name), '([!$()*+.:<=>?[\\\]^{|}-])', '\\\1', 'g'), ' ', 'gi');
+    END IF;
+  END LOOP;
+  RETURN result;
+END
+$func$;
+--> statement-breakpoint
+
 -- Unaccented Spanish text: industry names weigh most (A), then the short
 -- description, the state and the interests (B), then the long description (C).
-CREATE OR REPLACE FUNCTION public.company_search_vector(p_company_id integer, p_short text, p_long text, p_state_id integer)
+CREATE OR REPLACE FUNCTION public.company_search_vector(p_company_id integer, p_short text, p_long text, p_state_id integer, p_names text[])
   RETURNS tsvector
   LANGUAGE sql
   STABLE
@@ -15,19 +36,20 @@ AS $func$
     setweight(to_tsvector('pg_catalog.spanish', public.f_unaccent(lower(coalesce(
       (SELECT string_agg(i.name, ' ') FROM public.company_industries ci JOIN public.industries i ON i.id = ci.industry_id WHERE ci.company_id = p_company_id),
       '')))), 'A')
-    || setweight(to_tsvector('pg_catalog.spanish', public.f_unaccent(lower(coalesce(p_short, '')))), 'B')
+    || setweight(to_tsvector('pg_catalog.spanish', public.f_unaccent(lower(public.strip_company_names(p_short, p_names)))), 'B')
     || setweight(to_tsvector('pg_catalog.spanish', public.f_unaccent(lower(coalesce(
       (SELECT s.name FROM public.states s WHERE s.id = p_state_id),
       '')))), 'B')
     || setweight(to_tsvector('pg_catalog.spanish', public.f_unaccent(lower(coalesce(
       (SELECT string_agg(n.name, ' ') FROM public.company_interests cn JOIN public.interests n ON n.id = cn.interest_id WHERE cn.company_id = p_company_id),
       '')))), 'B')
-    || setweight(to_tsvector('pg_catalog.spanish', public.f_unaccent(lower(coalesce(p_long, '')))), 'C')
+    || setweight(to_tsvector('pg_catalog.spanish', public.f_unaccent(lower(public.strip_company_names(p_long, p_names)))), 'C')
 $func$;
 --> statement-breakpoint
 
--- Recomputed when the text changes, or when a statement sets it to NULL
--- (the triggers below do that after industries/interests/catalogue names change).
+-- Recomputed when the text or the names change, or when a statement sets it
+-- to NULL (the triggers below do that after industries/interests/catalogue
+-- names change).
 CREATE OR REPLACE FUNCTION public.companies_search_vector_trigger()
   RETURNS trigger
   LANGUAGE plpgsql
@@ -38,10 +60,14 @@ BEGIN
      AND NEW.search_vector IS NOT DISTINCT FROM OLD.search_vector
      AND NEW.short_description IS NOT DISTINCT FROM OLD.short_description
      AND NEW.long_description IS NOT DISTINCT FROM OLD.long_description
-     AND NEW.state_id IS NOT DISTINCT FROM OLD.state_id THEN
+     AND NEW.state_id IS NOT DISTINCT FROM OLD.state_id
+     AND NEW.name IS NOT DISTINCT FROM OLD.name
+     AND NEW.legal_name IS NOT DISTINCT FROM OLD.legal_name
+     AND NEW.comercial_name IS NOT DISTINCT FROM OLD.comercial_name THEN
     RETURN NEW;
   END IF;
-  NEW.search_vector := public.company_search_vector(NEW.id, NEW.short_description, NEW.long_description, NEW.state_id);
+  NEW.search_vector := public.company_search_vector(NEW.id, NEW.short_description, NEW.long_description, NEW.state_id,
+    ARRAY[NEW.legal_name, NEW.comercial_name, NEW.name]);
   RETURN NEW;
 END
 $func$;
@@ -132,7 +158,8 @@ CREATE OR REPLACE FUNCTION public.companies_collect_search_terms()
   LANGUAGE plpgsql
 AS $func$
 BEGIN
-  PERFORM public.collect_search_terms(string_agg(coalesce(short_description, '') || ' ' || coalesce(long_description, ''), ' '))
+  PERFORM public.collect_search_terms(string_agg(
+    public.strip_company_names(coalesce(short_description, '') || ' ' || coalesce(long_description, ''), ARRAY[legal_name, comercial_name, name]), ' '))
   FROM changed_rows;
   RETURN NULL;
 END
@@ -149,7 +176,8 @@ CREATE OR REPLACE FUNCTION public.row_collect_search_terms()
 AS $func$
 BEGIN
   IF TG_TABLE_NAME = 'companies' THEN
-    PERFORM public.collect_search_terms(coalesce(NEW.short_description, '') || ' ' || coalesce(NEW.long_description, ''));
+    PERFORM public.collect_search_terms(public.strip_company_names(
+      coalesce(NEW.short_description, '') || ' ' || coalesce(NEW.long_description, ''), ARRAY[NEW.legal_name, NEW.comercial_name, NEW.name]));
   ELSE
     PERFORM public.collect_search_terms(NEW.name);
   END IF;
@@ -221,7 +249,9 @@ $do$;
 -- 4. Backfill: documents for existing companies, words for existing text.
 UPDATE public.companies SET search_vector = NULL;
 --> statement-breakpoint
-SELECT public.collect_search_terms(coalesce(short_description, '') || ' ' || coalesce(long_description, '')) FROM public.companies;
+SELECT public.collect_search_terms(public.strip_company_names(
+  coalesce(short_description, '') || ' ' || coalesce(long_description, ''), ARRAY[legal_name, comercial_name, name]))
+FROM public.companies;
 --> statement-breakpoint
 SELECT public.collect_search_terms(name) FROM public.industries;
 --> statement-breakpoint

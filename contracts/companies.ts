@@ -1,0 +1,271 @@
+import { Schema } from "effect";
+import { CatalogueItem } from "./catalogues.ts";
+import { requiredEmail, requiredText, trimmedString } from "./fields.ts";
+
+/**
+ * Companies: the marketplace listing (GET /companies), a company's public
+ * profile and owner/admin record (GET /companies/{id}), the owner/admin list
+ * (GET /companies?is_dashboard=true) and the interest message
+ * (POST /companies/{id}/interest_messages).
+ *
+ * Confidentiality: the listing card and the public profile never carry the
+ * company's name, legal or commercial name, RFC, website, contact or owner.
+ * Only the owner and admins get `CompanyRecord`.
+ */
+
+// --- Marketplace filters (GET /companies) -------------------------------------
+
+/** The longest search text accepted (longer is a 400). */
+export const SEARCH_MAX_LENGTH = 100;
+/** Cards per page: the default, and the most a client may ask for. */
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 48;
+/** Totals are counted up to this many matches; past it the answer says "more than". */
+export const TOTAL_COUNT_CAP = 1000;
+export const MAX_PAGE = 100;
+
+/** The spec's filter parameters and the Spanish name of each, for messages. */
+export const FILTER_LABELS = {
+  state_id: "estado",
+  industry_id: "industria",
+  sales_range_id: "rango de ventas",
+  interest_id: "interés",
+  company_type_id: "tipo de empresa",
+  verification_level_id: "nivel de verificación",
+  ebitda_id: "rango de EBITDA",
+} as const;
+export type FilterKey = keyof typeof FILTER_LABELS;
+export const FILTER_KEYS: ReadonlyArray<FilterKey> = [
+  "state_id",
+  "industry_id",
+  "sales_range_id",
+  "interest_id",
+  "company_type_id",
+  "verification_level_id",
+  "ebitda_id",
+];
+
+export const invalidFilterMessage = (key: FilterKey): string => `El filtro de ${FILTER_LABELS[key]} no es válido.`;
+export const SEARCH_TOO_LONG_MESSAGE = `La búsqueda no puede tener más de ${SEARCH_MAX_LENGTH} caracteres.`;
+export const INVALID_PAGE_MESSAGE = "La página solicitada no es válida.";
+export const INVALID_PAGE_SIZE_MESSAGE = `El número de resultados por página debe estar entre 1 y ${MAX_PAGE_SIZE}.`;
+
+/** A positive integer written in a query string ("12"), or absent/empty. */
+const positiveIntParam = (message: string, max = 2_147_483_647) =>
+  Schema.optional(
+    Schema.transform(
+      Schema.String.annotations({ message: () => message }).pipe(
+        Schema.pattern(/^(|[1-9]\d{0,9})$/, { message: () => message }),
+        Schema.filter((value) => value === "" || Number(value) <= max, { message: () => message }),
+      ),
+      Schema.UndefinedOr(Schema.Int),
+      {
+        strict: true,
+        decode: (value) => (value === "" ? undefined : Number(value)),
+        encode: (value) => (value === undefined ? "" : String(value)),
+      },
+    ),
+  );
+
+const filterParam = (key: FilterKey) => positiveIntParam(invalidFilterMessage(key));
+
+/** Query of GET /companies: every filter optional; `q` trimmed and at most 100 characters. */
+export const CompanyListQuery = Schema.Struct({
+  state_id: filterParam("state_id"),
+  industry_id: filterParam("industry_id"),
+  sales_range_id: filterParam("sales_range_id"),
+  interest_id: filterParam("interest_id"),
+  company_type_id: filterParam("company_type_id"),
+  verification_level_id: filterParam("verification_level_id"),
+  ebitda_id: filterParam("ebitda_id"),
+  q: Schema.optional(
+    trimmedString(SEARCH_TOO_LONG_MESSAGE).pipe(Schema.maxLength(SEARCH_MAX_LENGTH, { message: () => SEARCH_TOO_LONG_MESSAGE })),
+  ),
+  page: positiveIntParam(INVALID_PAGE_MESSAGE, MAX_PAGE),
+  per_page: positiveIntParam(INVALID_PAGE_SIZE_MESSAGE, MAX_PAGE_SIZE),
+});
+export type CompanyListQuery = typeof CompanyListQuery.Type;
+
+/** Spec section 3, "Company listing card", plus the industries. */
+export const CompanyCard = Schema.Struct({
+  id: Schema.Int,
+  human_id: Schema.String,
+  picture_url: Schema.NullOr(Schema.String),
+  short_description: Schema.NullOr(Schema.String),
+  verification_level: CatalogueItem,
+  company_type: Schema.NullOr(CatalogueItem),
+  state: Schema.NullOr(CatalogueItem),
+  yearly_sales_range: Schema.NullOr(CatalogueItem),
+  ebitda_range: Schema.NullOr(CatalogueItem),
+  interests: Schema.Array(CatalogueItem),
+  industries: Schema.Array(CatalogueItem),
+});
+export type CompanyCard = typeof CompanyCard.Type;
+
+export const CompanyListResponse = Schema.Struct({
+  items: Schema.Array(CompanyCard),
+  /** Matches counted up to TOTAL_COUNT_CAP; `total_capped` says there are more. */
+  total: Schema.Int,
+  total_capped: Schema.Boolean,
+  page: Schema.Int,
+  per_page: Schema.Int,
+});
+export type CompanyListResponse = typeof CompanyListResponse.Type;
+
+// --- One company (GET /companies/{id}) ------------------------------------------
+
+export const INVALID_COMPANY_ID_MESSAGE = "El identificador de la empresa no es válido.";
+
+export const CompanyIdParams = Schema.Struct({
+  id: Schema.String.annotations({ message: () => INVALID_COMPANY_ID_MESSAGE }).pipe(
+    Schema.pattern(/^[1-9]\d{0,9}$/, { message: () => INVALID_COMPANY_ID_MESSAGE }),
+    Schema.filter((value) => Number(value) <= 2_147_483_647, { message: () => INVALID_COMPANY_ID_MESSAGE }),
+  ),
+});
+
+/** `?is_dashboard=true` asks for the owner/admin view; anything else is the public one. */
+export const DashboardFlagQuery = Schema.Struct({
+  is_dashboard: Schema.optional(Schema.String),
+});
+export const isDashboardFlag = (value: string | undefined): boolean => value === "true";
+
+/**
+ * The public profile a visitor or buyer sees (spec "Company profile"),
+ * without name, legal/commercial name, RFC, website, contact or owner.
+ */
+export const PublicCompanyProfile = Schema.Struct({
+  id: Schema.Int,
+  human_id: Schema.String,
+  picture_url: Schema.NullOr(Schema.String),
+  short_description: Schema.NullOr(Schema.String),
+  long_description: Schema.NullOr(Schema.String),
+  foundation_date: Schema.NullOr(Schema.Int),
+  headcount: Schema.NullOr(Schema.Int),
+  ebitda_margin: Schema.NullOr(Schema.Number),
+  yearly_sales: Schema.NullOr(Schema.Number),
+  funding_round: Schema.NullOr(Schema.Number),
+  average_yearly_growth: Schema.NullOr(Schema.Number),
+  company_type: Schema.NullOr(CatalogueItem),
+  state: Schema.NullOr(CatalogueItem),
+  country: Schema.NullOr(CatalogueItem),
+  verification_level: CatalogueItem,
+  ebitda_range: Schema.NullOr(CatalogueItem),
+  yearly_sales_range: Schema.NullOr(CatalogueItem),
+  /** The owner's role in the company ("Fundador"), never who they are. */
+  company_role: Schema.NullOr(CatalogueItem),
+  interests: Schema.Array(CatalogueItem),
+  industries: Schema.Array(CatalogueItem),
+});
+export type PublicCompanyProfile = typeof PublicCompanyProfile.Type;
+
+export const CompanyContact = Schema.Struct({
+  name: Schema.NullOr(Schema.String),
+  email: Schema.NullOr(Schema.String),
+  phone: Schema.NullOr(Schema.String),
+});
+
+/** The whole record (spec "Company (form and profile)"), for its owner and admins only. */
+export const CompanyRecord = Schema.Struct({
+  ...PublicCompanyProfile.fields,
+  name: Schema.String,
+  legal_name: Schema.NullOr(Schema.String),
+  comercial_name: Schema.NullOr(Schema.String),
+  rfc: Schema.NullOr(Schema.String),
+  website: Schema.NullOr(Schema.String),
+  ebitda: Schema.NullOr(Schema.Number),
+  contact: CompanyContact,
+  owner_user_id: Schema.NullOr(Schema.Int),
+  industry_ids: Schema.Array(Schema.Int),
+  interest_ids: Schema.Array(Schema.Int),
+  company_type_id: Schema.NullOr(Schema.Int),
+  state_id: Schema.NullOr(Schema.Int),
+  country_id: Schema.NullOr(Schema.Int),
+  company_status_id: Schema.Int,
+  verification_level_id: Schema.Int,
+  ebitda_range_id: Schema.NullOr(Schema.Int),
+  yearly_sales_range_id: Schema.NullOr(Schema.Int),
+  user_company_role_id: Schema.NullOr(Schema.Int),
+  society_id: Schema.NullOr(Schema.Int),
+  tax_system_id: Schema.NullOr(Schema.Int),
+  society: Schema.NullOr(CatalogueItem),
+  tax_system: Schema.NullOr(CatalogueItem),
+  company_status: CatalogueItem,
+  is_published: Schema.Boolean,
+  is_active: Schema.Boolean,
+  created_at: Schema.String,
+  updated_at: Schema.String,
+});
+export type CompanyRecord = typeof CompanyRecord.Type;
+
+// --- Owner/admin list (GET /companies?is_dashboard=true) -----------------------------
+
+export const DashboardCompanyListQuery = Schema.Struct({
+  is_dashboard: Schema.Literal("true"),
+  q: Schema.optional(
+    trimmedString(SEARCH_TOO_LONG_MESSAGE).pipe(Schema.maxLength(SEARCH_MAX_LENGTH, { message: () => SEARCH_TOO_LONG_MESSAGE })),
+  ),
+  page: positiveIntParam(INVALID_PAGE_MESSAGE, 100_000),
+  per_page: positiveIntParam(INVALID_PAGE_SIZE_MESSAGE, MAX_PAGE_SIZE),
+});
+
+/** Spec "Admin rows" (company list row), plus what "Mis empresas" needs. */
+export const DashboardCompanyRow = Schema.Struct({
+  id: Schema.Int,
+  human_id: Schema.String,
+  name: Schema.String,
+  contact_name: Schema.NullOr(Schema.String),
+  state: Schema.NullOr(CatalogueItem),
+  company_status: CatalogueItem,
+  verification_level: CatalogueItem,
+  is_published: Schema.Boolean,
+  is_active: Schema.Boolean,
+  created_at: Schema.String,
+});
+export type DashboardCompanyRow = typeof DashboardCompanyRow.Type;
+
+export const DashboardCompanyList = Schema.Struct({
+  items: Schema.Array(DashboardCompanyRow),
+  total: Schema.Int,
+  page: Schema.Int,
+  per_page: Schema.Int,
+});
+export type DashboardCompanyList = typeof DashboardCompanyList.Type;
+
+// --- Interest message (POST /companies/{id}/interest_messages) ------------------------
+
+export const INTEREST_SUMMARY_MAX_LENGTH = 2000;
+export const INTEREST_MESSAGES = {
+  name: "Debes ingresar tu nombre",
+  email: "Debes ingresar tu email",
+  humanId: "Falta la referencia de la empresa",
+  humanIdMismatch: "La referencia no corresponde a esta empresa.",
+  summary: "Debes escribir tu mensaje",
+  summaryTooLong: `El mensaje no puede tener más de ${INTEREST_SUMMARY_MAX_LENGTH.toLocaleString("es-MX")} caracteres.`,
+  nameTooLong: "El nombre no puede tener más de 120 caracteres.",
+  sent: "Mensaje de interés enviado con éxito",
+  tooMany: "Enviaste demasiados mensajes de interés. Espera unos minutos e intenta de nuevo.",
+  ownCompany: "No puedes enviar un mensaje de interés a tu propia empresa.",
+} as const;
+
+/** Required, trimmed, at most `max` characters; the messages say which rule failed. */
+const boundedText = (requiredMessage: string, max: number, tooLongMessage: string) =>
+  Schema.propertySignature(
+    trimmedString(requiredMessage).pipe(
+      Schema.minLength(1, { message: () => requiredMessage }),
+      Schema.maxLength(max, { message: () => tooLongMessage }),
+    ),
+  ).annotations({ missingMessage: () => requiredMessage });
+
+/** Spec section 3, "Interest message": name, email, human_id, summary. Empty text is never sent. */
+export const InterestMessageRequest = Schema.Struct({
+  name: boundedText(INTEREST_MESSAGES.name, 120, INTEREST_MESSAGES.nameTooLong),
+  email: requiredEmail(INTEREST_MESSAGES.email),
+  human_id: requiredText(INTEREST_MESSAGES.humanId),
+  summary: boundedText(INTEREST_MESSAGES.summary, INTEREST_SUMMARY_MAX_LENGTH, INTEREST_MESSAGES.summaryTooLong),
+});
+export type InterestMessageRequest = typeof InterestMessageRequest.Type;
+
+export const InterestMessageResponse = Schema.Struct({
+  id: Schema.Int,
+});
+export type InterestMessageResponse = typeof InterestMessageResponse.Type;

@@ -1,0 +1,150 @@
+import { sql, type SQL } from "drizzle-orm";
+import {
+  DEFAULT_PAGE_SIZE,
+  TOTAL_COUNT_CAP,
+  invalidFilterMessage,
+  type CompanyCard,
+  type CompanyListQuery,
+  type CompanyListResponse,
+  type FilterKey,
+} from "../../contracts/companies.ts";
+import type { Database } from "../db/open.ts";
+import { intArrayOf, intOf, intOrNullOf, rowsOf, textOf, textOrNullOf, type Row } from "../db/rows.ts";
+import { redactCompanyNames } from "../companies/redact-names.ts";
+import { badRequest } from "../http/errors.ts";
+import { itemOf, itemsOf, type CatalogueNames } from "./catalogue-names.ts";
+import { resolveSearchWords, searchWords, tsQueryText } from "./search-text.ts";
+
+/**
+ * GET /companies: published, active companies, filtered, searched and paged.
+ *
+ * One SQL statement per page (docs/performance/marketplace.md):
+ * - `matched`: the ids of the first TOTAL_COUNT_CAP + 1 matches in display
+ *   order (newest first, or by relevance when searching). The listing
+ *   predicate `is_published AND is_active` is written literally so the
+ *   partial indexes of migration 0003 apply.
+ * - the total is counted over `matched` only, so it costs at most 1,001 index
+ *   entries; past the cap the answer says "more than 1,000".
+ * - the page's cards are joined to their industry and interest ids; names
+ *   come from the in-memory catalogue (catalogue-names.ts).
+ */
+
+/** Which catalogue each filter's id must exist in. */
+const FILTER_CATALOGUE: Readonly<Record<FilterKey, keyof CatalogueNames>> = {
+  state_id: "states",
+  industry_id: "industries",
+  sales_range_id: "yearlySalesRanges",
+  interest_id: "interests",
+  company_type_id: "companyTypes",
+  verification_level_id: "verificationLevels",
+  ebitda_id: "ebitdaRanges",
+};
+
+/** 400 with the filter's Spanish message when an id is not in its catalogue. */
+export function assertFiltersExist(query: CompanyListQuery, names: CatalogueNames): void {
+  for (const key of Object.keys(FILTER_CATALOGUE) as ReadonlyArray<FilterKey>) {
+    const id = query[key];
+    if (id !== undefined && !names[FILTER_CATALOGUE[key]].has(id)) throw badRequest(invalidFilterMessage(key));
+  }
+}
+
+/** Filters as SQL conditions on `c` (companies). */
+function filterConditions(query: CompanyListQuery): ReadonlyArray<SQL> {
+  const conditions: SQL[] = [sql`c.is_published AND c.is_active`];
+  if (query.state_id !== undefined) conditions.push(sql`c.state_id = ${query.state_id}`);
+  if (query.company_type_id !== undefined) conditions.push(sql`c.company_type_id = ${query.company_type_id}`);
+  if (query.verification_level_id !== undefined) conditions.push(sql`c.verification_level_id = ${query.verification_level_id}`);
+  if (query.ebitda_id !== undefined) conditions.push(sql`c.ebitda_range_id = ${query.ebitda_id}`);
+  if (query.sales_range_id !== undefined) conditions.push(sql`c.yearly_sales_range_id = ${query.sales_range_id}`);
+  if (query.industry_id !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM company_industries ci WHERE ci.company_id = c.id AND ci.industry_id = ${query.industry_id})`);
+  }
+  if (query.interest_id !== undefined) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM company_interests cn WHERE cn.company_id = c.id AND cn.interest_id = ${query.interest_id})`);
+  }
+  return conditions;
+}
+
+export interface ListPlan {
+  readonly statement: SQL;
+  readonly page: number;
+  readonly perPage: number;
+}
+
+/** The one statement for a page (exported for EXPLAIN in the benchmark and tests). */
+export async function planCompanyList(db: Database, query: CompanyListQuery): Promise<ListPlan> {
+  const page = query.page ?? 1;
+  const perPage = query.per_page ?? DEFAULT_PAGE_SIZE;
+  const offset = (page - 1) * perPage;
+  const conditions = [...filterConditions(query)];
+  const words = query.q === undefined ? [] : await resolveSearchWords(db, searchWords(query.q));
+  // Newest first; by relevance (then newest) when searching. Without a
+  // search the order is the plain id, so an index walk can stop early.
+  let rank = sql`0::real`;
+  let order = sql`c.id DESC`;
+  if (words.length > 0) {
+    const tsQuery = sql`to_tsquery('pg_catalog.spanish', ${tsQueryText(words)})`;
+    conditions.push(sql`c.search_vector @@ ${tsQuery}`);
+    rank = sql`ts_rank(c.search_vector, ${tsQuery})`;
+    order = sql`rank DESC, c.id DESC`;
+  }
+  const statement = sql`
+    WITH matched AS MATERIALIZED (
+      SELECT c.id, ${rank} AS rank
+      FROM companies c
+      WHERE ${sql.join([...conditions], sql` AND `)}
+      ORDER BY ${order}
+      LIMIT ${TOTAL_COUNT_CAP + 1}
+    ),
+    page AS (
+      SELECT id, rank FROM matched ORDER BY rank DESC, id DESC LIMIT ${perPage} OFFSET ${offset}
+    )
+    SELECT (SELECT count(*) FROM matched)::int AS total,
+           c.id, c.human_id, c.picture_url, c.short_description, c.verification_level_id,
+           c.company_type_id, c.state_id, c.yearly_sales_range_id, c.ebitda_range_id,
+           c.name, c.legal_name, c.comercial_name,
+           ARRAY(SELECT ci.industry_id FROM company_industries ci WHERE ci.company_id = c.id) AS industry_ids,
+           ARRAY(SELECT cn.interest_id FROM company_interests cn WHERE cn.company_id = c.id) AS interest_ids
+    FROM (SELECT 1) AS one
+    LEFT JOIN (page JOIN companies c ON c.id = page.id) ON true
+    ORDER BY page.rank DESC, page.id DESC`;
+  return { statement, page, perPage };
+}
+
+const toCard = (row: Row, names: CatalogueNames): CompanyCard => {
+  const verificationLevelId = intOf(row, "verification_level_id");
+  return {
+    id: intOf(row, "id"),
+    human_id: textOf(row, "human_id"),
+    picture_url: textOrNullOf(row, "picture_url"),
+    // Names are read only to cut them out of the description (redact-names.ts).
+    short_description: redactCompanyNames(textOrNullOf(row, "short_description"), [
+      textOrNullOf(row, "name"),
+      textOrNullOf(row, "legal_name"),
+      textOrNullOf(row, "comercial_name"),
+    ]),
+    verification_level: itemOf(names.verificationLevels, verificationLevelId) ?? { id: verificationLevelId, name: "" },
+    company_type: itemOf(names.companyTypes, intOrNullOf(row, "company_type_id")),
+    state: itemOf(names.states, intOrNullOf(row, "state_id")),
+    yearly_sales_range: itemOf(names.yearlySalesRanges, intOrNullOf(row, "yearly_sales_range_id")),
+    ebitda_range: itemOf(names.ebitdaRanges, intOrNullOf(row, "ebitda_range_id")),
+    interests: itemsOf(names.interests, intArrayOf(row, "interest_ids")),
+    industries: itemsOf(names.industries, intArrayOf(row, "industry_ids")),
+  };
+};
+
+/** Run the listing (filters must already be checked with assertFiltersExist). */
+export async function listCompanies(db: Database, query: CompanyListQuery, names: CatalogueNames): Promise<CompanyListResponse> {
+  const { statement, page, perPage } = await planCompanyList(db, query);
+  const rows = rowsOf(await db.execute(statement));
+  const first = rows[0];
+  const counted = first === undefined ? 0 : intOf(first, "total");
+  const items = rows.filter((row) => row["id"] !== null && row["id"] !== undefined).map((row) => toCard(row, names));
+  return {
+    items,
+    total: Math.min(counted, TOTAL_COUNT_CAP),
+    total_capped: counted > TOTAL_COUNT_CAP,
+    page,
+    per_page: perPage,
+  };
+}
