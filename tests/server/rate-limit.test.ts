@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import { Schema } from "effect";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorBody } from "../../contracts/errors.ts";
+import { buildApp } from "../../server/app.ts";
+import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { openDatabase, type DatabaseHandle } from "../../server/db/open.ts";
+import { DEFAULT_RATE_LIMITS, createMemoryStore, createRedisStore, type RateLimitStore } from "../../server/http/rate-limit.ts";
+import { seedCatalogues } from "../../server/seed/catalogues.ts";
+import { createUser } from "../../server/users/create-user.ts";
+import { TEST_JWT_SECRET } from "./harness.ts";
+
+const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
+const TOO_MANY = "Demasiados intentos. Espera unos minutos e intenta de nuevo.";
+
+describe("memory store", () => {
+  it("counts hits per key in a fixed window and starts over when it ends", async () => {
+    let now = 1_000_000;
+    const store = createMemoryStore(() => now);
+    expect(await store.hit("a", 60_000)).toEqual({ count: 1, resetMs: 60_000 });
+    now += 10_000;
+    expect(await store.hit("a", 60_000)).toEqual({ count: 2, resetMs: 50_000 });
+    expect(await store.hit("b", 60_000)).toEqual({ count: 1, resetMs: 60_000 });
+    now += 50_000;
+    expect(await store.hit("a", 60_000)).toEqual({ count: 1, resetMs: 60_000 });
+    await store.close();
+  });
+
+  it("has production defaults a person never hits", () => {
+    expect(DEFAULT_RATE_LIMITS.login.max).toBeGreaterThanOrEqual(10);
+    expect(DEFAULT_RATE_LIMITS.recovery.max).toBeGreaterThanOrEqual(3);
+    expect(DEFAULT_RATE_LIMITS.signup.max).toBeGreaterThanOrEqual(3);
+  });
+});
+
+/** The limits on login, recovery and sign-up, on an app with tiny limits. */
+const limitsSuite = (label: string, makeStore: () => RateLimitStore | undefined) =>
+  describe(`429s with ${label} counters`, () => {
+    let handle: DatabaseHandle;
+    let app: FastifyInstance;
+    let store: RateLimitStore | undefined;
+
+    beforeAll(async () => {
+      handle = await openDatabase({ dataDir: "memory://" });
+      await handle.migrate();
+      await seedCatalogues(handle.db);
+      await createUser(handle.db, { email: "limite@ejemplo.mx", password: "Correcta-2026", name: "Lía", phone: null, roles: ["buyer"] }, { params: TEST_SCRYPT_PARAMS });
+      store = makeStore();
+      app = await buildApp({
+        db: handle.db,
+        config: {
+          jwtSecret: TEST_JWT_SECRET,
+          logLevel: "silent",
+          distDir: null,
+          rateLimits: { login: { max: 3, windowMs: 60_000 }, recovery: { max: 2, windowMs: 60_000 }, signup: { max: 2, windowMs: 60_000 } },
+          ...(store === undefined ? {} : { rateLimitStore: store }),
+        },
+      });
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      await store?.close();
+      await handle?.close();
+    });
+
+    const post = (url: string, body: unknown, remoteAddress = "10.0.0.1") =>
+      app.inject({ method: "POST", url, remoteAddress, headers: { "content-type": "application/json" }, payload: JSON.stringify(body) });
+
+    it("limits login attempts per IP, right password or not, with Retry-After", async () => {
+      const statuses = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        statuses.push((await post("/api/sessions", { email: "limite@ejemplo.mx", password: "equivocada" })).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401]);
+      const blocked = await post("/api/sessions", { email: "limite@ejemplo.mx", password: "Correcta-2026" });
+      expect(blocked.statusCode).toBe(429);
+      expect(decodeError(blocked.json()).message).toBe(TOO_MANY);
+      const retryAfter = Number(blocked.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // Another address is counted on its own.
+      expect((await post("/api/sessions", { email: "limite@ejemplo.mx", password: "Correcta-2026" }, "10.0.0.2")).statusCode).toBe(200);
+    });
+
+    it("limits recovery requests, and answers the 429 the same for any e-mail", async () => {
+      expect((await post("/api/accounts/recover-passwords", { email: "limite@ejemplo.mx" }, "10.0.1.1")).statusCode).toBe(200);
+      expect((await post("/api/accounts/recover-passwords", { email: "nadie@ejemplo.mx" }, "10.0.1.1")).statusCode).toBe(200);
+      const known = await post("/api/accounts/recover-passwords", { email: "limite@ejemplo.mx" }, "10.0.1.1");
+      const unknown = await post("/api/accounts/recover-passwords", { email: "nadie@ejemplo.mx" }, "10.0.1.1");
+      expect(known.statusCode).toBe(429);
+      expect(unknown.statusCode).toBe(429);
+      expect(unknown.body).toBe(known.body);
+      expect(decodeError(known.json()).message).toBe(TOO_MANY);
+      await app.backgroundIdle();
+    });
+
+    it("limits sign-ups across buyers and sellers", async () => {
+      const results = [];
+      for (const url of ["/api/buyers", "/api/sellers", "/api/buyers"]) {
+        results.push((await post(url, {}, "10.0.2.1")).statusCode);
+      }
+      expect(results).toEqual([400, 400, 429]);
+    });
+  });
+
+limitsSuite("in-memory", () => undefined);
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (redisUrl !== undefined && redisUrl !== "") {
+  const prefix = () => `puente:test:${process.pid}:${randomBytes(4).toString("hex")}:`;
+
+  describe("Redis store (TEST_REDIS_URL)", () => {
+    it("counts hits atomically with an expiry on the first one", async () => {
+      const store = createRedisStore(redisUrl, { prefix: prefix() });
+      try {
+        const first = await store.hit("k", 5_000);
+        expect(first.count).toBe(1);
+        expect(first.resetMs).toBeGreaterThan(4_000);
+        expect(first.resetMs).toBeLessThanOrEqual(5_000);
+        const hits = await Promise.all([store.hit("k", 5_000), store.hit("k", 5_000), store.hit("k", 5_000)]);
+        expect(hits.map((hit) => hit.count).sort()).toEqual([2, 3, 4]);
+        expect((await store.hit("other", 5_000)).count).toBe(1);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("starts a new window after the old one expires", async () => {
+      const store = createRedisStore(redisUrl, { prefix: prefix() });
+      try {
+        await store.hit("short", 100);
+        await store.hit("short", 100);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        expect((await store.hit("short", 100)).count).toBe(1);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("shares counters between two stores (two server processes)", async () => {
+      const shared = prefix();
+      const a = createRedisStore(redisUrl, { prefix: shared });
+      const b = createRedisStore(redisUrl, { prefix: shared });
+      try {
+        await a.hit("ip", 60_000);
+        expect((await b.hit("ip", 60_000)).count).toBe(2);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+  });
+
+  limitsSuite("Redis", () => createRedisStore(redisUrl, { prefix: prefix() }));
+}
+
+describe("an unreachable Redis", () => {
+  it("lets requests through instead of locking everyone out", async () => {
+    const handle = await openDatabase({ dataDir: "memory://" });
+    await handle.migrate();
+    const app = await buildApp({
+      db: handle.db,
+      // Nothing listens on port 1.
+      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, redisUrl: "redis://127.0.0.1:1", rateLimits: { login: { max: 1, windowMs: 60_000 } } },
+    });
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const response = await app.inject({
+          method: "POST",
+          url: "/api/sessions",
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify({ email: "nadie@ejemplo.mx", password: "x" }),
+        });
+        expect(response.statusCode).toBe(401);
+      }
+    } finally {
+      await app.close();
+      await handle.close();
+    }
+  });
+});
