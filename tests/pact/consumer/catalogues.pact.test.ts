@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUE_PATHS, type CataloguePath } from "../../../contracts/catalogues.ts";
-import { getCatalogue } from "../../../src/features/catalogues/api/get-catalogue.ts";
+import { getCatalogue } from "../../../src/lib/api/get-catalogue.ts";
 import { JSON_CONTENT, eachLike, integer, newPact, string, useMockServer } from "./pact.ts";
 
 // A believable first item per catalogue: it is what the mock server answers,
