@@ -141,6 +141,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   if (serveSpa) {
     await app.register(fastifyStatic, {
       root: distDir,
+      // The build writes .br and .gz next to each text asset (vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header("Cache-Control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       },

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { GENERIC_ERROR_MESSAGE, isApiError } from "../lib/api-client.ts";
+import { GENERIC_ERROR_MESSAGE, isApiError } from "../lib/api-error.ts";
 import { toastError } from "../lib/toast.ts";
 
 const MAX_RETRIES = 2;

@@ -1,7 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, use, type ComponentType, type LazyExoticComponent } from "react";
 import { Redirect, Route, Switch, matchRoute, useLocation, useRouter, useSearch } from "wouter";
-import { useDocumentTitle } from "../hooks/useDocumentTitle.ts";
-import { useSession } from "../lib/session.tsx";
+import { useRouteMeta } from "../hooks/useRouteMeta.ts";
+import { useSession, useSessionLoad, useSessionReady } from "../lib/session.tsx";
 import { DEFAULT_AFTER_LOGIN, loginPathFor, safeRedirect } from "../utils/safe-redirect.ts";
 
 /**
@@ -9,7 +9,8 @@ import { DEFAULT_AFTER_LOGIN, loginPathFor, safeRedirect } from "../utils/safe-r
  * public pages stay small; guards and the hide-chrome flag live here.
  */
 
-type Page = LazyExoticComponent<ComponentType>;
+/** A lazy page; `preload` starts fetching its chunk without rendering it. */
+type Page = LazyExoticComponent<ComponentType> & { readonly preload: () => Promise<unknown> };
 
 /**
  * - `signedIn`: needs a token, else /iniciar-sesion?redirect={path+search}.
@@ -28,9 +29,19 @@ export interface AppRoute {
   readonly guard?: Guard;
   /** Hide navbar and footer (full-screen flows). */
   readonly hideChrome?: boolean;
+  /** Meta description and Open Graph description (Spanish); a generic one otherwise. */
+  readonly description?: string;
+  /**
+   * A public marketing page: it renders without waiting for the session code
+   * (XState, Effect), which loads only when a stored session must be restored.
+   * Other pages wait for the session actor before rendering.
+   */
+  readonly isPublic?: boolean;
+  /** Keep a public page out of search results (thank-you and result pages). */
+  readonly noIndex?: boolean;
 }
 
-const page = (load: () => Promise<{ default: ComponentType }>): Page => lazy(load);
+const page = (load: () => Promise<{ default: ComponentType }>): Page => Object.assign(lazy(load), { preload: load });
 
 const Home = page(() => import("../features/public-site/components/HomePage.tsx"));
 const Marketplace = page(() => import("../features/marketplace/components/MarketplacePage.tsx"));
@@ -67,22 +78,22 @@ const AdminBusiness = page(() => import("../features/companies/components/AdminB
 const NotFound = page(() => import("../features/public-site/components/NotFoundPage.tsx"));
 
 export const routes: readonly AppRoute[] = [
-  { path: "/", title: "Compra, vende o invierte en empresas en México", page: Home },
+  { path: "/", title: "Compra, vende o invierte en empresas en México", page: Home, isPublic: true, description: "Compra, vende o levanta capital para empresas en México. Puente te conecta con compradores e inversionistas verificados, de forma directa y confidencial." },
   { path: "/compra-una-empresa", title: "Compra una empresa", page: Marketplace },
-  { path: "/vende-tu-empresa", title: "Vende tu empresa", page: SellYourCompany, guard: "sellerLanding" },
-  { path: "/levanta-capital", title: "Levanta capital", page: RaiseCapital, guard: "sellerLanding" },
-  { path: "/servicios", title: "Servicios", page: Services },
-  { path: "/cfo-virtual", title: "CFO virtual", page: VirtualCfo },
-  { path: "/planes", title: "Planes", page: Plans },
-  { path: "/Planes", title: "Planes", page: Plans },
-  { path: "/valuacion-gratuita", title: "Valuación gratuita", page: FreeValuation },
+  { path: "/vende-tu-empresa", title: "Vende tu empresa", page: SellYourCompany, guard: "sellerLanding", isPublic: true, description: "Publica tu empresa en Puente, pasa la verificación KYC/KYB y recibe interés de compradores validados, siempre de forma directa y 1 a 1." },
+  { path: "/levanta-capital", title: "Levanta capital", page: RaiseCapital, guard: "sellerLanding", isPublic: true, description: "Levanta capital para hacer crecer tu empresa: conecta con inversionistas verificados en México y negocia directamente con ellos." },
+  { path: "/servicios", title: "Servicios", page: Services, isPublic: true, description: "CFO virtual, valuación simplificada o avanzada y asesoría para vender tu empresa en México. Precios en MXN más IVA." },
+  { path: "/cfo-virtual", title: "CFO virtual", page: VirtualCfo, isPublic: true, description: "Un CFO virtual para tu empresa desde $12,000 MXN al mes más IVA: presupuestos, flujo de efectivo, análisis financiero y estrategia de crecimiento." },
+  { path: "/planes", title: "Planes", page: Plans, isPublic: true, description: "Planes Explora, Impulsa y Acelera para publicar tu empresa en Puente, con data room, visibilidad y asesoría en fusiones y adquisiciones." },
+  { path: "/Planes", title: "Planes", page: Plans, isPublic: true, description: "Planes Explora, Impulsa y Acelera para publicar tu empresa en Puente, con data room, visibilidad y asesoría en fusiones y adquisiciones." },
+  { path: "/valuacion-gratuita", title: "Valuación gratuita", page: FreeValuation, isPublic: true, description: "¿Cuánto vale tu empresa? Obtén gratis una valuación estimada en cinco pasos con la herramienta de Puente." },
   { path: "/valuacion-gratuita/herramienta", title: "Herramienta de valuación", page: ValuationTool, hideChrome: true },
-  { path: "/puente-bot", title: "Puente Bot", page: Bot },
-  { path: "/faq", title: "Preguntas frecuentes", page: Faq },
-  { path: "/terminos-y-condiciones", title: "Términos y condiciones", page: Terms },
-  { path: "/politica-de-privacidad", title: "Política de privacidad", page: Privacy },
-  { path: "/contacto", title: "Contacto", page: Contact },
-  { path: "/contacto-exito", title: "Mensaje enviado", page: ContactSuccess },
+  { path: "/puente-bot", title: "Puente Bot", page: Bot, isPublic: true, description: "Resuelve tus dudas sobre comprar, vender o invertir en empresas en México con Puente Bot, nuestro asistente virtual." },
+  { path: "/faq", title: "Preguntas frecuentes", page: Faq, isPublic: true, description: "Respuestas claras sobre cómo comprar, vender o financiar una empresa en México con Puente: verificación, planes, costos y confidencialidad." },
+  { path: "/terminos-y-condiciones", title: "Términos y condiciones", page: Terms, isPublic: true, description: "Términos y condiciones de uso de Puente, la plataforma que conecta a dueños de empresas con compradores e inversionistas en México." },
+  { path: "/politica-de-privacidad", title: "Política de privacidad", page: Privacy, isPublic: true, description: "Aviso de privacidad de Puente conforme a la ley mexicana de protección de datos personales, y cómo ejercer tus derechos ARCO." },
+  { path: "/contacto", title: "Contacto", page: Contact, isPublic: true, description: "Habla con uno de nuestros expertos en compraventa y financiamiento de empresas. Te respondemos en menos de 24 horas." },
+  { path: "/contacto-exito", title: "Mensaje enviado", page: ContactSuccess, isPublic: true, noIndex: true },
   { path: "/iniciar-sesion", title: "Iniciar sesión", page: Login, guard: "signedOut" },
   { path: "/login", title: "Iniciar sesión", page: Login, guard: "signedOut" },
   { path: "/recuperar-contrasena", title: "Recuperar contraseña", page: RecoverPassword, guard: "signedOut" },
@@ -99,14 +110,14 @@ export const routes: readonly AppRoute[] = [
   { path: "/mi-empresa/:id", title: "Mi empresa", page: MyCompany, guard: "signedIn" },
   { path: "/onboarding/:id", title: "Onboarding", page: Onboarding, guard: "signedIn", hideChrome: true },
   { path: "/onboarding-completado", title: "Onboarding completado", page: OnboardingCompleted, guard: "signedIn" },
-  { path: "/pago-exitoso", title: "Pago exitoso", page: PaymentSuccess },
-  { path: "/pago-error", title: "Error en el pago", page: PaymentError },
+  { path: "/pago-exitoso", title: "Pago exitoso", page: PaymentSuccess, isPublic: true, noIndex: true },
+  { path: "/pago-error", title: "Error en el pago", page: PaymentError, isPublic: true, noIndex: true },
   { path: "/admin/dashboard/:table", title: "Panel de administración", page: AdminDashboard, guard: "admin" },
   { path: "/admin/business", title: "Registrar empresa", page: AdminBusiness, guard: "admin" },
   { path: "/admin/business/:id", title: "Editar empresa", page: AdminBusiness, guard: "admin" },
 ];
 
-export const notFoundRoute: AppRoute = { path: "*", title: "Página no encontrada", page: NotFound };
+export const notFoundRoute: AppRoute = { path: "*", title: "Página no encontrada", page: NotFound, isPublic: true, noIndex: true };
 
 /** Whether the current location's route hides the navbar and footer. */
 export function useHideChrome(): boolean {
@@ -135,8 +146,16 @@ function useGuardRedirect(guard: Guard | undefined): string | null {
 }
 
 function RoutePage({ route }: { readonly route: AppRoute }) {
+  const ready = useSessionReady(route.isPublic !== true);
+  const loadSession = useSessionLoad();
   const redirect = useGuardRedirect(route.guard);
-  useDocumentTitle(redirect === null ? route.title : undefined);
+  useRouteMeta(redirect === null && ready ? { ...route, isPublic: route.isPublic === true && route.noIndex !== true } : undefined);
+  if (!ready) {
+    // Fetch the page's chunk alongside the session's, then suspend (the
+    // layout's spinner) until the session is there.
+    void route.page.preload();
+    use(loadSession());
+  }
   if (redirect !== null) return <Redirect to={redirect} replace />;
   const PageComponent = route.page;
   return <PageComponent />;

@@ -1,63 +1,58 @@
-import { createActor } from "xstate";
-import { navigate } from "wouter/use-browser-location";
 import type { ReactNode } from "react";
-import { sessionMachine } from "../../machines/session/session.machine.ts";
-import { restorePersistedSession } from "../../machines/session/persisted.ts";
-import { selectSession } from "../../machines/session/selectors.ts";
-import { configureApi } from "../lib/api-client.ts";
-import { SessionActorProvider, type SessionActor } from "../lib/session.tsx";
+import type { SessionEvent } from "../../machines/session/session.machine.ts";
+import { SessionStoreProvider, type SessionActor, type SessionStore } from "../lib/session.tsx";
+import { readStoredSession } from "./session-events.ts";
 
-/** localStorage key of the persisted session (spec section 3). */
-export const SESSION_STORAGE_KEY = "puente.session";
+export { onSignedOut, SESSION_STORAGE_KEY } from "./session-events.ts";
 
-/** The stored JSON string (restorePersistedSession parses and validates it). */
-function readStorage(): string | null {
-  try {
-    return window.localStorage.getItem(SESSION_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+/**
+ * The app's session store. The actor lives in ./session-actor.ts (its own
+ * chunk: XState and Effect). It loads at start only when something is stored
+ * to restore; otherwise the visitor is signed out and the chunk loads when a
+ * page needs it (RoutePage) or an event is sent (queued, in order).
+ */
+const hasStoredSession = readStoredSession() !== null;
+
+let actor: SessionActor | null = null;
+let loading: Promise<SessionActor> | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads (once) the session actor. */
+export function loadSessionActor(): Promise<SessionActor> {
+  loading ??= import("./session-actor.ts").then(({ sessionActor }) => {
+    actor = sessionActor;
+    sessionActor.subscribe(() => {
+      for (const listener of listeners) listener();
+    });
+    for (const listener of listeners) listener();
+    return sessionActor;
+  });
+  return loading;
 }
 
-const signedOutListeners = new Set<() => void>();
+let pending: Promise<void> = Promise.resolve();
 
-/** Runs `listener` whenever the session ends (logout, expiry, 401). Returns the unsubscribe. */
-export function onSignedOut(listener: () => void): () => void {
-  signedOutListeners.add(listener);
-  return () => {
-    signedOutListeners.delete(listener);
-  };
-}
-
-const machine = sessionMachine.provide({
-  actions: {
-    // The machine passes the persisted fields (toPersisted(context)) as params.
-    persist: (_, persisted) => {
-      try {
-        window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(persisted));
-      } catch {
-        // Private mode or a full quota: the session still works for this tab.
-      }
-    },
-    onSignedOut: () => {
-      for (const listener of signedOutListeners) listener();
-      navigate("/iniciar-sesion");
-    },
+const store: SessionStore = {
+  actor: () => actor,
+  isReady: () => actor !== null || !hasStoredSession,
+  load: loadSessionActor,
+  subscribe: (onChange) => {
+    listeners.add(onChange);
+    return () => {
+      listeners.delete(onChange);
+    };
   },
-});
+  send: (event: SessionEvent) => {
+    if (actor !== null) {
+      actor.send(event);
+      return;
+    }
+    pending = pending.then(() => loadSessionActor()).then((loaded) => loaded.send(event));
+  },
+};
 
-/** The one session actor of the app. */
-export const sessionActor: SessionActor = createActor(machine, {
-  input: { persisted: restorePersistedSession(readStorage()), now: Date.now() },
-});
-
-configureApi({
-  getToken: () => selectSession(sessionActor.getSnapshot()).token,
-  onUnauthorized: () => sessionActor.send({ type: "session.unauthorized" }),
-});
-
-sessionActor.start();
+if (hasStoredSession) void loadSessionActor();
 
 export function SessionProvider({ children }: { readonly children: ReactNode }) {
-  return <SessionActorProvider actor={sessionActor}>{children}</SessionActorProvider>;
+  return <SessionStoreProvider store={store}>{children}</SessionStoreProvider>;
 }

@@ -1,23 +1,14 @@
 import { Either, ParseResult, Schema } from "effect";
+import { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE } from "./api-error.ts";
 
 /**
  * The one way the app talks to the API. Framework-free and DOM-free: the Pact
  * consumer tests run these fetchers in Node against the mock server.
  */
 
-export const GENERIC_ERROR_MESSAGE = "Ocurrió un error, intenta más tarde";
-export const BAD_REQUEST_FALLBACK_MESSAGE = "Ocurrió un error, intenta más tarde.";
-
-/** A failed call: HTTP status (0 when there was no response) and a Spanish message for the user. */
-export class ApiError extends Error {
-  override readonly name = "ApiError";
-  readonly status: number;
-
-  constructor(status: number, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.status = status;
-  }
-}
+// The error type and messages live in an Effect-free module so the app shell
+// can use them without loading Effect; this module re-exports them.
+export { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE, isApiError } from "./api-error.ts";
 
 export interface ApiConfig {
   /** `/api` by default; an absolute URL (e.g. the Pact mock server) also works. */
@@ -133,4 +124,3 @@ export async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string
   return decoded.right;
 }
 
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

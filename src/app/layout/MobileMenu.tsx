@@ -1,8 +1,8 @@
 import { Button } from "../../components/ui/Button.tsx";
 import { Link } from "../../components/ui/Link.tsx";
-import { DialogTrigger, Modal } from "../../components/ui/Modal.tsx";
+import { Modal } from "../../components/ui/Modal.tsx";
 import type { SessionView } from "../../lib/session.tsx";
-import { HamburgerIcon, OnboardingDot } from "./icons.tsx";
+import { OnboardingDot } from "./icons.tsx";
 import { directLinks, mobileExtraLinks, navGroups, type NavLink } from "./nav-links.ts";
 import * as styles from "./Navbar.css.ts";
 
@@ -28,7 +28,7 @@ function LinkList({ links }: { readonly links: readonly NavLink[] }) {
   );
 }
 
-/** Small screens: every link in a drawer over a dimmed backdrop. */
+/** Small screens: every link in a drawer over a dimmed backdrop (the navbar owns the trigger). */
 export function MobileMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogout }: MobileMenuProps) {
   const userLinks: NavLink[] = [
     ...(session.isAdmin ? [{ label: "Admin Dashboard", href: "/admin/dashboard/kpis" }] : []),
@@ -36,13 +36,7 @@ export function MobileMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogo
     ...(session.isSeller || session.isBuyer ? [{ label: "Mi perfil", href: "/mi-perfil" }] : []),
   ];
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
-      <span className={styles.mobileOnly}>
-        <Button variant="ghost" aria-label="Abrir menú">
-          <HamburgerIcon />
-        </Button>
-      </span>
-      <Modal title="Menú" variant="drawer">
+    <Modal title="Menú" variant="drawer" isOpen={isOpen} onOpenChange={onOpenChange}>
         <nav aria-label="Menú móvil" className={styles.drawerNav}>
           {navGroups.map((group) => (
             <div key={group.label} className={styles.drawerGroup}>
@@ -74,7 +68,6 @@ export function MobileMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogo
             </Link>
           )}
         </nav>
-      </Modal>
-    </DialogTrigger>
+    </Modal>
   );
 }

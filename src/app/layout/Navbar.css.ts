@@ -130,3 +130,38 @@ export const drawerUser = style({
   alignItems: "center",
   gap: vars.space.xs,
 });
+
+// Desktop dropdowns (disclosure pattern) and the account slot.
+export const dropdown = style({ position: "relative" });
+
+export const dropdownList = style({
+  position: "absolute",
+  top: "calc(100% + 0.25rem)",
+  left: 0,
+  zIndex: vars.zIndex.overlay,
+  minWidth: vars.size.menuMin,
+  margin: 0,
+  padding: vars.space.xxs,
+  listStyle: "none",
+  background: vars.color.surface,
+  border: `${vars.size.borderWidth} solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.md,
+  selectors: { "&[hidden]": { display: "none" } },
+});
+
+export const dropdownLink = style({
+  display: "block",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: { "&[data-hovered]": { background: vars.color.brandSoft, textDecoration: "none" } },
+});
+
+/** Keeps the navbar from shifting while the session loads. */
+export const accountPlaceholder = style({
+  display: "inline-block",
+  width: "8rem",
+  height: "2.5rem",
+});

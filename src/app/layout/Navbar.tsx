@@ -1,21 +1,25 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Logo } from "../../components/Logo.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Link } from "../../components/ui/Link.tsx";
-import { Menu, MenuItem, MenuTrigger } from "../../components/ui/Menu.tsx";
-import { useSession, useSessionSend } from "../../lib/session.tsx";
+import { useSession, useSessionReady, useSessionSend } from "../../lib/session.tsx";
 import { onSignedOut } from "../session.tsx";
-import { ChevronDown } from "./icons.tsx";
-import { MobileMenu } from "./MobileMenu.tsx";
+import { HamburgerIcon } from "./icons.tsx";
+import { NavDropdown } from "./NavDropdown.tsx";
 import { directLinks, navGroups } from "./nav-links.ts";
-import { UserMenu } from "./UserMenu.tsx";
 import * as styles from "./Navbar.css.ts";
+
+// Menus built on react-aria's Menu and Modal load when they are first needed
+// (signed in, or the hamburger pressed), keeping them off the first load.
+const UserMenu = lazy(() => import("./UserMenu.tsx").then((module) => ({ default: module.UserMenu })));
+const MobileMenu = lazy(() => import("./MobileMenu.tsx").then((module) => ({ default: module.MobileMenu })));
 
 const USER_MENU = "user";
 
 export function Navbar() {
   const session = useSession();
+  const sessionReady = useSessionReady();
   const send = useSessionSend();
   const [location] = useLocation();
   const [openMenu, setOpenMenu] = useState<string | null>(null);
@@ -56,19 +60,7 @@ export function Navbar() {
         <ul className={styles.links}>
           {navGroups.map((group) => (
             <li key={group.label}>
-              <MenuTrigger {...menuState(group.label)}>
-                <Button variant="ghost" className={styles.navItem}>
-                  {group.label}
-                  <ChevronDown />
-                </Button>
-                <Menu aria-label={group.label}>
-                  {group.links.map((link) => (
-                    <MenuItem key={link.label} id={link.label} href={link.href}>
-                      {link.label}
-                    </MenuItem>
-                  ))}
-                </Menu>
-              </MenuTrigger>
+              <NavDropdown group={group} {...menuState(group.label)} />
             </li>
           ))}
           {directLinks.map((link) => (
@@ -81,21 +73,28 @@ export function Navbar() {
         </ul>
         <div className={styles.end}>
           <div className={styles.desktopOnly}>
-            {session.isSignedIn ? (
-              <UserMenu session={session} {...menuState(USER_MENU)} onToggleDemo={toggleDemo} onLogout={logout} />
+            {!sessionReady ? (
+              <span className={styles.accountPlaceholder} aria-hidden="true" />
+            ) : session.isSignedIn ? (
+              <Suspense fallback={<span className={styles.accountPlaceholder} aria-hidden="true" />}>
+                <UserMenu session={session} {...menuState(USER_MENU)} onToggleDemo={toggleDemo} onLogout={logout} />
+              </Suspense>
             ) : (
               <Link href="/iniciar-sesion" variant="primary">
                 Iniciar sesión
               </Link>
             )}
           </div>
-          <MobileMenu
-            session={session}
-            isOpen={mobileOpen}
-            onOpenChange={setMobileOpen}
-            onToggleDemo={toggleDemo}
-            onLogout={logout}
-          />
+          <span className={styles.mobileOnly}>
+            <Button variant="ghost" aria-label="Abrir menú" aria-haspopup="dialog" aria-expanded={mobileOpen} onPress={() => setMobileOpen(true)}>
+              <HamburgerIcon />
+            </Button>
+          </span>
+          {mobileOpen ? (
+            <Suspense fallback={null}>
+              <MobileMenu session={session} isOpen={mobileOpen} onOpenChange={setMobileOpen} onToggleDemo={toggleDemo} onLogout={logout} />
+            </Suspense>
+          ) : null}
         </div>
       </nav>
       {openMenu !== null ? <div className={styles.backdrop} aria-hidden="true" onClick={closeAll} /> : null}

@@ -1,4 +1,4 @@
-import { ToastContainer, type CloseButtonProps } from "react-toastify";
+import { ToastContainer as ToastifyContainer, type CloseButtonProps } from "react-toastify";
 import { DEFAULT_TOAST_MS } from "../../lib/toast.ts";
 import * as styles from "./Toasts.css.ts";
 
@@ -10,10 +10,10 @@ function CloseToast({ closeToast }: CloseButtonProps) {
   );
 }
 
-/** Mount once at the root; `toastError`/`toastSuccess` render here. */
-export function Toasts() {
+/** The react-toastify container; loaded by `Toasts` when the first toast is shown. */
+export default function ToastContainer() {
   return (
-    <ToastContainer
+    <ToastifyContainer
       position="bottom-right"
       autoClose={DEFAULT_TOAST_MS}
       closeButton={CloseToast}

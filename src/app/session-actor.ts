@@ -1,0 +1,42 @@
+import { createActor } from "xstate";
+import { navigate } from "wouter/use-browser-location";
+import { restorePersistedSession } from "../../machines/session/persisted.ts";
+import { selectSession } from "../../machines/session/selectors.ts";
+import { sessionMachine } from "../../machines/session/session.machine.ts";
+import { configureApi } from "../lib/api-client.ts";
+import type { SessionActor } from "../lib/session.tsx";
+import { notifySignedOut, readStoredSession, SESSION_STORAGE_KEY } from "./session-events.ts";
+
+/**
+ * The one session actor of the app, in its own chunk (XState + Effect):
+ * src/app/session.tsx imports it when a stored session must be restored, a
+ * page needs it, or an event is sent.
+ */
+
+const machine = sessionMachine.provide({
+  actions: {
+    // The machine passes the persisted fields (toPersisted(context)) as params.
+    persist: (_, persisted) => {
+      try {
+        window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(persisted));
+      } catch {
+        // Private mode or a full quota: the session still works for this tab.
+      }
+    },
+    onSignedOut: () => {
+      notifySignedOut();
+      navigate("/iniciar-sesion");
+    },
+  },
+});
+
+export const sessionActor: SessionActor = createActor(machine, {
+  input: { persisted: restorePersistedSession(readStoredSession()), now: Date.now() },
+});
+
+configureApi({
+  getToken: () => selectSession(sessionActor.getSnapshot()).token,
+  onUnauthorized: () => sessionActor.send({ type: "session.unauthorized" }),
+});
+
+sessionActor.start();

@@ -1,0 +1,21 @@
+/**
+ * The API's error type and user-facing fallback messages, free of Effect so
+ * the app shell (query client, error toasts) can use them without loading the
+ * schema library. `api-client.ts` re-exports everything here.
+ */
+
+export const GENERIC_ERROR_MESSAGE = "Ocurrió un error, intenta más tarde";
+export const BAD_REQUEST_FALLBACK_MESSAGE = "Ocurrió un error, intenta más tarde.";
+
+/** A failed call: HTTP status (0 when there was no response) and a Spanish message for the user. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+
+  constructor(status: number, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.status = status;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
