@@ -37,6 +37,23 @@ export const input = style({
 
 export const inputWithAdornment = style({ paddingRight: vars.space.xxxl });
 
+export const prefix = style({
+  display: "inline-flex",
+  alignItems: "center",
+  alignSelf: "stretch",
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: `${vars.radius.md} 0 0 ${vars.radius.md}`,
+  border: `${vars.size.borderWidth} solid ${vars.color.borderStrong}`,
+  borderRight: 0,
+  background: vars.color.surfaceMuted,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.md,
+});
+
+export const inputWithPrefix = style({ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 });
+
+export const textArea = style({ resize: "vertical", minHeight: "6rem", lineHeight: vars.lineHeight.normal });
+
 export const adornment = style({
   position: "absolute",
   right: vars.space.xxs,

@@ -19,6 +19,8 @@ export interface TextFieldProps
   readonly inputRef?: Ref<HTMLInputElement>;
   /** Rendered inside the input box, at its end (e.g. a show/hide button). */
   readonly endAdornment?: ReactNode;
+  /** Fixed text before the input, not part of the value (e.g. the "+52" phone prefix). */
+  readonly prefix?: string;
 }
 
 export function TextField({
@@ -28,6 +30,7 @@ export function TextField({
   placeholder,
   inputRef,
   endAdornment,
+  prefix,
   ...props
 }: TextFieldProps) {
   const isInvalid = errorMessage !== undefined && errorMessage !== "";
@@ -35,10 +38,17 @@ export function TextField({
     <AriaTextField {...props} isInvalid={isInvalid} validationBehavior="aria" className={styles.field}>
       <Label className={styles.label}>{label}</Label>
       <div className={styles.control}>
+        {prefix ? (
+          <span className={styles.prefix} aria-hidden="true">
+            {prefix}
+          </span>
+        ) : null}
         <Input
           ref={inputRef}
           {...(placeholder === undefined ? {} : { placeholder })}
-          className={endAdornment ? `${styles.input} ${styles.inputWithAdornment}` : styles.input}
+          className={[styles.input, endAdornment ? styles.inputWithAdornment : "", prefix ? styles.inputWithPrefix : ""]
+            .filter(Boolean)
+            .join(" ")}
         />
         {endAdornment ? <span className={styles.adornment}>{endAdornment}</span> : null}
       </div>

@@ -1,5 +1,197 @@
-import { Page } from "../../../components/Page.tsx";
+import { useRef, useState, type FormEvent } from "react";
+import { useLocation, useSearch } from "wouter";
+import { ChangePasswordRequest, UpdateProfileRequest } from "../../../../contracts/accounts.ts";
+import type { FieldErrors } from "../../../../contracts/fields.ts";
+import { Button } from "../../../components/ui/Button.tsx";
+import { Link } from "../../../components/ui/Link.tsx";
+import { PasswordField } from "../../../components/ui/PasswordField.tsx";
+import { TabPanel, Tabs } from "../../../components/ui/Tabs.tsx";
+import { TextField } from "../../../components/ui/TextField.tsx";
+import { GENERIC_ERROR_MESSAGE, isApiError } from "../../../lib/api-client.ts";
+import { useFocusFirstInvalid, validateForm } from "../../../lib/form.ts";
+import { useSession, useSessionSend } from "../../../lib/session.tsx";
+import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { useChangePassword } from "../api/change-password.ts";
+import { useUpdateProfile } from "../api/update-profile.ts";
+import * as styles from "./MyProfilePage.css.ts";
 
+type TabId = "mi-perfil" | "configuracion";
+const TABS: ReadonlyArray<{ id: TabId; label: string }> = [
+  { id: "mi-perfil", label: "Mi perfil" },
+  { id: "configuracion", label: "Configuración" },
+];
+
+function ProfileForm() {
+  const session = useSession();
+  const send = useSessionSend();
+  const update = useUpdateProfile();
+  const [name, setName] = useState(session.name ?? "");
+  const [phone, setPhone] = useState(session.phone ?? "");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors, attempt);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const result = validateForm(UpdateProfileRequest, { name, phone });
+    setAttempt((count) => count + 1);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    update.mutate(result.value, {
+      onSuccess: (profile) => {
+        // The navbar and the rest of the app show the new name at once.
+        send({ type: "session.profileUpdated", name: profile.name, phone: profile.phone });
+        setName(profile.name);
+        setPhone(profile.phone ?? "");
+        toastSuccess("Datos actualizados correctamente");
+      },
+      onError: (error) => toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE),
+    });
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="perfil-datos-title">
+      <h2 id="perfil-datos-title" className={styles.sectionTitle}>
+        Tus datos
+      </h2>
+      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
+        <TextField label="Email" name="email" type="email" value={session.email ?? ""} isReadOnly description="Tu email no se puede cambiar." />
+        <TextField label="Nombre" name="name" autoComplete="name" value={name} onChange={setName} errorMessage={errors["name"]} />
+        <TextField label="Teléfono" name="phone" type="tel" autoComplete="tel" value={phone} onChange={setPhone} errorMessage={errors["phone"]} />
+        <Button type="submit" isPending={update.isPending} className={styles.submit}>
+          Guardar cambios
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+const NO_PASSWORDS = { current_password: "", new_password: "", password_confirmation: "" };
+
+function ChangePasswordForm() {
+  const change = useChangePassword();
+  const [values, setValues] = useState(NO_PASSWORDS);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors, attempt);
+  const set = (key: keyof typeof NO_PASSWORDS) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (change.isPending) return;
+    const result = validateForm(ChangePasswordRequest, values);
+    setAttempt((count) => count + 1);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    change.mutate(result.value, {
+      onSuccess: () => {
+        setValues(NO_PASSWORDS);
+        toastSuccess("Contraseña actualizada con éxito");
+      },
+      onError: (error) => toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE),
+    });
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="perfil-contrasena-title">
+      <h2 id="perfil-contrasena-title" className={styles.sectionTitle}>
+        Cambiar contraseña
+      </h2>
+      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
+        <PasswordField
+          label="Contraseña actual"
+          name="current_password"
+          autoComplete="current-password"
+          value={values.current_password}
+          onChange={set("current_password")}
+          errorMessage={errors["current_password"]}
+        />
+        <PasswordField
+          label="Nueva contraseña"
+          name="new_password"
+          autoComplete="new-password"
+          description="Al menos 8 caracteres."
+          value={values.new_password}
+          onChange={set("new_password")}
+          errorMessage={errors["new_password"]}
+        />
+        <PasswordField
+          label="Confirmar nueva contraseña"
+          name="password_confirmation"
+          autoComplete="new-password"
+          value={values.password_confirmation}
+          onChange={set("password_confirmation")}
+          errorMessage={errors["password_confirmation"]}
+        />
+        <Button type="submit" isPending={change.isPending} className={styles.submit}>
+          Cambiar contraseña
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Configuración: the plan. Its Planes/Historial sub-tabs belong to the
+ * subscriptions work; until then Planes shows the current plan and links
+ * to /planes (docs/decisions/004-accounts.md).
+ */
+function SettingsPanel() {
+  const session = useSession();
+  const [sub, setSub] = useState<"planes">("planes");
+  return (
+    <Tabs label="Configuración" variant="secondary" selectedKey={sub} onSelectionChange={setSub} tabs={[{ id: "planes", label: "Planes" }]}>
+      <TabPanel id="planes">
+        <section className={styles.section} aria-labelledby="perfil-plan-title">
+          <h2 id="perfil-plan-title" className={styles.sectionTitle}>
+            Tu plan
+          </h2>
+          <p>{session.isPaidUser ? "Tienes un plan de pago activo." : "Estás en el plan gratuito."}</p>
+          <p className={styles.muted}>Con un plan publicas tu empresa con data room, ganas visibilidad y accedes a asesoría.</p>
+          <Link href="/planes" variant="primary" className={styles.submit}>
+            Ver planes
+          </Link>
+        </section>
+      </TabPanel>
+    </Tabs>
+  );
+}
+
+/** /mi-perfil: tabs 'Mi perfil' and 'Configuración', chosen by `?tab=`. */
 export default function MyProfilePage() {
-  return <Page title="Mi perfil" description="Consulta y actualiza tus datos, tu contraseña y tu plan." />;
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const tab: TabId = params.get("tab") === "configuracion" ? "configuracion" : "mi-perfil";
+
+  const selectTab = (next: TabId) => {
+    const query = new URLSearchParams(params);
+    query.set("tab", next);
+    navigate(`${location}?${query.toString()}`, { replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Mi perfil</h1>
+      <Tabs label="Secciones de tu perfil" selectedKey={tab} onSelectionChange={selectTab} tabs={TABS}>
+        <TabPanel id="mi-perfil">
+          <div className={styles.columns}>
+            <ProfileForm />
+            <ChangePasswordForm />
+          </div>
+        </TabPanel>
+        <TabPanel id="configuracion">
+          <SettingsPanel />
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
 }

@@ -39,3 +39,12 @@ export const footer = style({
   textAlign: "center",
   fontSize: vars.fontSize.sm,
 });
+
+export const lead = style({ color: vars.color.textMuted });
+
+export const notice = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.brandSoft,
+  color: vars.color.text,
+});

@@ -1,17 +1,225 @@
-import * as styles from "./LoginPage.css.ts";
+import { useRef, useState, type FormEvent } from "react";
+import { useLocation } from "wouter";
+import type { CataloguePath } from "../../../../contracts/catalogues.ts";
+import type { FieldErrors } from "../../../../contracts/fields.ts";
+import { SellerRegistrationForm as SellerForm, sellerRequestFromForm } from "../../../../contracts/registration.ts";
+import { Button } from "../../../components/ui/Button.tsx";
+import { Link } from "../../../components/ui/Link.tsx";
+import { PasswordField } from "../../../components/ui/PasswordField.tsx";
+import { Select } from "../../../components/ui/Select.tsx";
+import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
+import { TextField } from "../../../components/ui/TextField.tsx";
+import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
+import { GENERIC_ERROR_MESSAGE, isApiError } from "../../../lib/api-client.ts";
+import { useFocusFirstInvalid, validateForm } from "../../../lib/form.ts";
+import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { useCreateSeller } from "../api/create-seller.ts";
+import * as styles from "./RegistrationForm.css.ts";
+
+/** Catalogue ids are part of the contract (docs/decisions/003): 1 is México. */
+const MEXICO_COUNTRY_ID = 1;
+
+type SelectKey =
+  | "industry_id"
+  | "company_type_id"
+  | "state_id"
+  | "country_id"
+  | "interest_id"
+  | "user_company_role_id"
+  | "ebitda_range_id"
+  | "sales_range_id";
+
+type TextKey = "email" | "password" | "phone" | "username" | "companyname" | "website" | "foundation_date" | "headcount" | "short_description";
+
+type SellerValues = Record<TextKey, string> & Record<SelectKey, number | null>;
+
+const EMPTY: SellerValues = {
+  email: "",
+  password: "",
+  phone: "",
+  username: "",
+  companyname: "",
+  website: "",
+  foundation_date: "",
+  headcount: "",
+  short_description: "",
+  industry_id: null,
+  company_type_id: null,
+  state_id: null,
+  country_id: MEXICO_COUNTRY_ID,
+  interest_id: null,
+  user_company_role_id: null,
+  ebitda_range_id: null,
+  sales_range_id: null,
+};
+
+const SELECTS: ReadonlyArray<{ key: SelectKey; label: string; catalogue: CataloguePath }> = [
+  { key: "industry_id", label: "Industria", catalogue: "industries" },
+  { key: "company_type_id", label: "Tipo de empresa", catalogue: "company_types" },
+  { key: "state_id", label: "Estado", catalogue: "states" },
+  { key: "country_id", label: "País", catalogue: "countries" },
+  { key: "interest_id", label: "¿Qué te interesa?", catalogue: "interests" },
+  { key: "user_company_role_id", label: "Tu rol en la empresa", catalogue: "user_company_roles" },
+  { key: "ebitda_range_id", label: "Rango de EBITDA anual", catalogue: "ebitda_ranges" },
+  { key: "sales_range_id", label: "Rango de ventas anuales", catalogue: "yearly_sales_ranges" },
+];
+
+function CatalogueSelect(props: {
+  readonly label: string;
+  readonly catalogue: CataloguePath;
+  readonly name: string;
+  readonly value: number | null;
+  readonly onChange: (value: number | null) => void;
+  readonly errorMessage: string | undefined;
+}) {
+  const options = useCatalogue(props.catalogue);
+  return (
+    <Select
+      label={props.label}
+      name={props.name}
+      options={options.data ?? []}
+      value={props.value}
+      onChange={props.onChange}
+      errorMessage={props.errorMessage}
+    />
+  );
+}
+
+const digitsOnly = (value: string, max: number) => value.replace(/\D/g, "").slice(0, max);
 
 /**
- * The seller sign-up form (spec section 2, "Seller registration"), composed by
- * the /vende-tu-empresa and /levanta-capital landings in `src/app`. The
- * wrapper's id lets landing buttons scroll to it. First version: the fields
- * and submit land in the next commits.
+ * The seller sign-up form (spec section 2): the account and the first
+ * company, created together. Landing pages compose it (src/app); the
+ * wrapper's id lets their buttons scroll to it. Success goes to
+ * /gracias-vendedor.
  */
 export function SellerRegistrationForm() {
+  const [, navigate] = useLocation();
+  const createSeller = useCreateSeller();
+  const [values, setValues] = useState<SellerValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors, attempt);
+
+  const set = <K extends keyof SellerValues>(key: K) => (value: SellerValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (createSeller.isPending) return;
+    const result = validateForm(SellerForm, { ...values, email: values.email.trim().toLowerCase() });
+    setAttempt((count) => count + 1);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    createSeller.mutate(sellerRequestFromForm(result.value), {
+      onSuccess: () => {
+        toastSuccess("Empresa registrada con éxito");
+        navigate("/gracias-vendedor");
+      },
+      onError: (error) => toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE),
+    });
+  };
+
   return (
     <section id="registro-vendedor" className={styles.card} aria-labelledby="registro-vendedor-title">
-      <h2 id="registro-vendedor-title" className={styles.title}>
-        Registra tu empresa
-      </h2>
+      <header className={styles.header}>
+        <h2 id="registro-vendedor-title" className={styles.title}>
+          Registra tu empresa
+        </h2>
+        <p className={styles.lead}>
+          Crea tu cuenta y el perfil de tu empresa. Lo revisamos antes de compartirlo con compradores verificados.
+        </p>
+      </header>
+      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>Tus datos</legend>
+          <TextField label="Nombre" name="username" autoComplete="name" value={values.username} onChange={set("username")} errorMessage={errors["username"]} />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            // Lowercased as typed (spec section 5).
+            onChange={(value) => set("email")(value.toLowerCase())}
+            errorMessage={errors["email"]}
+          />
+          <TextField label="Teléfono" name="phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} onChange={set("phone")} errorMessage={errors["phone"]} />
+          <PasswordField
+            label="Contraseña"
+            name="password"
+            autoComplete="new-password"
+            description="Al menos 8 caracteres."
+            value={values.password}
+            onChange={set("password")}
+            errorMessage={errors["password"]}
+          />
+        </fieldset>
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>Tu empresa</legend>
+          <TextField
+            label="Nombre de la empresa"
+            name="companyname"
+            autoComplete="organization"
+            value={values.companyname}
+            onChange={set("companyname")}
+            errorMessage={errors["companyname"]}
+          />
+          <TextField label="Página web" name="website" type="url" autoComplete="url" value={values.website} onChange={set("website")} errorMessage={errors["website"]} />
+          <TextField
+            label="Año de fundación"
+            name="foundation_date"
+            inputMode="numeric"
+            placeholder="2000"
+            value={values.foundation_date}
+            onChange={(value) => set("foundation_date")(digitsOnly(value, 4))}
+            errorMessage={errors["foundation_date"]}
+          />
+          <TextField
+            label="Número de colaboradores"
+            name="headcount"
+            inputMode="numeric"
+            value={values.headcount}
+            onChange={(value) => set("headcount")(digitsOnly(value, 8))}
+            errorMessage={errors["headcount"]}
+          />
+          <div className={styles.wide}>
+            <TextAreaField
+              label="Descripción corta"
+              name="short_description"
+              description="Qué hace tu empresa, en una o dos frases. No incluyas el nombre: el perfil es confidencial."
+              rows={3}
+              value={values.short_description}
+              onChange={set("short_description")}
+              errorMessage={errors["short_description"]}
+            />
+          </div>
+          {SELECTS.map((select) => (
+            <CatalogueSelect
+              key={select.key}
+              label={select.label}
+              catalogue={select.catalogue}
+              name={select.key}
+              value={values[select.key]}
+              onChange={set(select.key)}
+              errorMessage={errors[select.key]}
+            />
+          ))}
+        </fieldset>
+        <p className={styles.footer}>
+          Al registrarte aceptas los <Link href="/terminos-y-condiciones">términos y condiciones</Link> y la{" "}
+          <Link href="/politica-de-privacidad">política de privacidad</Link>.
+        </p>
+        <Button type="submit" fullWidth isPending={createSeller.isPending}>
+          Registrar empresa
+        </Button>
+      </form>
+      <p className={styles.footer}>
+        <Link href="/iniciar-sesion">¿Ya tienes cuenta? Inicia sesión</Link>
+      </p>
     </section>
   );
 }

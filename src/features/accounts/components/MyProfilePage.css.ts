@@ -1,0 +1,41 @@
+import { style } from "@vanilla-extract/css";
+import { media, vars } from "../../../styles/theme.css.ts";
+
+export const page = style({
+  width: "100%",
+  maxWidth: vars.size.contentMax,
+  margin: "0 auto",
+  padding: `${vars.space.xl} ${vars.space.md}`,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.lg,
+});
+
+export const title = style({ fontSize: vars.fontSize.xxl });
+
+export const columns = style({
+  display: "grid",
+  gridTemplateColumns: "1fr",
+  gap: vars.space.lg,
+  alignItems: "start",
+  "@media": { [media.md]: { gridTemplateColumns: "1fr 1fr" } },
+});
+
+export const section = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.md,
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  border: `${vars.size.borderWidth} solid ${vars.color.border}`,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.sm,
+});
+
+export const sectionTitle = style({ fontSize: vars.fontSize.lg });
+
+export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+
+export const submit = style({ alignSelf: "flex-start" });
+
+export const muted = style({ color: vars.color.textMuted });
