@@ -45,8 +45,8 @@ const page = (load: () => Promise<{ default: ComponentType }>): Page => Object.a
 
 const Home = page(() => import("../features/public-site/components/HomePage.tsx"));
 const Marketplace = page(() => import("../features/marketplace/components/MarketplacePage.tsx"));
-const SellYourCompany = page(() => import("../features/public-site/components/SellYourCompanyPage.tsx"));
-const RaiseCapital = page(() => import("../features/public-site/components/RaiseCapitalPage.tsx"));
+const SellYourCompany = page(() => import("./pages/SellerLandings.tsx").then((module) => ({ default: module.SellYourCompanyRoute })));
+const RaiseCapital = page(() => import("./pages/SellerLandings.tsx").then((module) => ({ default: module.RaiseCapitalRoute })));
 const Services = page(() => import("../features/public-site/components/ServicesPage.tsx"));
 const VirtualCfo = page(() => import("../features/public-site/components/VirtualCfoPage.tsx"));
 const Plans = page(() => import("../features/public-site/components/PlansPage.tsx"));

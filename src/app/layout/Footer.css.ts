@@ -1,4 +1,4 @@
-import { globalStyle, keyframes, style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { media, vars } from "../../styles/theme.css.ts";
 
 export const footer = style({
@@ -98,46 +98,16 @@ export const legal = style({
   listStyle: "none",
 });
 
-// Media carousel: the list is rendered twice and slides by half its width,
-// so the loop is seamless. Hover or focus pauses it; reduced motion stops it.
-const slide = keyframes({
-  from: { transform: "translateX(0)" },
-  to: { transform: "translateX(-50%)" },
-});
-
+// Media carousel (the looping itself lives in src/components/Marquee).
 export const media_ = style({
   display: "flex",
   flexDirection: "column",
   gap: vars.space.sm,
 });
 
-export const mediaViewport = style({
-  overflow: "hidden",
-  maskImage: "linear-gradient(to right, transparent, black 10%, black 90%, transparent)",
-});
-
-export const mediaTrack = style({
-  display: "flex",
-  width: "max-content",
-  animation: `${slide} ${vars.duration.mediaCarousel} linear infinite`,
-  selectors: {
-    [`${mediaViewport}:hover &, ${mediaViewport}:focus-within &`]: { animationPlayState: "paused" },
-  },
-  "@media": {
-    [media.reducedMotion]: { animation: "none", width: "auto", flexWrap: "wrap" },
-  },
-});
-
-export const mediaList = style({
-  display: "flex",
-  gap: vars.space.xl,
-  margin: 0,
-  padding: `0 ${vars.space.xl} 0 0`,
-  listStyle: "none",
-});
-
-export const mediaDuplicate = style({
-  "@media": { [media.reducedMotion]: { display: "none" } },
+export const mediaMarquee = style({
+  maskImage: "linear-gradient(to right, transparent, black 6%, black 94%, transparent)",
+  "@media": { [media.reducedMotion]: { maskImage: "none" } },
 });
 
 export const mediaLink = style({

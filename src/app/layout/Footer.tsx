@@ -1,7 +1,11 @@
 import { Logo } from "../../components/Logo.tsx";
+import { Marquee, type MarqueeItem } from "../../components/Marquee.tsx";
 import { Link } from "../../components/ui/Link.tsx";
 import { footerGroups, legalLinks, mediaMentions, socialLinks, type NavLink } from "./nav-links.ts";
 import * as styles from "./Footer.css.ts";
+
+/** Spec section 9: the media carousel loops every 15 s. */
+const MEDIA_LOOP = "15s";
 
 export const FUNDS_STATEMENT =
   "Puente no es una institución financiera, no recibe ni administra fondos, no canaliza recursos ni opera vehículos de inversión y no garantiza operaciones. Solo actúa como asesor bajo contrato. Todos los acuerdos se realizan directamente entre las partes.";
@@ -28,44 +32,39 @@ function SocialIcon({ network }: { readonly network: "facebook" | "instagram" | 
   );
 }
 
+/** Our own wordmark for an ecosystem topic (text drawn in SVG; no third-party artwork). */
 function MediaLogo({ name }: { readonly name: string }) {
   return (
     <svg className={styles.mediaLogo} viewBox="0 0 160 40" aria-hidden="true">
       <rect x="1" y="1" width="158" height="38" rx="8" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <text x="80" y="26" textAnchor="middle" fill="currentColor" fontFamily="Georgia, serif" fontSize="17" fontWeight="700">
+      <path d="M12 27 C 16 17, 24 17, 28 27" fill="none" stroke="#f5b83d" strokeWidth="2.5" strokeLinecap="round" />
+      <text x="92" y="25" textAnchor="middle" fill="currentColor" fontFamily="Georgia, serif" fontSize="15" fontWeight="700">
         {name}
       </text>
     </svg>
   );
 }
 
-function MediaList({ duplicate }: { readonly duplicate: boolean }) {
-  return (
-    <ul className={duplicate ? `${styles.mediaList} ${styles.mediaDuplicate}` : styles.mediaList} aria-hidden={duplicate || undefined}>
-      {mediaMentions.map((mention) => (
-        <li key={mention.label}>
-          {duplicate ? (
-            // The visual copy that makes the loop seamless: hidden from
-            // assistive tech and out of the tab order.
-            <a href={mention.href} target="_blank" rel="noopener noreferrer" tabIndex={-1} className={styles.mediaLink}>
-              <MediaLogo name={mention.label} />
-            </a>
-          ) : (
-            <Link
-              href={mention.href}
-              isExternal
-              variant="plain"
-              className={styles.mediaLink}
-              aria-label={`${mention.label} (se abre en una pestaña nueva)`}
-            >
-              <MediaLogo name={mention.label} />
-            </Link>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
+const mediaItems: ReadonlyArray<MarqueeItem> = mediaMentions.map((mention) => ({
+  key: mention.label,
+  content: (
+    <Link
+      href={mention.href}
+      isExternal
+      variant="plain"
+      className={styles.mediaLink}
+      aria-label={`${mention.label}, en el blog de Puente (se abre en una pestaña nueva)`}
+    >
+      <MediaLogo name={mention.label} />
+    </Link>
+  ),
+  // The visual copy that makes the loop seamless: out of the tab order.
+  duplicate: (
+    <a href={mention.href} target="_blank" rel="noopener noreferrer" tabIndex={-1} className={styles.mediaLink}>
+      <MediaLogo name={mention.label} />
+    </a>
+  ),
+}));
 
 function LinkGroup({ label, links }: { readonly label: string; readonly links: readonly NavLink[] }) {
   return (
@@ -108,14 +107,10 @@ export function Footer() {
         </div>
         <section className={styles.media_} aria-labelledby="footer-media">
           <h2 id="footer-media" className={styles.groupHeading}>
-            Puente en los medios
+            Nuestro ecosistema
           </h2>
-          <div className={styles.mediaViewport}>
-            <div className={styles.mediaTrack}>
-              <MediaList duplicate={false} />
-              <MediaList duplicate />
-            </div>
-          </div>
+          <p className={styles.statement}>Los actores que conectamos. Conoce más de cada uno en nuestro blog.</p>
+          <Marquee label="Temas del ecosistema Puente" items={mediaItems} duration={MEDIA_LOOP} viewportClassName={styles.mediaMarquee} />
         </section>
         <div className={styles.bottom}>
           <p>© 2026 Puente. Todos los derechos reservados.</p>

@@ -88,15 +88,17 @@ export const socialLinks: readonly (NavLink & { readonly network: "facebook" | "
 ];
 
 /**
- * Media mentions for the footer carousel. Names are drawn as our own text
- * logos (no third-party artwork). Content owners: replace each href with the
- * actual article URL.
+ * The footer carousel (spec: six external logo links, 15 s loop). Puente is
+ * new and has no press coverage yet, so instead of media logos it shows our
+ * own wordmarks for the ecosystem we connect, each linking to the matching
+ * section of our blog (docs/decisions/005-public-site.md). Swap in real
+ * mentions, with the outlet's permission, once they exist.
  */
 export const mediaMentions: readonly NavLink[] = [
-  { label: "El Economista", href: "https://www.eleconomista.com.mx/", isExternal: true },
-  { label: "Expansión", href: "https://expansion.mx/", isExternal: true },
-  { label: "Forbes México", href: "https://www.forbes.com.mx/", isExternal: true },
-  { label: "El Financiero", href: "https://www.elfinanciero.com.mx/", isExternal: true },
-  { label: "Entrepreneur", href: "https://www.entrepreneur.com/es", isExternal: true },
-  { label: "Milenio", href: "https://www.milenio.com/", isExternal: true },
+  { label: "Capital privado", href: `${NEWSLETTER_URL}categoria/capital-privado`, isExternal: true },
+  { label: "Family offices", href: `${NEWSLETTER_URL}categoria/family-offices`, isExternal: true },
+  { label: "Inversión ángel", href: `${NEWSLETTER_URL}categoria/inversion-angel`, isExternal: true },
+  { label: "Fusiones", href: `${NEWSLETTER_URL}categoria/fusiones-y-adquisiciones`, isExternal: true },
+  { label: "Valuación", href: `${NEWSLETTER_URL}categoria/valuacion`, isExternal: true },
+  { label: "Financiamiento", href: `${NEWSLETTER_URL}categoria/financiamiento`, isExternal: true },
 ];

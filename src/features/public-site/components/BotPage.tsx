@@ -1,5 +1,42 @@
-import { Page } from "../../../components/Page.tsx";
+import { Link } from "../../../components/ui/Link.tsx";
+import * as styles from "./marketing.css.ts";
+import * as bot from "./BotPage.css.ts";
+
+const BOT_URL = import.meta.env.VITE_BOT_URL;
+
+/** Only an https URL is embedded (the CSP allows https frames). */
+const embeddable = (url: string | undefined): url is string => {
+  if (url === undefined || url.trim() === "") return false;
+  try {
+    return new URL(url).protocol === "https:";
+  } catch {
+    return false;
+  }
+};
 
 export default function BotPage() {
-  return <Page title="Puente Bot" description="Resuelve tus dudas sobre compra, venta e inversión en empresas con nuestro asistente." />;
+  return (
+    <section className={styles.section} aria-labelledby="bot-title">
+      <div className={`${styles.heroText} ${styles.narrow}`}>
+        <h1 id="bot-title" className={styles.heroTitle}>
+          Puente Bot
+        </h1>
+        <p className={styles.lead}>
+          Pregúntale a nuestro asistente virtual cómo comprar, vender o invertir en una empresa en México. Para tu caso
+          particular, habla con uno de nuestros expertos.
+        </p>
+      </div>
+      {embeddable(BOT_URL) ? (
+        <iframe className={bot.frame} src={BOT_URL} title="Chat con Puente Bot" allow="clipboard-write" />
+      ) : (
+        <div className={styles.notice} role="status">
+          <p className={styles.stepTitle}>Puente Bot no está disponible en este momento.</p>
+          <p>
+            Mientras lo activamos, puedes revisar las <Link href="/faq">preguntas frecuentes</Link> o{" "}
+            <Link href="/contacto">escribirnos</Link> y te respondemos en menos de 24 horas.
+          </p>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,39 @@
+import { useState } from "react";
+import { TabPanel, Tabs } from "../../../components/ui/Tabs.tsx";
+import { BUYER_STEPS, SELLER_STEPS } from "./content.ts";
+import * as styles from "./marketing.css.ts";
+
+type Audience = "compradores" | "vendedores";
+
+const TABS = [
+  { id: "compradores", label: "Para compradores" },
+  { id: "vendedores", label: "Para vendedores" },
+] as const satisfies ReadonlyArray<{ id: Audience; label: string }>;
+
+function Steps({ steps }: { readonly steps: ReadonlyArray<{ readonly title: string; readonly text: string }> }) {
+  return (
+    <ol className={styles.steps}>
+      {steps.map((step) => (
+        <li key={step.title} className={styles.step}>
+          <p className={styles.stepTitle}>{step.title}</p>
+          <p className={styles.muted}>{step.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** 'How it works' with a tab for buyers and one for sellers (spec section 2, Home). */
+export function HowItWorks() {
+  const [audience, setAudience] = useState<Audience>("compradores");
+  return (
+    <Tabs label="Cómo funciona Puente" selectedKey={audience} onSelectionChange={setAudience} tabs={TABS}>
+      <TabPanel id="compradores">
+        <Steps steps={BUYER_STEPS} />
+      </TabPanel>
+      <TabPanel id="vendedores">
+        <Steps steps={SELLER_STEPS} />
+      </TabPanel>
+    </Tabs>
+  );
+}
