@@ -22,7 +22,7 @@ import { interestMessageMail, storeInterestMessage } from "../marketplace/intere
 import { assertFiltersExist, listCompanies } from "../marketplace/list-companies.ts";
 import { ResultCache } from "../marketplace/result-cache.ts";
 import { searchWords } from "../marketplace/search-text.ts";
-import { readMarketplaceVersion } from "../marketplace/version.ts";
+import { VersionReader } from "../marketplace/version.ts";
 import type { RouteContext } from "./context.ts";
 
 /** Interest messages per signed-in sender (shared rate-limit store, keyed by user id). */
@@ -54,7 +54,9 @@ const sendJson = (reply: FastifyReply, json: string) => reply.code(200).type("ap
  */
 export function registerCompanyRoutes(app: FastifyInstance, context: RouteContext): void {
   const { db, authz, mailer, appUrl, rateLimiter, background } = context;
-  const listings = new ResultCache();
+  // MARKETPLACE_RESULT_CACHE=off runs every listing's SQL (to measure it; see docs/performance/marketplace.md).
+  const versions = new VersionReader(db);
+  const listings = process.env.MARKETPLACE_RESULT_CACHE === "off" ? null : new ResultCache();
 
   app.get("/companies", async (request, reply) => {
     if (wantsDashboard(request)) {
@@ -70,14 +72,14 @@ export function registerCompanyRoutes(app: FastifyInstance, context: RouteContex
     }
 
     const query = decodeWith(CompanyListQuery, request.query);
-    const version = await readMarketplaceVersion(db);
+    const version = await versions.read();
     const key = listingKey(query);
-    const cached = listings.get(version, key);
+    const cached = listings?.get(version, key);
     if (cached !== undefined) return sendJson(reply, cached);
     const names = await catalogueNamesAt(db, version);
     assertFiltersExist(query, names);
     const json = JSON.stringify(await listCompanies(db, query, names));
-    listings.set(version, key, json);
+    listings?.set(version, key, json);
     return sendJson(reply, json);
   });
 

@@ -1,0 +1,296 @@
+// npm run bench:marketplace [-- --pglite] [-- --rows 100000 --duration 20 --connections 50]
+//
+// Seeds varied companies into a database of its own, starts the real server
+// in a child process on 127.0.0.1 and loads GET /api/companies with a mix of
+// listings (no filter, each filter, two filters, searches with and without
+// accents, typos) using autocannon; then the same load on GET /api/health as
+// a baseline. Prints the query plans of representative listings (EXPLAIN
+// ANALYZE, PostgreSQL only) and ends with exactly one line:
+//   rows=<n> p50_ms=<n> p95_ms=<n> p99_ms=<n> rps=<n> baseline_rps=<n>
+//
+// PostgreSQL: DATABASE_URL (default postgres://root@127.0.0.1:5432/test) is
+// only used to connect; the benchmark creates and drops its own database
+// `puente_bench` next to it and never touches the named one. --pglite seeds
+// an on-disk PGlite in a temporary directory instead.
+// MARKETPLACE_RESULT_CACHE=off in the environment measures without the
+// server's result cache (every request runs its SQL).
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../../server/db/open.ts";
+import { rowsOf, textOf } from "../../server/db/rows.ts";
+import { planCompanyList } from "../../server/marketplace/list-companies.ts";
+import { seedCatalogues } from "../../server/seed/catalogues.ts";
+import { seedBenchCompanies } from "./seed-companies.ts";
+
+const REPO = path.resolve(import.meta.dirname, "../..");
+const BENCH_DATABASE = "puente_bench";
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+const { values: args } = parseArgs({
+  options: {
+    pglite: { type: "boolean", default: false },
+    rows: { type: "string", default: "100000" },
+    duration: { type: "string", default: "20" },
+    connections: { type: "string", default: "50" },
+    port: { type: "string", default: "3917" },
+    "keep-database": { type: "boolean", default: false },
+  },
+});
+const rows = Number(args.rows);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const port = Number(args.port);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+// --- The request mix ------------------------------------------------------------
+
+/** ~80 listings a buyer would ask for, in a fixed order; connections take them round-robin. */
+function requestMix(): ReadonlyArray<string> {
+  const paths: string[] = ["", "", "", "?page=2", "?page=3", "?per_page=24"];
+  for (const state of [19, 9, 14, 15, 21, 22, 31, 2]) paths.push(`?state_id=${state}`);
+  for (const industry of [1, 2, 3, 5, 6, 8, 14, 16]) paths.push(`?industry_id=${industry}`);
+  for (const interest of [1, 2, 3, 4]) paths.push(`?interest_id=${interest}`);
+  for (const type of [1, 2]) paths.push(`?company_type_id=${type}`);
+  for (const ebitda of [2, 3, 4, 5, 6]) paths.push(`?ebitda_id=${ebitda}`);
+  for (const sales of [2, 3, 4, 5, 6]) paths.push(`?sales_range_id=${sales}`);
+  for (const level of [1, 2, 3]) paths.push(`?verification_level_id=${level}`);
+  paths.push(
+    "?industry_id=1&state_id=19",
+    "?industry_id=2&interest_id=3",
+    "?state_id=14&ebitda_id=4",
+    "?company_type_id=1&sales_range_id=5",
+    "?interest_id=1&verification_level_id=3",
+    "?industry_id=3&page=2",
+  );
+  const words = [
+    "tecnologia",
+    "tecnología",
+    "TECNOLOGÍA",
+    "manufactura",
+    "logística",
+    "logistica",
+    "alimentos",
+    "construcción",
+    "salud",
+    "monterrey",
+    "jalisco",
+    "software nube",
+    "exportación",
+    "energía solar",
+    "empaques",
+    "clínica",
+    "franquicia",
+    "vender 100%",
+    "capital para crecimiento",
+    "nuevo león",
+  ];
+  for (const word of words) paths.push(`?q=${encodeURIComponent(word)}`);
+  for (const typo of ["tecnolgia", "logisitca", "manufactrua", "construcion", "alimetnos", "monterey"]) {
+    paths.push(`?q=${encodeURIComponent(typo)}`);
+  }
+  paths.push(
+    `?q=${encodeURIComponent("tecnología")}&state_id=19`,
+    `?q=${encodeURIComponent("manufactura")}&interest_id=3`,
+    `?q=salud&page=2`,
+  );
+  return paths.map((query) => `/api/companies${query}`);
+}
+
+// --- Database -----------------------------------------------------------------------
+
+interface BenchDatabase {
+  /** What the server is started on: a postgres URL or a PGlite directory. */
+  readonly target: string;
+  /** A handle for seeding and EXPLAIN (closed before the server starts on PGlite). */
+  open(): Promise<DatabaseHandle>;
+  drop(): Promise<void>;
+}
+
+function loopbackUrl(raw: string): URL {
+  const url = new URL(raw);
+  if (!LOOPBACK.has(url.hostname)) {
+    throw new Error(`The benchmark only runs against a database on this machine (127.0.0.1); DATABASE_URL points at ${url.hostname}.`);
+  }
+  return url;
+}
+
+async function postgresDatabase(): Promise<BenchDatabase> {
+  const adminUrl = loopbackUrl(process.env.DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test");
+  const benchUrl = new URL(adminUrl);
+  benchUrl.pathname = `/${BENCH_DATABASE}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`DROP DATABASE IF EXISTS "${BENCH_DATABASE}" WITH (FORCE)`);
+  await admin(`CREATE DATABASE "${BENCH_DATABASE}"`);
+  return {
+    target: benchUrl.toString(),
+    open: () => openDatabase({ url: benchUrl.toString() }),
+    drop: () => admin(`DROP DATABASE IF EXISTS "${BENCH_DATABASE}" WITH (FORCE)`),
+  };
+}
+
+async function pgliteDatabase(): Promise<BenchDatabase> {
+  const dir = await mkdtemp(path.join(tmpdir(), "puente-bench-pglite-"));
+  return {
+    target: dir,
+    open: () => openDatabase({ dataDir: dir }),
+    drop: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** EXPLAIN ANALYZE of representative listings, as the server runs them. */
+async function explainPlans(handle: DatabaseHandle): Promise<string> {
+  const samples: ReadonlyArray<readonly [string, Parameters<typeof planCompanyList>[1]]> = [
+    ["no filter", {}],
+    ["state_id=19", { state_id: 19 }],
+    ["industry_id=1", { industry_id: 1 }],
+    ["interest_id=3&ebitda_id=4", { interest_id: 3, ebitda_id: 4 }],
+    ["q=TECNOLOGÍA", { q: "TECNOLOGÍA" }],
+    ["q=tecnolgia (typo)", { q: "tecnolgia" }],
+    ["q=manufactura&state_id=19", { q: "manufactura", state_id: 19 }],
+  ];
+  const out: string[] = [];
+  for (const [label, query] of samples) {
+    const { statement } = await planCompanyList(handle.db, query);
+    const result = await handle.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement}`);
+    out.push(`--- ${label}`, ...rowsOf(result).map((row) => textOf(row, "QUERY PLAN")));
+  }
+  return out.join("\n");
+}
+
+// --- Server and load ------------------------------------------------------------------
+
+async function startChild(target: string): Promise<ChildProcess> {
+  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), ["scripts/bench/serve.ts", String(port), target], {
+    cwd: REPO,
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("ready ")) resolve();
+    });
+    child.once("exit", (code) => reject(new Error(`the server exited early (code ${code ?? "?"})`)));
+  });
+  return child;
+}
+
+interface LoadResult {
+  readonly requests: number;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly non2xx: number;
+}
+
+const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+
+async function load(paths: ReadonlyArray<string>, seconds: number): Promise<LoadResult> {
+  let next = 0;
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const chosen = paths[next % paths.length] ?? "/api/health";
+              next += 1;
+              return { ...request, path: chosen };
+            },
+          },
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: result.requests.total,
+    rps: result.requests.total / result.duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** One request per path before measuring: connections open, plans and the result cache warm. */
+async function warmUp(paths: ReadonlyArray<string>): Promise<void> {
+  for (const item of paths) {
+    const response = await fetch(`http://127.0.0.1:${port}${item}`);
+    if (!response.ok) throw new Error(`warm-up: ${item} answered ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  }
+}
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+async function main(): Promise<void> {
+  const database = args.pglite ? await pgliteDatabase() : await postgresDatabase();
+  let child: ChildProcess | undefined;
+  try {
+    log(`Seeding ${rows.toLocaleString("en-US")} companies into ${args.pglite ? `PGlite (${database.target})` : BENCH_DATABASE}…`);
+    const seeding = await database.open();
+    await seeding.migrate();
+    await seedCatalogues(seeding.db);
+    const seededAt = Date.now();
+    await seedBenchCompanies(seeding.db, rows, log);
+    log(`Seeded in ${Math.round((Date.now() - seededAt) / 1000)} s; VACUUM ANALYZE…`);
+    await seeding.db.execute(sql`VACUUM ANALYZE`);
+    const [listed] = rowsOf(await seeding.db.execute(sql`SELECT count(*)::int AS n FROM companies WHERE is_published AND is_active`));
+    log(`${String(listed?.["n"])} of them listed (published and active).`);
+    if (!args.pglite) log(`\nQuery plans (EXPLAIN ANALYZE):\n${await explainPlans(seeding)}\n`);
+    await seeding.close();
+
+    child = await startChild(database.target);
+    const paths = requestMix();
+    await warmUp(paths);
+    log(`Loading ${paths.length} listing variants, ${connections} connections, ${duration} s…`);
+    const listing = await load(paths, duration);
+    log(`  listing: ${listing.requests} requests, ${round(listing.rps)} req/s, p50 ${listing.p50} ms, p95 ${listing.p95} ms, p99 ${listing.p99} ms, errors ${listing.errors}, non-2xx ${listing.non2xx}`);
+    log(`Baseline GET /api/health, ${connections} connections, ${duration} s…`);
+    const baseline = await load(["/api/health"], duration);
+    log(`  baseline: ${round(baseline.rps)} req/s, p95 ${baseline.p95} ms`);
+    if (listing.errors + listing.non2xx > 0) log("WARNING: some listing requests failed; the figures are not valid.");
+    const cache = process.env.MARKETPLACE_RESULT_CACHE === "off" ? "off" : "on";
+    log(`(${args.pglite ? "PGlite" : "PostgreSQL"}, result cache ${cache})`);
+    process.stdout.write(
+      `rows=${rows} p50_ms=${round(listing.p50, 2)} p95_ms=${round(listing.p95, 2)} p99_ms=${round(listing.p99, 2)} rps=${Math.round(listing.rps)} baseline_rps=${Math.round(baseline.rps)}\n`,
+    );
+  } finally {
+    if (child !== undefined && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    if (!args["keep-database"]) await database.drop();
+  }
+}
+
+await main();
