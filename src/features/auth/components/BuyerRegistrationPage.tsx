@@ -164,9 +164,20 @@ export default function BuyerRegistrationPage() {
             </div>
             <div className={styles.wide}>
               <Checkbox name="acceptTerms" isSelected={values.acceptTerms} onChange={set("acceptTerms")} errorMessage={errors["acceptTerms"]}>
-                Acepto los <Link href="/terminos-y-condiciones">términos y condiciones</Link> y la{" "}
-                <Link href="/politica-de-privacidad">política de privacidad</Link>.
+                Acepto los términos y condiciones y la política de privacidad de Puente.
               </Checkbox>
+              {/* Outside the label (a click there would toggle the box); a new tab keeps the form filled. */}
+              <p className={styles.note}>
+                Lee los{" "}
+                <Link href="/terminos-y-condiciones" isExternal>
+                  términos y condiciones
+                </Link>{" "}
+                y la{" "}
+                <Link href="/politica-de-privacidad" isExternal>
+                  política de privacidad
+                </Link>{" "}
+                (se abren en otra pestaña).
+              </p>
             </div>
           </fieldset>
           <Button type="submit" fullWidth isPending={createBuyer.isPending}>

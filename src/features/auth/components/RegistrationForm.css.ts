@@ -50,3 +50,5 @@ export const legend = style({
 export const wide = style({ "@media": { [media.md]: { gridColumn: "1 / -1" } } });
 
 export const footer = style({ textAlign: "center", fontSize: vars.fontSize.sm });
+
+export const note = style({ marginTop: vars.space.xs, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
