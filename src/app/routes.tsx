@@ -63,7 +63,7 @@ const RecoverPassword = page(() => import("../features/auth/components/RecoverPa
 const BuyerOrSeller = page(() => import("../features/auth/components/BuyerOrSellerPage.tsx"));
 const BuyerRegistration = page(() => import("../features/auth/components/BuyerRegistrationPage.tsx"));
 const ThankYou = page(() => import("../features/auth/components/ThankYouPage.tsx"));
-const BusinessProfile = page(() => import("../features/marketplace/components/BusinessProfilePage.tsx"));
+const BusinessProfile = page(() => import("./pages/BusinessProfileRoute.tsx"));
 const MyCompanies = page(() => import("../features/companies/components/MyCompaniesPage.tsx"));
 const MyProfile = page(() => import("../features/accounts/components/MyProfilePage.tsx"));
 const CreateCompany = page(() => import("../features/companies/components/CreateCompanyPage.tsx"));

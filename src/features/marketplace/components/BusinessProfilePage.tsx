@@ -1,5 +1,145 @@
-import { Page } from "../../../components/Page.tsx";
+import type { ReactNode } from "react";
+import { useParams } from "wouter";
+import type { CatalogueItem } from "../../../../contracts/catalogues.ts";
+import type { PublicCompanyProfile } from "../../../../contracts/companies.ts";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { Link } from "../../../components/ui/Link.tsx";
+import { GENERIC_ERROR_MESSAGE, isApiError } from "../../../lib/api-client.ts";
+import { useSession } from "../../../lib/session.tsx";
+import placeholder from "../assets/company-placeholder.svg";
+import { useCompany } from "../api/get-company.ts";
+import { useCompanyRecord } from "../api/get-company-record.ts";
+import { NOT_AVAILABLE } from "./CompanyCard.tsx";
+import { InterestMessageForm } from "./InterestMessageForm.tsx";
+import * as cardStyles from "./CompanyCard.css.ts";
+import * as styles from "./BusinessProfilePage.css.ts";
 
-export default function BusinessProfilePage() {
-  return <Page title="Perfil de negocio" description="Conoce a detalle la empresa y envía un mensaje de interés." />;
+/** What an admin in demo (incognito) mode sees instead of the name. */
+export const HIDDEN_NAME = "********";
+
+// Spec section 9: MXN, es-MX; the funding round is labelled USD but uses the same formatter.
+const money = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN", maximumFractionDigits: 0 });
+const percent = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 1 });
+
+const orNotAvailable = (value: string | null | undefined): string => (value === null || value === undefined || value === "" ? NOT_AVAILABLE : value);
+const names = (items: ReadonlyArray<CatalogueItem>): string => orNotAvailable(items.map((item) => item.name).join(", "));
+
+function facts(company: PublicCompanyProfile): ReadonlyArray<readonly [string, string]> {
+  return [
+    ["Tipo de empresa", orNotAvailable(company.company_type?.name)],
+    ["Año de fundación", orNotAvailable(company.foundation_date?.toString())],
+    ["Ubicación", orNotAvailable([company.state?.name, company.country?.name].filter(Boolean).join(", "))],
+    ["Colaboradores", orNotAvailable(company.headcount?.toLocaleString("es-MX"))],
+    ["Ventas anuales", company.yearly_sales === null ? orNotAvailable(company.yearly_sales_range?.name) : money.format(company.yearly_sales)],
+    ["Rango de EBITDA", orNotAvailable(company.ebitda_range?.name)],
+    ["Margen EBITDA", company.ebitda_margin === null ? NOT_AVAILABLE : `${percent.format(company.ebitda_margin)}%`],
+    [
+      "Crecimiento anual promedio (3 años)",
+      company.average_yearly_growth === null ? NOT_AVAILABLE : `${percent.format(company.average_yearly_growth)}%`,
+    ],
+    ["Ronda de inversión (USD)", company.funding_round === null ? NOT_AVAILABLE : money.format(company.funding_round)],
+    ["Rol del propietario", orNotAvailable(company.company_role?.name)],
+    ["Industrias", names(company.industries)],
+    ["Tipo de transacción", names(company.interests)],
+  ];
+}
+
+/**
+ * The company's name, only for admins (spec section 2 and 6): in demo mode
+ * asterisks (and the name is not even fetched), otherwise the name from the
+ * admin record. Everyone else gets nothing: the public profile has no name.
+ */
+function AdminName({ companyId }: { readonly companyId: number }) {
+  const session = useSession();
+  const record = useCompanyRecord(companyId, session.isAdmin && !session.demoMode);
+  if (!session.isAdmin) return null;
+  const shown = session.demoMode ? HIDDEN_NAME : record.data?.name;
+  if (shown === undefined) return null;
+  return (
+    <p className={styles.name}>
+      Nombre: <span>{shown}</span>
+    </p>
+  );
+}
+
+export interface BusinessProfilePageProps {
+  /** The app's 404 page, shown for an unknown or unpublished company (composed in src/app). */
+  readonly notFound?: ReactNode;
+}
+
+/** /perfil-de-negocio/{id}: the public profile and the interest message form. */
+export default function BusinessProfilePage({ notFound = null }: BusinessProfilePageProps) {
+  const params = useParams<{ id: string }>();
+  const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const company = useCompany(id);
+
+  if (id === null || (company.isError && isApiError(company.error) && (company.error.status === 404 || company.error.status === 400))) {
+    return <>{notFound}</>;
+  }
+  if (company.isPending) {
+    return (
+      <div className={styles.loading}>
+        <Spinner size="large" label="Cargando empresa" />
+      </div>
+    );
+  }
+  if (company.isError) {
+    return (
+      <div className={styles.page}>
+        <h1 className={styles.title}>Perfil de negocio</h1>
+        <p role="alert">{isApiError(company.error) ? company.error.message : GENERIC_ERROR_MESSAGE}</p>
+        <Link href="/compra-una-empresa">Volver a Compra una empresa</Link>
+      </div>
+    );
+  }
+
+  const profile = company.data;
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <Link href="/compra-una-empresa">← Volver a Compra una empresa</Link>
+        <h1 className={styles.title}>Empresa {profile.human_id}</h1>
+        <AdminName companyId={profile.id} />
+        <div className={styles.badges}>
+          <span className={cardStyles.badge}>Verificación: {profile.verification_level.name}</span>
+          {profile.industries.map((industry) => (
+            <span key={industry.id} className={cardStyles.badge}>
+              {industry.name}
+            </span>
+          ))}
+        </div>
+      </header>
+      <div className={styles.layout}>
+        <div className={styles.column}>
+          <img
+            className={styles.picture}
+            src={profile.picture_url ?? placeholder}
+            alt={profile.picture_url === null ? "" : `Imagen de la empresa ${profile.human_id}`}
+            width={640}
+            height={360}
+          />
+          <section aria-labelledby="about-title">
+            <h2 id="about-title" className={styles.sectionTitle}>
+              Acerca de la empresa
+            </h2>
+            <p className={styles.longDescription}>{orNotAvailable(profile.long_description ?? profile.short_description)}</p>
+          </section>
+          <section aria-labelledby="facts-title">
+            <h2 id="facts-title" className={styles.sectionTitle}>
+              Datos clave
+            </h2>
+            <dl className={styles.facts}>
+              {facts(profile).map(([term, value]) => (
+                <div key={term} className={styles.fact}>
+                  <dt className={styles.term}>{term}</dt>
+                  <dd className={styles.value}>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </div>
+        <InterestMessageForm companyId={profile.id} humanId={profile.human_id} />
+      </div>
+    </div>
+  );
 }

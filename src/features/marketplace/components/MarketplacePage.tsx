@@ -1,5 +1,264 @@
+import { useEffect, useEffectEvent, useState } from "react";
+import { useLocation, useSearch } from "wouter";
+import { TOTAL_COUNT_CAP, type FilterKey } from "../../../../contracts/companies.ts";
+import type { CatalogueList } from "../../../../contracts/catalogues.ts";
 import { Page } from "../../../components/Page.tsx";
+import { Button } from "../../../components/ui/Button.tsx";
+import { Disclosure } from "../../../components/ui/Disclosure.tsx";
+import { Link } from "../../../components/ui/Link.tsx";
+import { Modal } from "../../../components/ui/Modal.tsx";
+import { RadioGroup } from "../../../components/ui/RadioGroup.tsx";
+import { SearchField } from "../../../components/ui/SearchField.tsx";
+import { Select } from "../../../components/ui/Select.tsx";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
+import { visuallyHidden } from "../../../styles/utils.css.ts";
+import { useCompanies, type CompanyFilters } from "../api/get-companies.ts";
+import {
+  hasFilters,
+  marketplaceHref,
+  parseMarketplaceSearch,
+  withFilter,
+  withoutFilters,
+  withSearch,
+} from "../marketplace-url.ts";
+import { CompanyCard } from "./CompanyCard.tsx";
+import * as styles from "./MarketplacePage.css.ts";
+
+/** Spec section 9: search is applied 1 s after typing stops (or at once on Enter). */
+export const SEARCH_DEBOUNCE_MS = 1000;
+export const EMPTY_RESULTS_MESSAGE = "No se encontraron resultados, porfavor ajusta tu búsqueda";
+const ALL = "Todas";
+
+/** 'Todas' first, as id 0 (the dropdowns' "no filter"). */
+const withAll = (items: CatalogueList | undefined) => [{ id: 0, name: ALL }, ...(items ?? [])];
+const fromSelect = (id: number | null): number | null => (id === null || id === 0 ? null : id);
+
+const countText = (total: number, capped: boolean): string => {
+  if (capped) return `Más de ${TOTAL_COUNT_CAP.toLocaleString("es-MX")} empresas`;
+  return total === 1 ? "1 empresa encontrada" : `${total.toLocaleString("es-MX")} empresas encontradas`;
+};
+
+/** The search box: local text, committed to the URL after a 1 s pause, on Enter or when cleared. */
+function SearchBox({ committed, onCommit }: { readonly committed: string; readonly onCommit: (text: string) => void }) {
+  const [text, setText] = useState(committed);
+  // The URL changed from elsewhere (back button, a shared link): show its text.
+  const [lastCommitted, setLastCommitted] = useState(committed);
+  if (committed !== lastCommitted) {
+    setLastCommitted(committed);
+    setText(committed);
+  }
+  const commitLater = useEffectEvent((value: string) => onCommit(value));
+  useEffect(() => {
+    if (text.trim() === committed.trim()) return;
+    const timer = window.setTimeout(() => commitLater(text), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, committed]);
+  return (
+    <SearchField
+      label="Buscar empresas"
+      placeholder="Busca por industria, actividad o ubicación"
+      value={text}
+      maxLength={100}
+      onChange={setText}
+      onSubmit={(value) => onCommit(value)}
+      onClear={() => onCommit("")}
+    />
+  );
+}
+
+interface FilterControlsProps {
+  readonly filters: CompanyFilters;
+  readonly onChange: (key: FilterKey, value: number | null) => void;
+}
+
+function IndustrySelect({ filters, onChange }: FilterControlsProps) {
+  const industries = useCatalogue("industries");
+  return (
+    <Select
+      label="Industria"
+      options={withAll(industries.data)}
+      value={filters.industry_id ?? 0}
+      onChange={(id) => onChange("industry_id", fromSelect(id))}
+    />
+  );
+}
+
+function InterestSelect({ filters, onChange }: FilterControlsProps) {
+  const interests = useCatalogue("interests");
+  return (
+    <Select
+      label="Tipo de transacción"
+      options={withAll(interests.data)}
+      value={filters.interest_id ?? 0}
+      onChange={(id) => onChange("interest_id", fromSelect(id))}
+    />
+  );
+}
+
+/** Desktop side panel: collapsible radio groups for company type and EBITDA. */
+function SidePanel({ filters, onChange }: FilterControlsProps) {
+  const companyTypes = useCatalogue("company_types");
+  const ebitdaRanges = useCatalogue("ebitda_ranges");
+  return (
+    <aside className={styles.sidePanel} aria-labelledby="filters-title">
+      <h2 id="filters-title" className={styles.panelTitle}>
+        Filtros
+      </h2>
+      <Disclosure title="Tipo de empresa">
+        <RadioGroup
+          label="Tipo de empresa"
+          hideLabel
+          noneLabel={ALL}
+          options={companyTypes.data ?? []}
+          value={filters.company_type_id ?? null}
+          onChange={(id) => onChange("company_type_id", id)}
+        />
+      </Disclosure>
+      <Disclosure title="EBITDA">
+        <RadioGroup
+          label="Rango de EBITDA"
+          hideLabel
+          noneLabel={ALL}
+          options={ebitdaRanges.data ?? []}
+          value={filters.ebitda_id ?? null}
+          onChange={(id) => onChange("ebitda_id", id)}
+        />
+      </Disclosure>
+    </aside>
+  );
+}
+
+/** Mobile: the four dropdowns in a drawer, applied together with 'Aplicar filtros'. */
+function FilterDrawer({ filters, onApply }: { readonly filters: CompanyFilters; readonly onApply: (next: CompanyFilters) => void }) {
+  const [isOpen, setOpen] = useState(false);
+  const [draft, setDraft] = useState<CompanyFilters>(filters);
+  const companyTypes = useCatalogue("company_types");
+  const ebitdaRanges = useCatalogue("ebitda_ranges");
+  const change = (key: FilterKey, value: number | null) => setDraft((current) => withFilter(current, key, value));
+  return (
+    <>
+      <Button
+        variant="secondary"
+        className={styles.mobileOnly}
+        onPress={() => {
+          setDraft(filters);
+          setOpen(true);
+        }}
+      >
+        Filtros
+      </Button>
+      <Modal title="Filtros" variant="drawer" isOpen={isOpen} onOpenChange={setOpen}>
+        <div className={styles.drawerBody}>
+          <IndustrySelect filters={draft} onChange={change} />
+          <InterestSelect filters={draft} onChange={change} />
+          <Select
+            label="Tipo de empresa"
+            options={withAll(companyTypes.data)}
+            value={draft.company_type_id ?? 0}
+            onChange={(id) => change("company_type_id", fromSelect(id))}
+          />
+          <Select
+            label="EBITDA"
+            options={withAll(ebitdaRanges.data)}
+            value={draft.ebitda_id ?? 0}
+            onChange={(id) => change("ebitda_id", fromSelect(id))}
+          />
+          <Button
+            fullWidth
+            onPress={() => {
+              onApply(draft);
+              setOpen(false);
+            }}
+          >
+            Aplicar filtros
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+function Pagination({ filters, page, pages }: { readonly filters: CompanyFilters; readonly page: number; readonly pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav className={styles.pagination} aria-label="Páginas de resultados">
+      {page > 1 ? (
+        <Link href={marketplaceHref({ ...filters, page: page - 1 })} variant="secondary">
+          Anterior
+        </Link>
+      ) : null}
+      <span>
+        Página {page} de {pages}
+      </span>
+      {page < pages ? (
+        <Link href={marketplaceHref({ ...filters, page: page + 1 })} variant="secondary">
+          Siguiente
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
 
 export default function MarketplacePage() {
-  return <Page title="Compra una empresa" description="Explora empresas verificadas y filtra por industria, tamaño, interés o ubicación." />;
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const filters = parseMarketplaceSearch(search);
+  const companies = useCompanies(filters);
+  const go = (next: CompanyFilters) => navigate(marketplaceHref(next));
+  const onFilter = (key: FilterKey, value: number | null) => go(withFilter(filters, key, value));
+  const data = companies.data;
+  const pages = data === undefined ? 0 : Math.ceil(data.total / data.per_page);
+
+  return (
+    <Page title="Compra una empresa" description="Explora empresas verificadas y filtra por industria, tamaño, interés o ubicación.">
+      <div className={styles.layout}>
+        <SidePanel filters={filters} onChange={onFilter} />
+        <section className={styles.main} aria-labelledby="results-title">
+          <div className={styles.toolbar}>
+            <SearchBox committed={filters.q ?? ""} onCommit={(text) => go(withSearch(filters, text))} />
+            <div className={styles.desktopOnly}>
+              <IndustrySelect filters={filters} onChange={onFilter} />
+            </div>
+            <div className={styles.desktopOnly}>
+              <InterestSelect filters={filters} onChange={onFilter} />
+            </div>
+            <FilterDrawer filters={filters} onApply={(next) => go({ ...next, ...(filters.q === undefined ? {} : { q: filters.q }) })} />
+          </div>
+          <h2 id="results-title" className={visuallyHidden}>
+            Resultados
+          </h2>
+          <div className={styles.summary}>
+            <p className={styles.count} role="status">
+              {data === undefined || data.total === 0 ? "" : countText(data.total, data.total_capped)}
+              {companies.isPlaceholderData && companies.isFetching ? <Spinner label="Cargando empresas" /> : null}
+            </p>
+            {hasFilters(filters) ? (
+              <Button variant="ghost" onPress={() => go(withoutFilters(filters))}>
+                Limpiar filtros
+              </Button>
+            ) : null}
+          </div>
+          {companies.isPending ? (
+            <div className={styles.loading}>
+              <Spinner size="large" label="Cargando empresas" />
+            </div>
+          ) : data === undefined ? null : data.items.length === 0 ? (
+            <p className={styles.empty}>{EMPTY_RESULTS_MESSAGE}</p>
+          ) : (
+            <>
+              <ul className={companies.isPlaceholderData ? `${styles.grid} ${styles.stale}` : styles.grid} aria-busy={companies.isFetching}>
+                {data.items.map((company) => (
+                  <li key={company.id} className={styles.gridItem}>
+                    <CompanyCard company={company} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination filters={filters} page={data.page} pages={pages} />
+            </>
+          )}
+        </section>
+      </div>
+    </Page>
+  );
 }

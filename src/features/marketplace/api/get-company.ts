@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { PublicCompanyProfile } from "../../../../contracts/companies.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { companyKeys } from "./get-companies.ts";
+
+/** GET /companies/{id}: the public profile of a listed company (no name, contact or RFC). */
+export function getCompany(id: number): Promise<PublicCompanyProfile> {
+  return apiRequest(PublicCompanyProfile, `/companies/${id}`);
+}
+
+export const companyQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: companyKeys.detail(id),
+    queryFn: () => getCompany(id),
+    // A 404 is shown as the not-found page, not as a toast.
+    meta: { silent: true },
+  });
+
+/** `id` null (a malformed URL) asks for nothing. */
+export function useCompany(id: number | null) {
+  return useQuery({ ...companyQueryOptions(id ?? 0), enabled: id !== null });
+}
