@@ -1,0 +1,173 @@
+import { createServer, type AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { startServer, type RunningServer } from "../../server/start.ts";
+import { createUser } from "../../server/users/create-user.ts";
+import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+
+/**
+ * Password recovery end to end with real e-mail: a local SMTP server
+ * (smtp-server) receives what the app sends through nodemailer, and the
+ * browser follows the link from the message. This spec runs its own app
+ * server (built app from dist/, fresh database) pointed at that SMTP server.
+ */
+
+interface ReceivedMail {
+  readonly to: ReadonlyArray<string>;
+  readonly raw: string;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The decoded bodies of a raw MIME message (quoted-printable or base64 parts). */
+function decodedText(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  return parts
+    .map((part) => {
+      const split = part.search(/\r?\n\r?\n/);
+      const headers = split < 0 ? "" : part.slice(0, split).toLowerCase();
+      const body = split < 0 ? part : part.slice(split).trim();
+      if (headers.includes("content-transfer-encoding: base64")) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+      if (headers.includes("content-transfer-encoding: quoted-printable")) {
+        const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+        return Buffer.from(bytes, "latin1").toString("utf8");
+      }
+      return body;
+    })
+    .join("\n");
+}
+
+let smtp: SMTPServer;
+let app: RunningServer;
+const inbox: ReceivedMail[] = [];
+const waiters: Array<() => void> = [];
+
+test.beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const port = await freePort();
+  app = await startServer({
+    port,
+    appUrl: `http://127.0.0.1:${port}`,
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    seedDemo: false,
+    rateLimits: { login: { max: 1000, windowMs: 60_000 }, recovery: { max: 1000, windowMs: 60_000 } },
+  });
+  await createUser(app.db, { email: "rosa.olvido@ejemplo.mx", password: "Olvidada-2025", name: "Rosa Olvido", phone: "5512340000", roles: ["buyer"] }, { params: TEST_SCRYPT_PARAMS });
+});
+
+test.afterAll(async () => {
+  await app?.close();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+/** Waits for the next message to `address` and returns its decoded text. */
+async function nextMailTo(address: string, already: number): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = inbox.filter((mail) => mail.to.includes(address));
+    const mail = mails[already];
+    if (mail !== undefined) return decodedText(mail.raw);
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} within 15 s`);
+    await new Promise<void>((resolve) => {
+      waiters.push(resolve);
+      setTimeout(resolve, 500);
+    });
+  }
+}
+
+test("a user recovers a forgotten password from the e-mail link and logs in with the new one", async ({ page, login }) => {
+  await page.goto(`${app.url}/iniciar-sesion`);
+  await page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Recupera tu contraseña" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(page.getByText("Debes ingresar tu email", { exact: true })).toBeVisible();
+  await page.getByLabel("Email").fill("rosa.olvido@");
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(page.getByText("Ingresa un email válido", { exact: true })).toBeVisible();
+
+  await page.getByLabel("Email").fill(" Rosa.Olvido@Ejemplo.MX ");
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Se envió el correo electrónico correctamente" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Si el email está registrado, te enviamos un enlace" })).toBeVisible();
+
+  const text = await nextMailTo("rosa.olvido@ejemplo.mx", 0);
+  expect(text).toContain("Hola, Rosa Olvido:");
+  expect(text).toContain("vence en 1 hora");
+  const link = new RegExp(`${app.url.replace(/[.]/g, "\\.")}/recuperar-contrasena\\?token=[A-Za-z0-9_-]{43}`).exec(text)?.[0];
+  expect(link, "recovery link in the e-mail").toBeDefined();
+
+  await page.goto(link ?? "");
+  await expect(page.getByRole("heading", { level: 1, name: "Crea una nueva contraseña" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(page.getByText("Debes ingresar una contraseña", { exact: true })).toBeVisible();
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("corta");
+  await page.getByLabel("Confirmar contraseña", { exact: true }).fill("corta");
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(page.getByText("La contraseña debe ser de al menos 8 caracteres", { exact: true })).toBeVisible();
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("Recordada-2026");
+  await page.getByLabel("Confirmar contraseña", { exact: true }).fill("Recordada-2027");
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(page.getByText("Los campos no coinciden", { exact: true })).toBeVisible();
+  await page.getByLabel("Confirmar contraseña", { exact: true }).fill("Recordada-2026");
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "Contraseña actualizada con éxito" })).toBeVisible();
+  await expect(page).toHaveURL(`${app.url}/iniciar-sesion`);
+  await login({ email: "rosa.olvido@ejemplo.mx", password: "Olvidada-2025" });
+  await expect(page.getByRole("alert").filter({ hasText: "El email o la contraseña son incorrectos." })).toBeVisible();
+  await login({ email: "rosa.olvido@ejemplo.mx", password: "Recordada-2026" });
+  await expect(page).toHaveURL(`${app.url}/compra-una-empresa`);
+  await expect(page.getByRole("button", { name: /Rosa Olvido/ })).toBeVisible();
+
+  // The link works once.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link ?? "");
+  await page.getByLabel("Nueva contraseña", { exact: true }).fill("Otra-clave-2026");
+  await page.getByLabel("Confirmar contraseña", { exact: true }).fill("Otra-clave-2026");
+  await page.getByRole("button", { name: "Guardar contraseña" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "El enlace para recuperar tu contraseña no es válido o ya venció. Solicita uno nuevo." }),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Solicitar un nuevo enlace" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Recupera tu contraseña" })).toBeVisible();
+});
+
+test("an unknown e-mail gets the same answer and no message", async ({ page }) => {
+  const before = inbox.length;
+  await page.goto(`${app.url}/recuperar-contrasena`);
+  await page.getByLabel("Email").fill("nadie.registrado@ejemplo.mx");
+  await page.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Si el email está registrado, te enviamos un enlace" })).toBeVisible();
+  // A known address sent after it arrives; the unknown one never does.
+  await page.getByLabel("Email").fill("rosa.olvido@ejemplo.mx");
+  await page.getByRole("button", { name: "Enviar de nuevo" }).click();
+  await nextMailTo("rosa.olvido@ejemplo.mx", inbox.filter((mail) => mail.to.includes("rosa.olvido@ejemplo.mx")).length);
+  await app.app.backgroundIdle();
+  expect(inbox.slice(before).flatMap((mail) => mail.to)).toEqual(["rosa.olvido@ejemplo.mx"]);
+});
