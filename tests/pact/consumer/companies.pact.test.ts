@@ -1,0 +1,257 @@
+import { MatchersV3 } from "@pact-foundation/pact";
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../../src/lib/api-client.ts";
+import { createInterestMessage } from "../../../src/features/marketplace/api/create-interest-message.ts";
+import { getCompanies, type CompanyFilters } from "../../../src/features/marketplace/api/get-companies.ts";
+import { getCompany } from "../../../src/features/marketplace/api/get-company.ts";
+import { getCompanyRecord } from "../../../src/features/marketplace/api/get-company-record.ts";
+import { JSON_CONTENT, eachLike, integer, newPact, string, useMockServer } from "./pact.ts";
+
+const { boolean, fromProviderState, decimal } = MatchersV3;
+
+// The provider state "a published company exists" seeds one company that
+// matches every example filter below (Nuevo León, Tecnología, growth capital,
+// persona moral, verification 'Básica', EBITDA $5 M – $10 M, sales $5 M –
+// $10 M) and hands its id, human id and tokens back to the request.
+const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.firma";
+const item = (id: number, name: string) => ({ id: integer(id), name: string(name) });
+
+const CARD = {
+  id: integer(1),
+  human_id: string("PUE-0001"),
+  picture_url: null,
+  short_description: string("Software en la nube para facturación electrónica de pymes en Monterrey."),
+  verification_level: item(2, "Básica"),
+  company_type: item(1, "Persona moral"),
+  state: item(19, "Nuevo León"),
+  yearly_sales_range: item(3, "$5 M – $10 M MXN"),
+  ebitda_range: item(4, "$5 M – $10 M MXN"),
+  interests: eachLike(item(1, "Capital para crecimiento")),
+  industries: eachLike(item(1, "Tecnología")),
+};
+
+const LIST = {
+  items: eachLike(CARD),
+  total: integer(1),
+  total_capped: boolean(false),
+  page: integer(1),
+  per_page: integer(12),
+};
+
+const PROFILE = {
+  id: integer(1),
+  human_id: string("PUE-0001"),
+  picture_url: null,
+  short_description: string("Software en la nube para facturación electrónica de pymes en Monterrey."),
+  long_description: string("La empresa se fundó en 2012 y atiende a 1,800 pymes."),
+  foundation_date: integer(2012),
+  headcount: integer(40),
+  ebitda_margin: decimal(18.5),
+  yearly_sales: integer(8_500_000),
+  funding_round: integer(2_000_000),
+  average_yearly_growth: decimal(12.5),
+  company_type: item(1, "Persona moral"),
+  state: item(19, "Nuevo León"),
+  country: item(1, "México"),
+  verification_level: item(2, "Básica"),
+  ebitda_range: item(4, "$5 M – $10 M MXN"),
+  yearly_sales_range: item(3, "$5 M – $10 M MXN"),
+  company_role: item(1, "Fundador"),
+  interests: eachLike(item(1, "Capital para crecimiento")),
+  industries: eachLike(item(1, "Tecnología")),
+};
+
+const RECORD = {
+  ...PROFILE,
+  name: string("Nube Contable Regia"),
+  legal_name: string("Nube Contable Regia S.A. de C.V."),
+  comercial_name: string("Nube Contable Regia"),
+  rfc: string("NCR150101AB3"),
+  website: string("https://nube.example.mx"),
+  ebitda: integer(1_572_500),
+  contact: { name: string("Vendedora Pact"), email: string("vendedora.pact@example.mx"), phone: string("8112345678") },
+  owner_user_id: integer(2),
+  industry_ids: eachLike(integer(1)),
+  interest_ids: eachLike(integer(1)),
+  company_type_id: integer(1),
+  state_id: integer(19),
+  country_id: integer(1),
+  company_status_id: integer(1),
+  verification_level_id: integer(2),
+  ebitda_range_id: integer(4),
+  yearly_sales_range_id: integer(3),
+  user_company_role_id: integer(1),
+  society_id: integer(1),
+  tax_system_id: integer(1),
+  society: item(1, "S.A. de C.V."),
+  tax_system: item(1, "General de Ley Personas Morales"),
+  company_status: item(1, "Created"),
+  is_published: boolean(true),
+  is_active: boolean(true),
+  created_at: string("2026-01-15T10:00:00.000Z"),
+  updated_at: string("2026-01-15T10:00:00.000Z"),
+};
+
+const companyPath = (suffix = "") => fromProviderState(`/api/companies/\${companyId}${suffix}`, `/api/companies/1${suffix}`);
+const bearer = (tokenKey: string) => ({ Authorization: fromProviderState(`Bearer \${${tokenKey}}`, `Bearer ${SAMPLE_TOKEN}`) });
+
+const failureOf = async (promise: Promise<unknown>): Promise<unknown> => {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to fail");
+};
+
+describe("companies (consumer)", () => {
+  const pact = newPact();
+
+  it("GET /api/companies lists published companies as cards with the total", async () => {
+    await pact
+      .addInteraction()
+      .given("a published company exists")
+      .uponReceiving("a request for the marketplace listing")
+      .withRequest("GET", "/api/companies")
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(LIST))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const list = await getCompanies();
+        expect(list.items[0]).toMatchObject({ human_id: "PUE-0001", state: { name: "Nuevo León" }, interests: [{ name: "Capital para crecimiento" }] });
+        expect(list.total).toBe(1);
+      });
+  });
+
+  const FILTERS: ReadonlyArray<readonly [string, CompanyFilters]> = [
+    ["state_id", { state_id: 19 }],
+    ["industry_id", { industry_id: 1 }],
+    ["sales_range_id", { sales_range_id: 3 }],
+    ["interest_id", { interest_id: 1 }],
+    ["company_type_id", { company_type_id: 1 }],
+    ["verification_level_id", { verification_level_id: 2 }],
+    ["ebitda_id", { ebitda_id: 4 }],
+    ["q without accents", { q: "tecnologia" }],
+    ["q with accents and capitals", { q: "TECNOLOGÍA" }],
+    ["two filters and a page", { state_id: 19, industry_id: 1, page: 1 }],
+  ];
+
+  for (const [label, filters] of FILTERS) {
+    it(`GET /api/companies filtered by ${label}`, async () => {
+      const query = Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, String(value)]));
+      await pact
+        .addInteraction()
+        .given("a published company exists")
+        .uponReceiving(`a marketplace listing filtered by ${label}`)
+        .withRequest("GET", "/api/companies", (request) => request.query(query))
+        .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(LIST))
+        .executeTest(async (server) => {
+          useMockServer(server.url);
+          const list = await getCompanies(filters);
+          expect(list.items.length).toBeGreaterThan(0);
+        });
+    });
+  }
+
+  it("GET /api/companies with an unknown filter value is a 400 with a Spanish message", async () => {
+    await pact
+      .addInteraction()
+      .given("the reference catalogues are seeded")
+      .uponReceiving("a marketplace listing with an unknown state")
+      .withRequest("GET", "/api/companies", (request) => request.query({ state_id: "99" }))
+      .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("El filtro de estado no es válido.") }))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const failure = await failureOf(getCompanies({ state_id: 99 }));
+        expect(failure instanceof ApiError && failure.status).toBe(400);
+        expect(failure instanceof ApiError && failure.message).toBe("El filtro de estado no es válido.");
+      });
+  });
+
+  it("GET /api/companies/{id} is the public profile, without name or contact", async () => {
+    await pact
+      .addInteraction()
+      .given("a published company exists")
+      .uponReceiving("a request for a company's public profile")
+      .withRequest("GET", companyPath())
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(PROFILE))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const profile = await getCompany(1);
+        expect(profile.human_id).toBe("PUE-0001");
+        expect(profile.industries[0]?.name).toBe("Tecnología");
+        expect("name" in profile).toBe(false);
+      });
+  });
+
+  it("GET /api/companies/{id} for an unknown company is a 404", async () => {
+    await pact
+      .addInteraction()
+      .given("the reference catalogues are seeded")
+      .uponReceiving("a request for a company that does not exist")
+      .withRequest("GET", "/api/companies/999999")
+      .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("La empresa no existe.") }))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const failure = await failureOf(getCompany(999_999));
+        expect(failure instanceof ApiError && failure.status).toBe(404);
+      });
+  });
+
+  for (const [who, tokenKey] of [
+    ["its owner", "ownerToken"],
+    ["an admin", "adminToken"],
+  ] as const) {
+    it(`GET /api/companies/{id}?is_dashboard=true gives ${who} the whole record`, async () => {
+      await pact
+        .addInteraction()
+        .given("a published company exists")
+        .uponReceiving(`a request for a company's whole record by ${who}`)
+        .withRequest("GET", companyPath(), (request) => request.query({ is_dashboard: "true" }).headers(bearer(tokenKey)))
+        .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(RECORD))
+        .executeTest(async (server) => {
+          useMockServer(server.url, SAMPLE_TOKEN);
+          const record = await getCompanyRecord(1);
+          expect(record.name).toBe("Nube Contable Regia");
+          expect(record.contact.email).toBe("vendedora.pact@example.mx");
+        });
+    });
+  }
+
+  it("POST /api/companies/{id}/interest_messages stores a buyer's message", async () => {
+    const body = { name: "Comprador Pact", email: "comprador.pact@example.mx", human_id: "PUE-0001", summary: "Me interesa conocer sus estados financieros." };
+    await pact
+      .addInteraction()
+      .given("a published company exists")
+      .uponReceiving("an interest message from a signed-in buyer")
+      .withRequest("POST", companyPath("/interest_messages"), (request) =>
+        request
+          .headers({ "Content-Type": "application/json", ...bearer("buyerToken") })
+          .jsonBody({ ...body, human_id: fromProviderState("${humanId}", "PUE-0001") }),
+      )
+      .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody({ id: integer(1) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const created = await createInterestMessage(1, body);
+        expect(created.id).toBe(1);
+      });
+  });
+
+  it("POST /api/companies/{id}/interest_messages with an empty message is a 400", async () => {
+    const body = { name: "Comprador Pact", email: "comprador.pact@example.mx", human_id: "PUE-0001", summary: "" };
+    await pact
+      .addInteraction()
+      .given("a published company exists")
+      .uponReceiving("an empty interest message")
+      .withRequest("POST", companyPath("/interest_messages"), (request) =>
+        request
+          .headers({ "Content-Type": "application/json", ...bearer("buyerToken") })
+          .jsonBody({ ...body, human_id: fromProviderState("${humanId}", "PUE-0001") }),
+      )
+      .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("Debes escribir tu mensaje") }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const failure = await failureOf(createInterestMessage(1, body));
+        expect(failure instanceof ApiError && failure.message).toBe("Debes escribir tu mensaje");
+      });
+  });
+});
