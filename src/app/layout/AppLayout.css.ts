@@ -10,6 +10,9 @@ export const shell = style({
 export const main = style({
   flex: 1,
   outline: "none",
+  // At least a screen tall, so the footer never sits in the first viewport
+  // while a page loads and then jumps down (layout shift).
+  minHeight: `calc(100vh - ${vars.size.navbarHeight})`,
 });
 
 export const skipLink = style({

@@ -1,0 +1,113 @@
+/**
+ * npm run bench:web — builds the app, serves it with the real server on
+ * 127.0.0.1 (in-memory PGlite, catalogues seeded) and runs Lighthouse 12
+ * (mobile preset: Moto G class device, simulated slow 4G) against every
+ * public route with Debian's Chromium. Prints one line per route:
+ *
+ *   route=<path> js_gzip_kb=<n> perf=<n> a11y=<n>
+ *
+ * js_gzip_kb is the first-load JavaScript: every script the page requested
+ * while Lighthouse loaded it (until the network went quiet), sized as the
+ * gzip file the build wrote for it. Goal: js_gzip_kb <= 150, perf >= 95,
+ * a11y = 100 (docs/performance/web.md). Not part of the test suite.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { REPO_ROOT } from "../../server/db/paths.ts";
+import { startServer } from "../../server/start.ts";
+
+export const PUBLIC_ROUTES = [
+  "/",
+  "/vende-tu-empresa",
+  "/levanta-capital",
+  "/servicios",
+  "/cfo-virtual",
+  "/planes",
+  "/Planes",
+  "/valuacion-gratuita",
+  "/puente-bot",
+  "/faq",
+  "/terminos-y-condiciones",
+  "/politica-de-privacidad",
+  "/contacto",
+  "/contacto-exito",
+  "/pago-exitoso",
+  "/pago-error",
+  "/pagina-que-no-existe",
+] as const;
+
+const DIST = join(REPO_ROOT, "dist");
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/** Gzip size of a built file: the precompressed .gz when present, else gzip now. */
+function gzipBytes(urlPath: string): number {
+  const file = join(DIST, decodeURIComponent(urlPath));
+  if (!file.startsWith(DIST) || !existsSync(file)) return 0;
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+interface NetworkItem {
+  readonly url: string;
+  readonly resourceType?: string;
+}
+
+const args = new Set(process.argv.slice(2));
+if (!args.has("--no-build")) {
+  execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: REPO_ROOT, stdio: "inherit" });
+}
+
+const only = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+const routes = only.length > 0 ? only : PUBLIC_ROUTES;
+
+const server = await startServer({ seedDemo: false, distDir: DIST });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROME_PATH,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+});
+
+async function audit(route: string) {
+  const result = await lighthouse(`${server.url}${route}`, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+  });
+  if (result === undefined) throw new Error(`Lighthouse returned nothing for ${route}`);
+  return result;
+}
+
+let failures = 0;
+try {
+  for (const route of routes) {
+    // A run that errored (e.g. the browser stalled) is retried once.
+    let result = await audit(route);
+    if (result.lhr.runtimeError !== undefined) result = await audit(route);
+    const { lhr } = result;
+    if (lhr.runtimeError !== undefined) process.stdout.write(`  (${lhr.runtimeError.code}: ${lhr.runtimeError.message})\n`);
+    const details = lhr.audits["network-requests"]?.details;
+    const items: ReadonlyArray<NetworkItem> = details !== undefined && "items" in details ? (details.items as ReadonlyArray<NetworkItem>) : [];
+    const scripts = items.filter((item) => item.resourceType === "Script" && item.url.startsWith(server.url));
+    const jsBytes = scripts.reduce((sum, item) => sum + gzipBytes(new URL(item.url).pathname), 0);
+    const jsKb = Math.round((jsBytes / 1024) * 10) / 10;
+    const perf = Math.round((lhr.categories["performance"]?.score ?? 0) * 100);
+    const a11y = Math.round((lhr.categories["accessibility"]?.score ?? 0) * 100);
+    if (jsKb > 150 || perf < 95 || a11y < 100) failures += 1;
+    process.stdout.write(`route=${route} js_gzip_kb=${jsKb} perf=${perf} a11y=${a11y}\n`);
+    if (args.has("--verbose")) {
+      for (const [id, audit] of Object.entries(lhr.audits)) {
+        if (audit.score !== null && audit.score < 1 && (audit.scoreDisplayMode === "binary" || audit.scoreDisplayMode === "numeric")) {
+          process.stdout.write(`  ${id}: ${audit.displayValue ?? audit.score}\n`);
+        }
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.close();
+}
+if (failures > 0) process.stdout.write(`${failures} route(s) miss the goal (js_gzip_kb <= 150, perf >= 95, a11y = 100)\n`);
