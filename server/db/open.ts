@@ -51,6 +51,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       throw new Error(`DATABASE_URL must start with postgres:// or postgresql:// (got "${url.split(":")[0] ?? ""}:")`);
     }
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle pooled connection can be closed by the server (restart,
+    // failover, an admin terminating it). pg reports that as an 'error' event
+    // on the pool, which would crash the process without a listener; the pool
+    // drops that client and the next query opens a new connection.
+    pool.on("error", (error) => {
+      process.stderr.write(`postgres: idle connection closed (${error.message})\n`);
+    });
     const db = drizzlePostgres({ client: pool, schema });
     return {
       db,
