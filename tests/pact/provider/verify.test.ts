@@ -3,6 +3,7 @@ import path from "node:path";
 import { Verifier } from "@pact-foundation/pact";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../../server/start.ts";
+import { accountStates } from "./states/accounts.ts";
 import { catalogueStates } from "./states/catalogues.ts";
 import { companyStates } from "./states/companies.ts";
 import { leadStates } from "./states/leads.ts";
@@ -10,7 +11,7 @@ import { sessionStates } from "./states/sessions.ts";
 import type { ProviderStates } from "./states/types.ts";
 
 // Add a feature's provider states here (one file per feature in states/).
-const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates];
+const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates];
 
 const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 const pactFiles = readdirSync(PACT_DIR)
@@ -22,7 +23,10 @@ describe("provider verification: every pact in pacts/ against the real server", 
 
   beforeAll(async () => {
     // No demo data: each interaction's state handler seeds what it needs.
-    server = await startServer({ seedDemo: false });
+    // State handlers log in and sign up from one IP: limits out of the way
+    // (tests/server/rate-limit.test.ts proves the 429s).
+    const generous = { max: 100_000, windowMs: 60_000 };
+    server = await startServer({ seedDemo: false, rateLimits: { login: generous, recovery: generous, signup: generous } });
   });
   afterAll(async () => {
     await server?.close();

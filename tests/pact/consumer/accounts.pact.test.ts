@@ -1,0 +1,220 @@
+import { MatchersV3 } from "@pact-foundation/pact";
+import { describe, expect, it } from "vitest";
+import { changePassword } from "../../../src/features/accounts/api/change-password.ts";
+import { updateProfile } from "../../../src/features/accounts/api/update-profile.ts";
+import { createBuyer } from "../../../src/features/auth/api/create-buyer.ts";
+import { createSeller } from "../../../src/features/auth/api/create-seller.ts";
+import { requestPasswordRecovery } from "../../../src/features/auth/api/request-password-recovery.ts";
+import { resetPassword } from "../../../src/features/auth/api/reset-password.ts";
+import { ApiError } from "../../../src/lib/api-client.ts";
+import { JSON_CONTENT, integer, newPact, regex, string, useMockServer } from "./pact.ts";
+
+const { fromProviderState } = MatchersV3;
+
+const JSON_REQUEST = { "Content-Type": "application/json" };
+// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
+const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJl";
+const bearer = { Authorization: fromProviderState("Bearer ${accountToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const SIGNED_IN = { email: "perfil.pact@example.mx", password: "Contrasena-segura-1" };
+
+const buyerBody = (email: string) => ({
+  buyer_description_id: 2,
+  state_id: 14,
+  investment_description_summary: "Empresas de alimentos con ventas recurrentes en el Bajío.",
+  investment_size_id: 3,
+  user: { email, password: "Contrasena-segura-1", phone: "3312345678", name: "Ana Compradora", website: "https://ana.example.mx" },
+});
+
+const sellerBody = {
+  user: { email: "vendedor.nuevo.pact@example.mx", password: "Contrasena-segura-1", phone: "8187654321", name: "Sofía Vendedora" },
+  name: "Panadería La Espiga",
+  website: "https://laespiga.example.mx",
+  foundation_date: 1998,
+  headcount: 12,
+  short_description: "Panadería artesanal con dos sucursales y venta a cafeterías.",
+  industry_id: 3,
+  company_type_id: 1,
+  state_id: 22,
+  country_id: 1,
+  interest_id: 3,
+  user_company_role_id: 1,
+  ebitda_range_id: 3,
+  yearly_sales_range_id: 4,
+};
+
+const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+};
+
+const RECOVERY_MESSAGE = "Si el email está registrado, te enviamos un enlace para crear una nueva contraseña. El enlace vence en 1 hora.";
+
+describe("accounts (consumer)", () => {
+  const pact = newPact();
+
+  it("POST /api/buyers creates the buyer (201)", async () => {
+    const body = buyerBody("comprador.nuevo.pact@example.mx");
+    await pact
+      .addInteraction()
+      .given("the reference catalogues are seeded")
+      .uponReceiving("a buyer sign-up")
+      .withRequest("POST", "/api/buyers", (request) => request.headers(JSON_REQUEST).jsonBody(body))
+      .willRespondWith(201, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({ id: integer(7), email: string("comprador.nuevo.pact@example.mx") }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        expect(await createBuyer(body)).toEqual({ id: 7, email: "comprador.nuevo.pact@example.mx" });
+      });
+  });
+
+  it("POST /api/buyers with an e-mail that has an account is a 409 in Spanish", async () => {
+    const body = buyerBody("comprador.pact@example.mx");
+    await pact
+      .addInteraction()
+      .given("the reference catalogues are seeded")
+      .given("a buyer account exists", { email: "comprador.pact@example.mx", password: "Contrasena-segura-1" })
+      .uponReceiving("a buyer sign-up with an e-mail already registered")
+      .withRequest("POST", "/api/buyers", (request) => request.headers(JSON_REQUEST).jsonBody(body))
+      .willRespondWith(409, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({ message: string("Ya existe una cuenta con ese email. Inicia sesión o recupera tu contraseña.") }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const failure = await failureOf(createBuyer(body));
+        expect(failure.status).toBe(409);
+        expect(failure.message).toBe("Ya existe una cuenta con ese email. Inicia sesión o recupera tu contraseña.");
+      });
+  });
+
+  it("POST /api/sellers creates the seller and the first company (201)", async () => {
+    await pact
+      .addInteraction()
+      .given("the reference catalogues are seeded")
+      .uponReceiving("a seller sign-up with the first company")
+      .withRequest("POST", "/api/sellers", (request) => request.headers(JSON_REQUEST).jsonBody(sellerBody))
+      .willRespondWith(201, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({
+          id: integer(8),
+          email: string("vendedor.nuevo.pact@example.mx"),
+          company: { id: integer(1), human_id: regex("^PUE-\\d{4,}$", "PUE-0001") },
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const seller = await createSeller(sellerBody);
+        expect(seller.company.human_id).toBe("PUE-0001");
+      });
+  });
+
+  it("POST /api/sellers with a bad field answers the form's Spanish message (400)", async () => {
+    const body = { ...sellerBody, user: { ...sellerBody.user, email: "otro.vendedor.pact@example.mx" }, headcount: 0 };
+    await pact
+      .addInteraction()
+      .given("the reference catalogues are seeded")
+      .uponReceiving("a seller sign-up with zero collaborators")
+      .withRequest("POST", "/api/sellers", (request) => request.headers(JSON_REQUEST).jsonBody(body))
+      .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("No puede ser menor a 1") }))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        expect((await failureOf(createSeller(body))).message).toBe("No puede ser menor a 1");
+      });
+  });
+
+  for (const [label, email, state] of [
+    ["an e-mail with an account", "comprador.pact@example.mx", true],
+    ["an e-mail without an account", "nadie.pact@example.mx", false],
+  ] as const) {
+    it(`POST /api/accounts/recover-passwords answers the same for ${label}`, async () => {
+      const interaction = pact.addInteraction();
+      const given = state ? interaction.given("a buyer account exists", { email, password: "Contrasena-segura-1" }) : interaction;
+      await given
+        .uponReceiving(`a password recovery request for ${label}`)
+        .withRequest("POST", "/api/accounts/recover-passwords", (request) => request.headers(JSON_REQUEST).jsonBody({ email }))
+        .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ message: RECOVERY_MESSAGE }))
+        .executeTest(async (server) => {
+          useMockServer(server.url);
+          expect(await requestPasswordRecovery({ email })).toEqual({ message: RECOVERY_MESSAGE });
+        });
+    });
+  }
+
+  it("PUT /api/accounts/recover-passwords sets the new password with the link's token", async () => {
+    const body = { recover_token: "k2N8yVn0sQ4pX7bR1tLm9cZ3wE5aF6hJ8gD0uI2oP4s", password: "Nueva-clave-2026", password_confirmation: "Nueva-clave-2026" };
+    await pact
+      .addInteraction()
+      .given("a recovery link was sent to a buyer", { email: "recupera.pact@example.mx", token: body.recover_token })
+      .uponReceiving("a password reset with a valid recovery token")
+      .withRequest("PUT", "/api/accounts/recover-passwords", (request) => request.headers(JSON_REQUEST).jsonBody(body))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito") }))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        expect(await resetPassword(body)).toEqual({ message: "Contraseña actualizada con éxito" });
+      });
+  });
+
+  it("PUT /api/accounts/recover-passwords with an unknown or used token is a 400 in Spanish", async () => {
+    const body = { recover_token: "no-existe-este-token", password: "Nueva-clave-2026", password_confirmation: "Nueva-clave-2026" };
+    const message = "El enlace para recuperar tu contraseña no es válido o ya venció. Solicita uno nuevo.";
+    await pact
+      .addInteraction()
+      .uponReceiving("a password reset with an unknown token")
+      .withRequest("PUT", "/api/accounts/recover-passwords", (request) => request.headers(JSON_REQUEST).jsonBody(body))
+      .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(message) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const failure = await failureOf(resetPassword(body));
+        expect(failure.status).toBe(400);
+        expect(failure.message).toBe(message);
+      });
+  });
+
+  it("PATCH /api/accounts updates name and phone and answers them", async () => {
+    const body = { name: "Pedro Páramo", phone: "5599998888" };
+    await pact
+      .addInteraction()
+      .given("a buyer is signed in with a known password", SIGNED_IN)
+      .uponReceiving("a profile update by the signed-in user")
+      .withRequest("PATCH", "/api/accounts", (request) => request.headers({ ...JSON_REQUEST, ...bearer }).jsonBody(body))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ name: string("Pedro Páramo"), phone: string("5599998888") }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        expect(await updateProfile(body)).toEqual(body);
+      });
+  });
+
+  it("PATCH /api/accounts/passwords changes the password with the current one", async () => {
+    const body = { current_password: SIGNED_IN.password, new_password: "Nueva-clave-2026", password_confirmation: "Nueva-clave-2026" };
+    await pact
+      .addInteraction()
+      .given("a buyer is signed in with a known password", SIGNED_IN)
+      .uponReceiving("a password change with the right current password")
+      .withRequest("PATCH", "/api/accounts/passwords", (request) => request.headers({ ...JSON_REQUEST, ...bearer }).jsonBody(body))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito") }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        expect(await changePassword(body)).toEqual({ message: "Contraseña actualizada con éxito" });
+      });
+  });
+
+  it("PATCH /api/accounts/passwords with a wrong current password is a 400 (not a 401: the session stays)", async () => {
+    const body = { current_password: "no-es-la-actual", new_password: "Nueva-clave-2026", password_confirmation: "Nueva-clave-2026" };
+    await pact
+      .addInteraction()
+      .given("a buyer is signed in with a known password", SIGNED_IN)
+      .uponReceiving("a password change with a wrong current password")
+      .withRequest("PATCH", "/api/accounts/passwords", (request) => request.headers({ ...JSON_REQUEST, ...bearer }).jsonBody(body))
+      .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("La contraseña actual no es correcta.") }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const failure = await failureOf(changePassword(body));
+        expect(failure.status).toBe(400);
+        expect(failure.message).toBe("La contraseña actual no es correcta.");
+      });
+  });
+});
