@@ -16,6 +16,8 @@ export const humanIdFor = (id: number): string => `PUE-${String(id).padStart(4, 
  * Insert a company with its industries and interests. The id is taken from
  * the sequence first so the human id ("PUE-0042") can be written in the same
  * insert. Status and verification level default to 'Created' / 'Pendiente'.
+ * Pass a transaction as `db` to make it part of a larger one (seller
+ * sign-up); drizzle runs the inner transaction as a savepoint.
  */
 export async function createCompany(db: Database, input: CreateCompanyInput): Promise<{ id: number; humanId: string }> {
   const { industryIds = [], interestIds = [], ...fields } = input;

@@ -27,7 +27,8 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
  * Create a user with a hashed password and a free subscription record.
  * The one way users come to exist: registration routes, the demo seed,
  * tests and Pact provider states all call it. Throws on a duplicate e-mail
- * (unique constraint).
+ * (unique constraint). Pass a transaction as `db` to make it part of a larger
+ * one (sign-up): drizzle runs the inner transaction as a savepoint.
  */
 export async function createUser(db: Database, input: CreateUserInput, options: HashOptions = {}): Promise<CreatedUser> {
   const passwordHash = await hashPassword(input.password, options);
