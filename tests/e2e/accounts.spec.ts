@@ -142,6 +142,8 @@ test("signing up twice with the same e-mail shows the server's Spanish message",
 test("a seller signs up with the first company from /vende-tu-empresa", async ({ page, login }) => {
   const email = unique("vendedor");
   await page.goto("/vende-tu-empresa");
+  // The landing's button takes the visitor down to the form (loaded as it nears the screen).
+  await page.getByRole("button", { name: "Registra tu empresa" }).first().click();
   const form = page.locator("#registro-vendedor");
   await expect(form.getByRole("heading", { name: "Registra tu empresa" })).toBeVisible();
   await form.getByRole("button", { name: "Registrar empresa" }).click();
