@@ -16,13 +16,14 @@ export function validateForm<A, I>(schema: Schema.Schema<A, I>, values: unknown)
 
 /**
  * After a submit with errors, move focus to the first invalid control in the
- * form (inputs and select triggers carry aria-invalid), so keyboard and
- * screen-reader users land on what to fix. `attempt` changes on every submit.
+ * form (inputs carry aria-invalid; a select's root carries data-invalid and
+ * its trigger button takes the focus), so keyboard and screen-reader users
+ * land on what to fix. `attempt` changes on every submit.
  */
 export function useFocusFirstInvalid(formRef: RefObject<HTMLFormElement | null>, errors: FieldErrors, attempt: number): void {
   useEffect(() => {
     if (attempt === 0 || Object.keys(errors).length === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] > button[aria-haspopup="listbox"]');
     first?.focus();
   }, [formRef, errors, attempt]);
 }

@@ -126,6 +126,9 @@ test("a buyer signs up, logs in, edits the profile, changes the password, logs o
 test("signing up twice with the same e-mail shows the server's Spanish message", async ({ page }) => {
   await page.goto("/registro");
   await page.getByLabel("Nombre completo").fill("Daniela Duplicada");
+  // Focus lands on the first field to fix, a dropdown here.
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page.getByRole("button", { name: "¿Qué te describe mejor?" })).toBeFocused();
   await choose(page, "¿Qué te describe mejor?", "Inversionista individual");
   await choose(page, "Estado", "Nuevo León");
   await page.getByLabel("Resumen de tu tesis de inversión").fill("Tecnología");

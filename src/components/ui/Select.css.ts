@@ -20,7 +20,8 @@ export const trigger = style({
   textAlign: "left",
   cursor: "pointer",
   selectors: {
-    "&[aria-invalid]": { borderColor: vars.color.danger },
+    // The Select root carries data-invalid; the error text is the button's description.
+    "[data-invalid] > &": { borderColor: vars.color.danger },
     "&[data-focus-visible]": { outline: `${vars.size.focusRing} solid ${vars.color.focus}`, outlineOffset: "1px" },
     "&[data-disabled]": { cursor: "not-allowed", opacity: 0.6 },
   },

@@ -65,7 +65,7 @@ export function Select({
       {...(name === undefined ? {} : { name })}
     >
       <Label className={styles.label}>{label}</Label>
-      <AriaButton ref={triggerRef ?? null} className={styles.trigger} {...(isInvalid ? { "aria-invalid": true } : {})}>
+      <AriaButton ref={triggerRef ?? null} className={styles.trigger}>
         <SelectValue className={styles.value} />
         <span aria-hidden="true" className={styles.chevron}>
           ▾

@@ -32,6 +32,7 @@ export const input = style({
   selectors: {
     "&[data-invalid]": { borderColor: vars.color.danger },
     "&[data-focused]": { borderColor: vars.color.focus },
+    "&[readonly]": { background: vars.color.surfaceMuted, color: vars.color.textMuted },
   },
 });
 
