@@ -156,7 +156,7 @@ function SettingsPanel() {
             Tu plan
           </h2>
           <p>{session.isPaidUser ? "Tienes un plan de pago activo." : "Estás en el plan gratuito."}</p>
-          <p className={styles.muted}>Con un plan publicas tu empresa con data room, ganas visibilidad y accedes a asesoría.</p>
+          <p className={styles.muted}>Conoce los planes de Puente y lo que incluye cada uno: data room, visibilidad y asesoría.</p>
           <Link href="/planes" variant="primary" className={styles.submit}>
             Ver planes
           </Link>
