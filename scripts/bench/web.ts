@@ -1,5 +1,5 @@
 /**
- * npm run bench:web — builds the app, serves it with the real server on
+ * npm run bench:web — builds the app (into its own directory), serves it with the real server on
  * 127.0.0.1 (in-memory PGlite, catalogues seeded) and runs Lighthouse 12
  * (mobile preset: Moto G class device, simulated slow 4G) against every
  * public route with Debian's Chromium. Prints one line per route:
@@ -40,7 +40,8 @@ export const PUBLIC_ROUTES = [
   "/pagina-que-no-existe",
 ] as const;
 
-const DIST = join(REPO_ROOT, "dist");
+// A private build directory: \`dist/\` is rebuilt by other runs (e2e) at any time.
+const DIST = join(REPO_ROOT, "node_modules", ".cache", "bench-web-dist");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /** Gzip size of a built file: the precompressed .gz when present, else gzip now. */
@@ -58,7 +59,7 @@ interface NetworkItem {
 
 const args = new Set(process.argv.slice(2));
 if (!args.has("--no-build")) {
-  execFileSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: REPO_ROOT, stdio: "inherit" });
+  execFileSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", DIST, "--emptyOutDir"], { cwd: REPO_ROOT, stdio: "inherit" });
 }
 
 const only = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
