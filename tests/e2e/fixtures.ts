@@ -10,6 +10,8 @@ type Credentials = { email: string; password: string };
 
 /** Fails with the list of violations, so a report says what to fix. */
 export async function expectNoAxeViolations(page: Page) {
+  // Pages and the session load lazily: analyse the page, not the layout's spinner.
+  await expect(page.getByRole("status").filter({ hasText: /^Cargando$/ })).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
