@@ -20,7 +20,8 @@ async function demoCompanyNames(page: Page): Promise<ReadonlyArray<string>> {
 }
 
 const results = (page: Page) => page.getByRole("region", { name: "Resultados" }).getByRole("article");
-const count = (page: Page) => page.getByRole("status").filter({ hasText: /empresa/ });
+// The result count, not the "Cargando empresas" spinner (also a status).
+const count = (page: Page) => page.getByRole("status").filter({ hasText: /encontrad/ });
 
 test("a visitor browses the marketplace: cards with every field, never a company's name", async ({ page }) => {
   await page.goto("/compra-una-empresa");
