@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { Either, Schema } from "effect";
 import { fieldErrors, type FieldErrors } from "../../contracts/fields.ts";
 
@@ -26,4 +26,23 @@ export function useFocusFirstInvalid(formRef: RefObject<HTMLFormElement | null>,
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] > button[aria-haspopup="listbox"]');
     first?.focus();
   }, [formRef, errors, attempt]);
+}
+
+/**
+ * The submit-time validation every form shares: errors per field, focus on
+ * the first invalid control after each failed submit, and `validate(values)`
+ * that returns the decoded request or null (errors shown).
+ */
+export function useValidatedForm<A, I>(schema: Schema.Schema<A, I>) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors, attempt);
+  const validate = (values: unknown): A | null => {
+    const result = validateForm(schema, values);
+    setAttempt((count) => count + 1);
+    setErrors(result.ok ? {} : result.errors);
+    return result.ok ? result.value : null;
+  };
+  return { errors, formRef, validate };
 }

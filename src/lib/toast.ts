@@ -1,4 +1,5 @@
 import type { toast } from "react-toastify";
+import { GENERIC_ERROR_MESSAGE, isApiError } from "./api-error.ts";
 
 /**
  * Spec section 9: error toasts last 5 s top-right; default (success) toasts
@@ -52,4 +53,9 @@ export function toastSuccess(message: string): void {
       pauseOnHover: true,
     }),
   );
+}
+
+/** The error toast for a failed API call: the mapped Spanish message (spec section 8). */
+export function toastApiError(error: unknown): void {
+  toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE);
 }

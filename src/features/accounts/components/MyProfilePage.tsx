@@ -1,16 +1,14 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useLocation, useSearch } from "wouter";
 import { ChangePasswordRequest, UpdateProfileRequest } from "../../../../contracts/accounts.ts";
-import type { FieldErrors } from "../../../../contracts/fields.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { PasswordField } from "../../../components/ui/PasswordField.tsx";
 import { TabPanel, Tabs } from "../../../components/ui/Tabs.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { GENERIC_ERROR_MESSAGE, isApiError } from "../../../lib/api-client.ts";
-import { useFocusFirstInvalid, validateForm } from "../../../lib/form.ts";
+import { useValidatedForm } from "../../../lib/form.ts";
 import { useSession, useSessionSend } from "../../../lib/session.tsx";
-import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
 import { useChangePassword } from "../api/change-password.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 import * as styles from "./MyProfilePage.css.ts";
@@ -27,22 +25,14 @@ function ProfileForm() {
   const update = useUpdateProfile();
   const [name, setName] = useState(session.name ?? "");
   const [phone, setPhone] = useState(session.phone ?? "");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors, attempt);
+  const { errors, formRef, validate } = useValidatedForm(UpdateProfileRequest);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    const result = validateForm(UpdateProfileRequest, { name, phone });
-    setAttempt((count) => count + 1);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    update.mutate(result.value, {
+    const value = validate({ name, phone });
+    if (value === null) return;
+    update.mutate(value, {
       onSuccess: (profile) => {
         // The navbar and the rest of the app show the new name at once.
         send({ type: "session.profileUpdated", name: profile.name, phone: profile.phone });
@@ -50,7 +40,7 @@ function ProfileForm() {
         setPhone(profile.phone ?? "");
         toastSuccess("Datos actualizados correctamente");
       },
-      onError: (error) => toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE),
+      onError: (error) => toastApiError(error),
     });
   };
 
@@ -76,28 +66,20 @@ const NO_PASSWORDS = { current_password: "", new_password: "", password_confirma
 function ChangePasswordForm() {
   const change = useChangePassword();
   const [values, setValues] = useState(NO_PASSWORDS);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors, attempt);
+  const { errors, formRef, validate } = useValidatedForm(ChangePasswordRequest);
   const set = (key: keyof typeof NO_PASSWORDS) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (change.isPending) return;
-    const result = validateForm(ChangePasswordRequest, values);
-    setAttempt((count) => count + 1);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    change.mutate(result.value, {
+    const value = validate(values);
+    if (value === null) return;
+    change.mutate(value, {
       onSuccess: () => {
         setValues(NO_PASSWORDS);
         toastSuccess("Contraseña actualizada con éxito");
       },
-      onError: (error) => toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE),
+      onError: (error) => toastApiError(error),
     });
   };
 

@@ -1,7 +1,6 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { BuyerRegistrationForm, buyerRequestFromForm } from "../../../../contracts/registration.ts";
-import type { FieldErrors } from "../../../../contracts/fields.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Checkbox } from "../../../components/ui/Checkbox.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
@@ -10,9 +9,8 @@ import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
-import { GENERIC_ERROR_MESSAGE, isApiError } from "../../../lib/api-client.ts";
-import { useFocusFirstInvalid, validateForm } from "../../../lib/form.ts";
-import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { useValidatedForm } from "../../../lib/form.ts";
+import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
 import { useCreateBuyer } from "../api/create-buyer.ts";
 import * as styles from "./RegistrationForm.css.ts";
 
@@ -50,10 +48,7 @@ export default function BuyerRegistrationPage() {
   const states = useCatalogue("states");
   const investmentSizes = useCatalogue("investment_sizes");
   const [values, setValues] = useState<BuyerValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors, attempt);
+  const { errors, formRef, validate } = useValidatedForm(BuyerRegistrationForm);
 
   const set = <K extends keyof BuyerValues>(key: K) => (value: BuyerValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
@@ -61,19 +56,14 @@ export default function BuyerRegistrationPage() {
     event.preventDefault();
     if (createBuyer.isPending) return;
     // The e-mail is trimmed and lowercased on submit (spec section 5).
-    const result = validateForm(BuyerRegistrationForm, { ...values, email: values.email.trim().toLowerCase() });
-    setAttempt((count) => count + 1);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    createBuyer.mutate(buyerRequestFromForm(result.value), {
+    const value = validate({ ...values, email: values.email.trim().toLowerCase() });
+    if (value === null) return;
+    createBuyer.mutate(buyerRequestFromForm(value), {
       onSuccess: () => {
         toastSuccess("Registrado con éxito");
         navigate("/gracias-comprador");
       },
-      onError: (error) => toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE),
+      onError: (error) => toastApiError(error),
     });
   };
 

@@ -1,14 +1,13 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useLocation, useSearch } from "wouter";
 import { RecoverPasswordRequest, ResetPasswordForm } from "../../../../contracts/accounts.ts";
-import type { FieldErrors } from "../../../../contracts/fields.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { PasswordField } from "../../../components/ui/PasswordField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { GENERIC_ERROR_MESSAGE, isApiError } from "../../../lib/api-client.ts";
-import { useFocusFirstInvalid, validateForm } from "../../../lib/form.ts";
-import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { isApiError } from "../../../lib/api-client.ts";
+import { useValidatedForm } from "../../../lib/form.ts";
+import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
 import { useRequestPasswordRecovery } from "../api/request-password-recovery.ts";
 import { useResetPassword } from "../api/reset-password.ts";
 import * as styles from "./LoginPage.css.ts";
@@ -17,30 +16,22 @@ import * as styles from "./LoginPage.css.ts";
 function RequestLinkForm() {
   const request = useRequestPasswordRecovery();
   const [email, setEmail] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
+  const { errors, formRef, validate } = useValidatedForm(RecoverPasswordRequest);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors, attempt);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (request.isPending) return;
-    const result = validateForm(RecoverPasswordRequest, { email });
-    setAttempt((count) => count + 1);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    const value = validate({ email });
+    if (value === null) return;
     request.mutate(
-      { email: result.value.email.toLowerCase() },
+      { email: value.email.toLowerCase() },
       {
         onSuccess: ({ message }) => {
           toastSuccess("Se envió el correo electrónico correctamente");
           setSentMessage(message);
         },
-        onError: (error) => toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE),
+        onError: (error) => toastApiError(error),
       },
     );
   };
@@ -69,24 +60,16 @@ function NewPasswordForm({ token }: { readonly token: string }) {
   const reset = useResetPassword();
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
+  const { errors, formRef, validate } = useValidatedForm(ResetPasswordForm);
   const [linkFailed, setLinkFailed] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors, attempt);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reset.isPending) return;
-    const result = validateForm(ResetPasswordForm, { password, password_confirmation: confirmation });
-    setAttempt((count) => count + 1);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
+    const value = validate({ password, password_confirmation: confirmation });
+    if (value === null) return;
     reset.mutate(
-      { recover_token: token, password: result.value.password, password_confirmation: result.value.password_confirmation },
+      { recover_token: token, password: value.password, password_confirmation: value.password_confirmation },
       {
         onSuccess: () => {
           toastSuccess("Contraseña actualizada con éxito");
@@ -94,7 +77,7 @@ function NewPasswordForm({ token }: { readonly token: string }) {
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 400) setLinkFailed(true);
-          toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE);
+          toastApiError(error);
         },
       },
     );

@@ -1,7 +1,6 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import type { CataloguePath } from "../../../../contracts/catalogues.ts";
-import type { FieldErrors } from "../../../../contracts/fields.ts";
 import { SellerRegistrationForm as SellerForm, sellerRequestFromForm } from "../../../../contracts/registration.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
@@ -10,9 +9,8 @@ import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
-import { GENERIC_ERROR_MESSAGE, isApiError } from "../../../lib/api-client.ts";
-import { useFocusFirstInvalid, validateForm } from "../../../lib/form.ts";
-import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { useValidatedForm } from "../../../lib/form.ts";
+import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
 import { useCreateSeller } from "../api/create-seller.ts";
 import * as styles from "./RegistrationForm.css.ts";
 
@@ -97,29 +95,21 @@ export function SellerRegistrationForm() {
   const [, navigate] = useLocation();
   const createSeller = useCreateSeller();
   const [values, setValues] = useState<SellerValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors, attempt);
+  const { errors, formRef, validate } = useValidatedForm(SellerForm);
 
   const set = <K extends keyof SellerValues>(key: K) => (value: SellerValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (createSeller.isPending) return;
-    const result = validateForm(SellerForm, { ...values, email: values.email.trim().toLowerCase() });
-    setAttempt((count) => count + 1);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    createSeller.mutate(sellerRequestFromForm(result.value), {
+    const value = validate({ ...values, email: values.email.trim().toLowerCase() });
+    if (value === null) return;
+    createSeller.mutate(sellerRequestFromForm(value), {
       onSuccess: () => {
         toastSuccess("Empresa registrada con éxito");
         navigate("/gracias-vendedor");
       },
-      onError: (error) => toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE),
+      onError: (error) => toastApiError(error),
     });
   };
 

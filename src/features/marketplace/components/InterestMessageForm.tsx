@@ -1,13 +1,11 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { INTEREST_MESSAGES, InterestMessageRequest } from "../../../../contracts/companies.ts";
-import type { FieldErrors } from "../../../../contracts/fields.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { GENERIC_ERROR_MESSAGE, isApiError } from "../../../lib/api-client.ts";
-import { useFocusFirstInvalid, validateForm } from "../../../lib/form.ts";
+import { useValidatedForm } from "../../../lib/form.ts";
 import { useSession } from "../../../lib/session.tsx";
-import { toastError, toastSuccess } from "../../../lib/toast.ts";
+import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
 import { useCreateInterestMessage } from "../api/create-interest-message.ts";
 import * as styles from "./BusinessProfilePage.css.ts";
 
@@ -22,27 +20,19 @@ export function InterestMessageForm({ companyId, humanId }: { readonly companyId
   const [name, setName] = useState(session.name ?? "");
   const [email, setEmail] = useState(session.email ?? "");
   const [summary, setSummary] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors, attempt);
+  const { errors, formRef, validate } = useValidatedForm(InterestMessageRequest);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
-    setAttempt((count) => count + 1);
-    const result = validateForm(InterestMessageRequest, { name, email, human_id: humanId, summary });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    send.mutate(result.value, {
+    const value = validate({ name, email, human_id: humanId, summary });
+    if (value === null) return;
+    send.mutate(value, {
       onSuccess: () => {
         toastSuccess(INTEREST_MESSAGES.sent);
         setSummary("");
       },
-      onError: (error) => toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE),
+      onError: (error) => toastApiError(error),
     });
   };
 
