@@ -39,6 +39,8 @@ export interface AppConfig {
   readonly distDir?: string | null;
   /** Largest accepted request body in bytes; default 1 MiB. */
   readonly bodyLimit?: number;
+  /** Reverse proxies in front, for the client IP (see TRUST_PROXY); default 0. */
+  readonly trustProxyHops?: number;
   /** How e-mail leaves; default built from smtpUrl (or the offline outbox: email_outbox table + log). */
   readonly mailer?: Mailer;
   readonly smtpUrl?: string;
@@ -83,6 +85,9 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       return typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
     },
     bodyLimit: config.bodyLimit ?? 1024 * 1024,
+    // A number of hops, never `true`: trusting every X-Forwarded-For would let
+    // a client choose the IP its rate limits count against.
+    trustProxy: (_address: string, hop: number) => hop < (config.trustProxyHops ?? 0),
     return503OnClosing: true,
     // Errors raised before routing (a malformed URL): answered on the raw
     // response, since no route context exists yet.

@@ -21,6 +21,13 @@ export interface ServerEnv {
   readonly teamEmail: string | undefined;
   /** REDIS_URL: shared rate-limit counters; absent: in-memory counters. */
   readonly redisUrl: string | undefined;
+  /**
+   * TRUST_PROXY: how many reverse proxies stand in front (0 = none, the
+   * default). Rate limits count by client IP, which behind a proxy is only
+   * known from X-Forwarded-For; trusting it without a proxy would let a
+   * client pick its own IP.
+   */
+  readonly trustProxyHops: number;
 }
 
 const LOG_LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
@@ -50,5 +57,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     appUrl: blank(env.APP_URL),
     teamEmail: blank(env.TEAM_EMAIL),
     redisUrl: blank(env.REDIS_URL),
+    trustProxyHops: positiveInt("TRUST_PROXY", env.TRUST_PROXY) ?? 0,
   };
 }

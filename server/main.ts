@@ -25,6 +25,7 @@ const server = await startServer({
   appUrl: env.appUrl ?? `http://localhost:${env.port}`,
   teamEmail: env.teamEmail,
   redisUrl: env.redisUrl,
+  trustProxyHops: env.trustProxyHops,
 });
 
 const log = server.app.log;

@@ -36,6 +36,7 @@ export interface StartServerOptions {
   readonly rateLimits?: Partial<RateLimitRules>;
   /** REDIS_URL for shared rate-limit counters; absent: in memory. */
   readonly redisUrl?: string | undefined;
+  readonly trustProxyHops?: number | undefined;
 }
 
 export interface RunningServer {
@@ -73,6 +74,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.teamEmail === undefined ? {} : { teamEmail: options.teamEmail }),
         ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
         ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
+        ...(options.trustProxyHops === undefined ? {} : { trustProxyHops: options.trustProxyHops }),
         // With port 0 the real port is only known after listen; links then use appUrl.
         appUrl: options.appUrl ?? `http://${shownHost}:${port === 0 ? 3000 : port}`,
         jwtSecret: options.jwtSecret ?? new Uint8Array(randomBytes(32)),
