@@ -30,8 +30,17 @@ const machine = sessionMachine.provide({
   },
 });
 
+// The Stately inspector, in development only and on request
+// (`VITE_XSTATE_INSPECT=true npx vite`): it opens stately.ai/inspect in a
+// new window. The production build drops this branch and the package.
+const inspector =
+  import.meta.env.DEV && import.meta.env.VITE_XSTATE_INSPECT === "true"
+    ? (await import("@statelyai/inspect")).createBrowserInspector()
+    : undefined;
+
 export const sessionActor: SessionActor = createActor(machine, {
   input: { persisted: restorePersistedSession(readStoredSession()), now: Date.now() },
+  ...(inspector === undefined ? {} : { inspect: inspector.inspect }),
 });
 
 configureApi({
