@@ -17,6 +17,7 @@ import {
   type RateLimitStore,
 } from "./http/rate-limit.ts";
 import { MESSAGES, toErrorReply } from "./http/errors.ts";
+import { loadRouteHtml, sendRouteHtml } from "./http/route-preloads.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
 import { registerAccountRoutes } from "./routes/accounts.ts";
@@ -154,9 +155,19 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     });
   }
 
+  // index.html per page route with preloads for the page's chunks (vite.config.ts).
+  const routeHtml = serveSpa ? loadRouteHtml(distDir) : new Map<string, never>();
+  const home = routeHtml.get("/");
+  if (home !== undefined) {
+    // Before @fastify/static's index.html, so the home page gets its preloads too.
+    app.get("/", async (request, reply) => sendRouteHtml(request, reply, home));
+  }
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     // History fallback: a page route of the SPA gets index.html.
     if (serveSpa && !isApi(request.url) && wantsHtml(request)) {
+      const page = routeHtml.get(request.url.split("?")[0] ?? "");
+      if (page !== undefined) return sendRouteHtml(request, reply, page);
       return reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
     }
     return reply.code(404).send({ message: MESSAGES.notFound });

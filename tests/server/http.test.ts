@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance } from "fastify";
@@ -36,7 +37,11 @@ describe.each(TEST_DATABASES)("HTTP API on $kind", (target) => {
     const gone = await createUser(handle.db, { ...retired, roles: ["seller"] }, { params: TEST_SCRYPT_PARAMS });
     await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
     distDir = await mkdtemp(join(tmpdir(), "puente-dist-"));
-    await writeFile(join(distDir, "index.html"), "<!doctype html><title>Puente</title>");
+    await writeFile(join(distDir, "index.html"), "<!doctype html><head><title>Puente</title></head>");
+    await writeFile(
+      join(distDir, "route-preloads.json"),
+      JSON.stringify({ "/": { js: ["/assets/Home-a1.js"], css: ["/assets/Home-b2.css"] }, "/faq": { js: ["/assets/Faq-c3.js", "https://evil.example/x.js"], css: [] } }),
+    );
     await writeFile(join(distDir, "robots.txt"), "User-agent: *");
     app = await buildApp({ db: handle.db, config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir, bodyLimit: 2048 } });
   });
@@ -220,5 +225,20 @@ describe.each(TEST_DATABASES)("HTTP API on $kind", (target) => {
     expect(file.body).toBe("User-agent: *");
     const missingAsset = await app.inject({ method: "GET", url: "/assets/nada.js", headers: { accept: "*/*" } });
     expectError(missingAsset, 404);
+  });
+
+  it("puts the route's page chunks in the HTML as preloads (route-preloads.json from the build)", async () => {
+    const root = await app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
+    expect(root.statusCode).toBe(200);
+    expect(root.headers["cache-control"]).toBe("no-cache");
+    expect(root.body).toContain('<link rel="modulepreload" crossorigin href="/assets/Home-a1.js"><link rel="preload" as="style" crossorigin href="/assets/Home-b2.css"></head>');
+    const faq = await app.inject({ method: "GET", url: "/faq?x=1", headers: { accept: "text/html", "accept-encoding": "gzip" } });
+    expect(faq.headers["content-encoding"]).toBe("gzip");
+    const html = gunzipSync(faq.rawPayload).toString("utf8");
+    expect(html).toContain('href="/assets/Faq-c3.js"');
+    expect(html).not.toContain("evil.example");
+    const other = await app.inject({ method: "GET", url: "/contacto", headers: { accept: "text/html" } });
+    expect(other.body).not.toContain("modulepreload");
+    expect(other.body).toContain("<title>Puente</title>");
   });
 });

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/** index.html with one route's preload links, ready in each encoding. */
+interface RouteHtml {
+  readonly identity: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+}
+
+interface RoutePreloads {
+  readonly js: ReadonlyArray<string>;
+  readonly css: ReadonlyArray<string>;
+}
+
+const SAFE_ASSET = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
+/** `value[key]`'s strings, or none. */
+function strings(value: unknown, key: "js" | "css"): string[] {
+  if (typeof value !== "object" || value === null || !(key in value)) return [];
+  const list: unknown = Reflect.get(value, key);
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : [];
+}
+
+/** The `<link>`s that fetch a page's chunks and CSS alongside the entry. */
+export function preloadLinks(entry: RoutePreloads): string {
+  const js = entry.js.filter((href) => SAFE_ASSET.test(href));
+  const css = entry.css.filter((href) => SAFE_ASSET.test(href));
+  return [
+    ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...css.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join("");
+}
+
+/**
+ * The build's `route-preloads.json` (vite.config.ts) turned into one
+ * index.html per page route, with `modulepreload` links for the page's chunk
+ * and its imports, so they download with the entry instead of after it.
+ * Empty when the build has no such file.
+ */
+export function loadRouteHtml(distDir: string): ReadonlyMap<string, RouteHtml> {
+  const file = join(distDir, "route-preloads.json");
+  const pages = new Map<string, RouteHtml>();
+  if (!existsSync(file)) return pages;
+  const index = readFileSync(join(distDir, "index.html"), "utf8");
+  if (!index.includes("</head>")) return pages;
+  const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+  if (typeof parsed !== "object" || parsed === null) return pages;
+  for (const [path, entry] of Object.entries(parsed)) {
+    const links = preloadLinks({ js: strings(entry, "js"), css: strings(entry, "css") });
+    if (links === "") continue;
+    const identity = Buffer.from(index.replace("</head>", `${links}</head>`));
+    pages.set(path, {
+      identity,
+      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    });
+  }
+  return pages;
+}
+
+/** Answers index.html with the route's preloads, compressed when the client accepts it. */
+export function sendRouteHtml(request: FastifyRequest, reply: FastifyReply, page: RouteHtml): FastifyReply {
+  const accepted = String(request.headers["accept-encoding"] ?? "");
+  const [encoding, body] = /\bbr\b/.test(accepted) ? (["br", page.br] as const) : /\bgzip\b/.test(accepted) ? (["gzip", page.gzip] as const) : ([null, page.identity] as const);
+  reply.code(200).header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding").type("text/html; charset=utf-8");
+  if (encoding !== null) reply.header("Content-Encoding", encoding);
+  return reply.send(body);
+}
