@@ -49,12 +49,19 @@ describe("readEnv", () => {
       jwtSecret: undefined,
       logLevel: "info",
       tokenTtlSeconds: undefined,
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      appUrl: undefined,
+      teamEmail: undefined,
+      redisUrl: undefined,
+      trustProxyHops: 0,
     });
   });
 
   it("reads the variables and rejects nonsense", () => {
-    const env = readEnv({ PORT: "8080", HOST: "127.0.0.1", DATABASE_URL: "postgres://x@y/z", SEED_DEMO: "false", LOG_LEVEL: "WARN", JWT_TTL_SECONDS: "60" });
-    expect(env).toMatchObject({ port: 8080, host: "127.0.0.1", databaseUrl: "postgres://x@y/z", seedDemo: false, logLevel: "warn", tokenTtlSeconds: 60 });
+    const env = readEnv({ PORT: "8080", HOST: "127.0.0.1", DATABASE_URL: "postgres://x@y/z", SEED_DEMO: "false", LOG_LEVEL: "WARN", JWT_TTL_SECONDS: "60", TRUST_PROXY: "2", SMTP_URL: "smtp://127.0.0.1:2525" });
+    expect(env).toMatchObject({ port: 8080, host: "127.0.0.1", databaseUrl: "postgres://x@y/z", seedDemo: false, logLevel: "warn", tokenTtlSeconds: 60, trustProxyHops: 2, smtpUrl: "smtp://127.0.0.1:2525" });
+    expect(() => readEnv({ TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
     expect(() => readEnv({ PORT: "abc" })).toThrow(/PORT/);
     expect(() => readEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
