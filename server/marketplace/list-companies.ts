@@ -22,7 +22,10 @@ import { resolveSearchWords, searchWords, tsQueryText } from "./search-text.ts";
  * - `matched`: the ids of the first TOTAL_COUNT_CAP + 1 matches in display
  *   order (newest first, or by relevance when searching). The listing
  *   predicate `is_published AND is_active` is written literally so the
- *   partial indexes of migration 0003 apply.
+ *   partial indexes of migration 0003 apply. A search reads the narrow side
+ *   table company_search instead (listed companies only, their search
+ *   document and filter columns; migrations 0005/0006), because ranking
+ *   reads every matching row's document.
  * - the total is counted over `matched` only, so it costs at most 1,001 index
  *   entries; past the cap the answer says "more than 1,000".
  * - the page's cards are joined to their industry and interest ids; names
@@ -48,19 +51,24 @@ export function assertFiltersExist(query: CompanyListQuery, names: CatalogueName
   }
 }
 
-/** Filters as SQL conditions on `c` (companies). */
-function filterConditions(query: CompanyListQuery): ReadonlyArray<SQL> {
-  const conditions: SQL[] = [sql`c.is_published AND c.is_active`];
+/**
+ * Filters as SQL conditions on `c`: the companies table, or the search side
+ * table company_search (migrations 0005/0006), which holds only listed
+ * companies, keyed by `company_id`, with the same filter columns.
+ */
+function filterConditions(query: CompanyListQuery, source: "companies" | "company_search"): ReadonlyArray<SQL> {
+  const id = source === "companies" ? sql`c.id` : sql`c.company_id`;
+  const conditions: SQL[] = source === "companies" ? [sql`c.is_published AND c.is_active`] : [];
   if (query.state_id !== undefined) conditions.push(sql`c.state_id = ${query.state_id}`);
   if (query.company_type_id !== undefined) conditions.push(sql`c.company_type_id = ${query.company_type_id}`);
   if (query.verification_level_id !== undefined) conditions.push(sql`c.verification_level_id = ${query.verification_level_id}`);
   if (query.ebitda_id !== undefined) conditions.push(sql`c.ebitda_range_id = ${query.ebitda_id}`);
   if (query.sales_range_id !== undefined) conditions.push(sql`c.yearly_sales_range_id = ${query.sales_range_id}`);
   if (query.industry_id !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM company_industries ci WHERE ci.company_id = c.id AND ci.industry_id = ${query.industry_id})`);
+    conditions.push(sql`EXISTS (SELECT 1 FROM company_industries ci WHERE ci.company_id = ${id} AND ci.industry_id = ${query.industry_id})`);
   }
   if (query.interest_id !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM company_interests cn WHERE cn.company_id = c.id AND cn.interest_id = ${query.interest_id})`);
+    conditions.push(sql`EXISTS (SELECT 1 FROM company_interests cn WHERE cn.company_id = ${id} AND cn.interest_id = ${query.interest_id})`);
   }
   return conditions;
 }
@@ -76,25 +84,31 @@ export async function planCompanyList(db: Database, query: CompanyListQuery): Pr
   const page = query.page ?? 1;
   const perPage = query.per_page ?? DEFAULT_PAGE_SIZE;
   const offset = (page - 1) * perPage;
-  const conditions = [...filterConditions(query)];
   const words = query.q === undefined ? [] : await resolveSearchWords(db, searchWords(query.q));
   // Newest first; by relevance (then newest) when searching. Without a
   // search the order is the plain id, so an index walk can stop early.
-  let rank = sql`0::real`;
-  let order = sql`c.id DESC`;
+  // A search ranks every match, so it reads the narrow side table
+  // company_search (a few MB) instead of the wide companies heap.
+  let matched: SQL;
   if (words.length > 0) {
     const tsQuery = sql`to_tsquery('pg_catalog.spanish', ${tsQueryText(words)})`;
-    conditions.push(sql`c.search_vector @@ ${tsQuery}`);
-    rank = sql`ts_rank(c.search_vector, ${tsQuery})`;
-    order = sql`rank DESC, c.id DESC`;
+    const conditions = [sql`c.search_vector @@ ${tsQuery}`, ...filterConditions(query, "company_search")];
+    matched = sql`
+      SELECT c.company_id AS id, ts_rank(c.search_vector, ${tsQuery}) AS rank
+      FROM company_search c
+      WHERE ${sql.join(conditions, sql` AND `)}
+      ORDER BY rank DESC, c.company_id DESC
+      LIMIT ${TOTAL_COUNT_CAP + 1}`;
+  } else {
+    matched = sql`
+      SELECT c.id, 0::real AS rank
+      FROM companies c
+      WHERE ${sql.join([...filterConditions(query, "companies")], sql` AND `)}
+      ORDER BY c.id DESC
+      LIMIT ${TOTAL_COUNT_CAP + 1}`;
   }
   const statement = sql`
-    WITH matched AS MATERIALIZED (
-      SELECT c.id, ${rank} AS rank
-      FROM companies c
-      WHERE ${sql.join([...conditions], sql` AND `)}
-      ORDER BY ${order}
-      LIMIT ${TOTAL_COUNT_CAP + 1}
+    WITH matched AS MATERIALIZED (${matched}
     ),
     page AS (
       SELECT id, rank FROM matched ORDER BY rank DESC, id DESC LIMIT ${perPage} OFFSET ${offset}

@@ -15,7 +15,7 @@ import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { DEFAULT_TOKEN_TTL_SECONDS, signSessionToken } from "../../server/auth/tokens.ts";
 import { createCompany, type CreateCompanyInput } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { companies, emailOutbox, interestMessages } from "../../server/db/schema.ts";
+import { companies, companyIndustries, emailOutbox, interestMessages } from "../../server/db/schema.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createUser, type CreatedUser } from "../../server/users/create-user.ts";
 import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
@@ -390,6 +390,31 @@ describe.each(TEST_DATABASES)("companies API on $kind", (target) => {
       expect(await listedIds("?q=cerveza")).toEqual([brewery.id]);
       await handle.db.update(companies).set({ isPublished: false }).where(eq(companies.id, brewery.id));
       expect((await list("?q=cerveza")).items).toEqual([]);
+      expect((await list("")).total).toBe(3);
+    });
+
+    it("searches follow every write: filter columns, industries, deletion (the company_search side table)", async () => {
+      const mill = await createCompany(handle.db, {
+        name: "Molino Escondido",
+        ownerUserId: people.otherSeller.id,
+        isPublished: true,
+        stateId: JALISCO,
+        shortDescription: "Harina de trigo para panaderías del occidente.",
+        industryIds: [MANUFACTURA],
+      });
+      expect(await listedIds(`?q=harina&state_id=${JALISCO}`)).toEqual([mill.id]);
+      await handle.db.update(companies).set({ stateId: NUEVO_LEON }).where(eq(companies.id, mill.id));
+      expect(await listedIds(`?q=harina&state_id=${JALISCO}`)).toEqual([]);
+      expect(await listedIds(`?q=harina&state_id=${NUEVO_LEON}`)).toEqual([mill.id]);
+      expect((await list(`?q=${encodeURIComponent("harina salud")}`)).items).toEqual([]);
+      await handle.db.insert(companyIndustries).values({ companyId: mill.id, industryId: SALUD });
+      expect(await listedIds(`?q=${encodeURIComponent("harina salud")}`)).toEqual([mill.id]);
+      await handle.db.update(companies).set({ isActive: false }).where(eq(companies.id, mill.id));
+      expect((await list("?q=harina")).items).toEqual([]);
+      await handle.db.update(companies).set({ isActive: true }).where(eq(companies.id, mill.id));
+      expect(await listedIds("?q=harina")).toEqual([mill.id]);
+      await handle.db.delete(companies).where(eq(companies.id, mill.id));
+      expect((await list("?q=harina")).items).toEqual([]);
       expect((await list("")).total).toBe(3);
     });
   });
