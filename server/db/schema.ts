@@ -277,7 +277,16 @@ export const companySearch = pgTable(
     ebitdaRangeId: integer("ebitda_range_id"),
     yearlySalesRangeId: integer("yearly_sales_range_id"),
   },
-  (table) => [index("company_search_vector_idx").using("gin", table.searchVector)],
+  (table) => [
+    index("company_search_vector_idx").using("gin", table.searchVector),
+    // A search with a selective filter ANDs two bitmaps instead of ranking
+    // every match of the words and filtering afterwards.
+    index("company_search_state_idx").on(table.stateId),
+    index("company_search_type_idx").on(table.companyTypeId),
+    index("company_search_verification_idx").on(table.verificationLevelId),
+    index("company_search_ebitda_idx").on(table.ebitdaRangeId),
+    index("company_search_sales_idx").on(table.yearlySalesRangeId),
+  ],
 );
 
 export const companyIndustries = pgTable(
