@@ -259,10 +259,11 @@ export const companies = pgTable(
 /**
  * The marketplace's search side table (docs/performance/marketplace.md): one
  * narrow row per *listed* company (published and active) with its search
- * document and the columns the filters read, so ranking a search reads a
- * few MB instead of the wide companies heap. Written only by the trigger of
- * migration 0006 (a copy of `companies.search_vector`); never write it from
- * code. Holds no names: the document has them cut out already.
+ * document and the columns the filters read, so ranking a search reads
+ * ~1.2 kB per match instead of a page of the wide companies heap. Written
+ * only by the trigger of migrations 0006/0008, at commit (a copy of
+ * `companies.search_vector`); never write it from code. Holds no names: the
+ * document has them cut out already.
  */
 export const companySearch = pgTable(
   "company_search",

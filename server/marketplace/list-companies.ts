@@ -88,7 +88,8 @@ export async function planCompanyList(db: Database, query: CompanyListQuery): Pr
   // Newest first; by relevance (then newest) when searching. Without a
   // search the order is the plain id, so an index walk can stop early.
   // A search ranks every match, so it reads the narrow side table
-  // company_search (a few MB) instead of the wide companies heap.
+  // company_search (document and filter columns only) instead of the wide
+  // companies heap.
   let matched: SQL;
   if (words.length > 0) {
     const tsQuery = sql`to_tsquery('pg_catalog.spanish', ${tsQueryText(words)})`;
