@@ -54,35 +54,21 @@ export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.spac
 
 export const illustration = style({ width: "100%", maxWidth: "26rem", height: "auto", justifySelf: "center" });
 
-export const grid3 = style({
-  display: "grid",
-  gap: vars.space.lg,
-  gridTemplateColumns: "1fr",
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-  "@media": { [media.md]: { gridTemplateColumns: "repeat(3, 1fr)" } },
-});
+/** A list laid out as a grid: `narrow` columns on phones, `wide` from md up. */
+const gridList = (narrow: number, wide: number) =>
+  style({
+    display: "grid",
+    gap: vars.space.lg,
+    gridTemplateColumns: narrow === 1 ? "1fr" : `repeat(${narrow}, 1fr)`,
+    margin: 0,
+    padding: 0,
+    listStyle: "none",
+    "@media": { [media.md]: { gridTemplateColumns: `repeat(${wide}, 1fr)` } },
+  });
 
-export const grid2 = style({
-  display: "grid",
-  gap: vars.space.lg,
-  gridTemplateColumns: "1fr",
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-  "@media": { [media.md]: { gridTemplateColumns: "repeat(2, 1fr)" } },
-});
-
-export const grid4 = style({
-  display: "grid",
-  gap: vars.space.lg,
-  gridTemplateColumns: "repeat(2, 1fr)",
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-  "@media": { [media.md]: { gridTemplateColumns: "repeat(4, 1fr)" } },
-});
+export const grid3 = gridList(1, 3);
+export const grid2 = gridList(1, 2);
+export const grid4 = gridList(2, 4);
 
 export const card = style({
   display: "flex",
