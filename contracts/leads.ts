@@ -5,7 +5,7 @@ import { requiredEmail, requiredText } from "./fields.ts";
  * POST /leads: the contact form 'Habla con uno de nuestros expertos'
  * (spec sections 2, 5 and 7). `service_interested` and `referer` are ids
  * from the /services_interested and /referers catalogues. The messages are
- * the spec's, typo included.
+ * the spec's, with its two typos corrected (docs/decisions/009-spanish-copy.md).
  */
 
 export const LEAD_MESSAGES = {
@@ -13,7 +13,7 @@ export const LEAD_MESSAGES = {
   serviceInterested: "Debes seleccionar el servicio que te interesa",
   email: "Debes ingresar tu email",
   phone: "Debes ingresar tu teléfono",
-  referer: "Debes seleccionar el como te enteraster de nosotros",
+  referer: "Debes seleccionar cómo te enteraste de nosotros",
   nameTooLong: "El nombre no puede tener más de 120 caracteres",
   phoneInvalid: "Ingresa un teléfono válido",
 } as const;

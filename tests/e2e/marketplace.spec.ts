@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_BUYER, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
-const EMPTY = "No se encontraron resultados, porfavor ajusta tu búsqueda";
+const EMPTY = "No se encontraron resultados, por favor ajusta tu búsqueda";
 
 /** The demo companies' names, read with the admin's own API access (the marketplace must never show them). */
 async function demoCompanyNames(page: Page): Promise<ReadonlyArray<string>> {

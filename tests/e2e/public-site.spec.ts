@@ -255,7 +255,7 @@ test.describe("contact form", () => {
       "Debes seleccionar el servicio que te interesa",
       "Debes ingresar tu email",
       "Debes ingresar tu teléfono",
-      "Debes seleccionar el como te enteraster de nosotros",
+      "Debes seleccionar cómo te enteraste de nosotros",
     ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }

@@ -91,8 +91,8 @@ describe.each(TEST_DATABASES)("POST /api/leads on $kind", (target) => {
     ["phone missing", { ...valid, phone: " " }, "Debes ingresar tu teléfono"],
     ["phone malformed", { ...valid, phone: "llámame" }, "Ingresa un teléfono válido"],
     ["phone too short", { ...valid, phone: "1234" }, "Ingresa un teléfono válido"],
-    ["referer missing", { ...valid, referer: undefined }, "Debes seleccionar el como te enteraster de nosotros"],
-    ["referer zero", { ...valid, referer: 0 }, "Debes seleccionar el como te enteraster de nosotros"],
+    ["referer missing", { ...valid, referer: undefined }, "Debes seleccionar cómo te enteraste de nosotros"],
+    ["referer zero", { ...valid, referer: 0 }, "Debes seleccionar cómo te enteraste de nosotros"],
   ])("answers 400 with the spec's message and stores nothing: %s", async (_case, body, message) => {
     const before = await countLeads();
     const response = await post(body);

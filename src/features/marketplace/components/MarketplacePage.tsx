@@ -27,7 +27,7 @@ import * as styles from "./MarketplacePage.css.ts";
 
 /** Spec section 9: search is applied 1 s after typing stops (or at once on Enter). */
 export const SEARCH_DEBOUNCE_MS = 1000;
-export const EMPTY_RESULTS_MESSAGE = "No se encontraron resultados, porfavor ajusta tu búsqueda";
+export const EMPTY_RESULTS_MESSAGE = "No se encontraron resultados, por favor ajusta tu búsqueda";
 const ALL = "Todas";
 
 /** 'Todas' first, as id 0 (the dropdowns' "no filter"). */
