@@ -3,8 +3,34 @@ import tseslint from "typescript-eslint";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 
-const features = ["auth", "accounts", "marketplace", "catalogues", "public-site", "companies", "admin"];
+const ROOT = import.meta.dirname;
+
+/** The folders directly under `dir`, read when lint starts: a new feature folder is guarded the day it is created. */
+const foldersIn = (dir) =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const clientFeatures = foldersIn("src/features");
+
+// Server: shared plumbing, composition, and every other folder is a feature.
+const SERVER_PLUMBING = ["http", "db", "auth", "mail"];
+const SERVER_COMPOSITION = ["seed", "migrations"];
+const serverFeatures = foldersIn("server").filter((name) => !SERVER_PLUMBING.includes(name) && !SERVER_COMPOSITION.includes(name));
+
+/**
+ * What a server feature may import from other features (docs/decisions/011-server-by-feature.md).
+ * Anything not listed is refused. Keep it acyclic: marketplace reads companies, never the reverse.
+ */
+const SERVER_FEATURE_DEPENDENCIES = {
+  accounts: ["catalogues", "companies"],
+  companies: ["catalogues"],
+  marketplace: ["catalogues", "companies"],
+  leads: ["catalogues"],
+};
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).
 // machines/ and contracts/ are pure and import neither the app nor the server;
@@ -19,13 +45,23 @@ const zones = [
     message: "Shared code must not import features or the app.",
   },
   { target: "./src/features", from: ["./src/app"], message: "Features must not import the app." },
-  ...features.map((feature) => ({
+  ...clientFeatures.map((feature) => ({
     target: `./src/features/${feature}`,
     from: "./src/features",
     except: [`./${feature}`],
     message: "A feature must not import another feature; compose them in src/app.",
   })),
   { target: "./src", from: ["./server"], message: "Server-only code stays in server/." },
+  {
+    target: SERVER_PLUMBING.map((name) => `./server/${name}`),
+    from: serverFeatures.map((name) => `./server/${name}`),
+    message: "Server plumbing (http, db, auth, mail) must not import a server feature.",
+  },
+  ...serverFeatures.map((feature) => ({
+    target: `./server/${feature}`,
+    from: serverFeatures.filter((other) => other !== feature && !(SERVER_FEATURE_DEPENDENCIES[feature] ?? []).includes(other)).map((other) => `./server/${other}`),
+    message: `server/${feature} may import only these features: ${(SERVER_FEATURE_DEPENDENCIES[feature] ?? []).join(", ") || "none"} (eslint.config.js SERVER_FEATURE_DEPENDENCIES).`,
+  })),
 ];
 
 export default tseslint.config(

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { defineEndpoint } from "./endpoint.ts";
 import { boundedText, confirmation, newPassword, passwordsMatch, requiredEmail, requiredSecret } from "./fields.ts";
 
 /** POST /accounts/recover-passwords: ask for a recovery link. */
@@ -54,3 +55,46 @@ export const UpdateProfileResponse = Schema.Struct({
   phone: Schema.NullOr(Schema.String),
 });
 export type UpdateProfileResponse = typeof UpdateProfileResponse.Type;
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = "La contraseña actual no es correcta.";
+
+// --- Endpoints -------------------------------------------------------------------
+
+/** POST /accounts/recover-passwords: the same answer whether or not the e-mail has an account. */
+export const requestPasswordRecoveryEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/accounts/recover-passwords",
+  summary: "Send a password recovery link (the answer never says whether the account exists).",
+  body: RecoverPasswordRequest,
+  response: MessageResponse,
+});
+
+/** PUT /accounts/recover-passwords: the new password with the link's token. */
+export const resetPasswordEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/accounts/recover-passwords",
+  summary: "Set a new password with the token of a recovery link.",
+  body: ResetPasswordRequest,
+  response: MessageResponse,
+  errors: { invalidLink: { status: 400, message: INVALID_RECOVERY_LINK_MESSAGE } },
+});
+
+/** PATCH /accounts: the signed-in user's name and phone. */
+export const updateProfileEndpoint = defineEndpoint({
+  method: "PATCH",
+  path: "/accounts",
+  summary: "Update the signed-in user's name and phone.",
+  body: UpdateProfileRequest,
+  response: UpdateProfileResponse,
+});
+
+/** PATCH /accounts/passwords: change the password, knowing the current one. */
+export const changePasswordEndpoint = defineEndpoint({
+  method: "PATCH",
+  path: "/accounts/passwords",
+  summary: "Change the signed-in user's password.",
+  body: ChangePasswordRequest,
+  response: MessageResponse,
+  // A 400, not a 401: a wrong current password must not end the session.
+  errors: { wrongCurrentPassword: { status: 400, message: WRONG_CURRENT_PASSWORD_MESSAGE } },
+});

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { defineEndpoint } from "./endpoint.ts";
 
 export const CatalogueItem = Schema.Struct({
   id: Schema.Int,
@@ -32,3 +33,12 @@ export const CATALOGUE_PATHS = [
   "tax-systems",
 ] as const;
 export type CataloguePath = (typeof CATALOGUE_PATHS)[number];
+
+/** GET /{path}: one catalogue (public). */
+export const catalogueEndpoint = (path: CataloguePath) =>
+  defineEndpoint({
+    method: "GET",
+    path: `/${path}`,
+    summary: `The ${path} catalogue: [{ id, name }].`,
+    response: CatalogueList,
+  });

@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { CatalogueItem } from "./catalogues.ts";
-import { requiredEmail, requiredText, trimmedString } from "./fields.ts";
+import { defineEndpoint } from "./endpoint.ts";
+import { boundedText, idFromPathParam, POSTGRES_INT_MAX, positiveId, requiredEmail, requiredText, trimmedString } from "./fields.ts";
 
 /**
  * Companies: the marketplace listing (GET /companies), a company's public
@@ -51,7 +52,7 @@ export const INVALID_PAGE_MESSAGE = "La página solicitada no es válida.";
 export const INVALID_PAGE_SIZE_MESSAGE = `El número de resultados por página debe estar entre 1 y ${MAX_PAGE_SIZE}.`;
 
 /** A positive integer written in a query string ("12"), or absent/empty. */
-const positiveIntParam = (message: string, max = 2_147_483_647) =>
+const positiveIntParam = (message: string, max = POSTGRES_INT_MAX) =>
   Schema.optional(
     Schema.transform(
       Schema.String.annotations({ message: () => message }).pipe(
@@ -69,6 +70,11 @@ const positiveIntParam = (message: string, max = 2_147_483_647) =>
 
 const filterParam = (key: FilterKey) => positiveIntParam(invalidFilterMessage(key));
 
+/** The search text: optional, trimmed, at most SEARCH_MAX_LENGTH characters. */
+const searchText = Schema.optional(
+  trimmedString(SEARCH_TOO_LONG_MESSAGE).pipe(Schema.maxLength(SEARCH_MAX_LENGTH, { message: () => SEARCH_TOO_LONG_MESSAGE })),
+);
+
 /** Query of GET /companies: every filter optional; `q` trimmed and at most 100 characters. */
 export const CompanyListQuery = Schema.Struct({
   state_id: filterParam("state_id"),
@@ -78,9 +84,7 @@ export const CompanyListQuery = Schema.Struct({
   company_type_id: filterParam("company_type_id"),
   verification_level_id: filterParam("verification_level_id"),
   ebitda_id: filterParam("ebitda_id"),
-  q: Schema.optional(
-    trimmedString(SEARCH_TOO_LONG_MESSAGE).pipe(Schema.maxLength(SEARCH_MAX_LENGTH, { message: () => SEARCH_TOO_LONG_MESSAGE })),
-  ),
+  q: searchText,
   page: positiveIntParam(INVALID_PAGE_MESSAGE, MAX_PAGE),
   per_page: positiveIntParam(INVALID_PAGE_SIZE_MESSAGE, MAX_PAGE_SIZE),
 });
@@ -115,19 +119,17 @@ export type CompanyListResponse = typeof CompanyListResponse.Type;
 // --- One company (GET /companies/{id}) ------------------------------------------
 
 export const INVALID_COMPANY_ID_MESSAGE = "El identificador de la empresa no es válido.";
+export const COMPANY_NOT_FOUND_MESSAGE = "La empresa no existe.";
 
-export const CompanyIdParams = Schema.Struct({
-  id: Schema.String.annotations({ message: () => INVALID_COMPANY_ID_MESSAGE }).pipe(
-    Schema.pattern(/^[1-9]\d{0,9}$/, { message: () => INVALID_COMPANY_ID_MESSAGE }),
-    Schema.filter((value) => Number(value) <= 2_147_483_647, { message: () => INVALID_COMPANY_ID_MESSAGE }),
-  ),
-});
+/** A company's id (companies.id). */
+export const CompanyId = positiveId("CompanyId", INVALID_COMPANY_ID_MESSAGE);
+export type CompanyId = typeof CompanyId.Type;
 
-/** `?is_dashboard=true` asks for the owner/admin view; anything else is the public one. */
-export const DashboardFlagQuery = Schema.Struct({
-  is_dashboard: Schema.optional(Schema.String),
-});
-export const isDashboardFlag = (value: string | undefined): boolean => value === "true";
+/** `/companies/:id`: the id decoded from the path, branded. */
+export const CompanyIdParams = Schema.Struct({ id: idFromPathParam(CompanyId, INVALID_COMPANY_ID_MESSAGE) });
+
+/** `?is_dashboard=true` asks for the owner/admin view of the same path. */
+const DASHBOARD = { is_dashboard: "true" } as const;
 
 /**
  * The public profile a visitor or buyer sees (spec "Company profile"),
@@ -200,10 +202,7 @@ export type CompanyRecord = typeof CompanyRecord.Type;
 // --- Owner/admin list (GET /companies?is_dashboard=true) -----------------------------
 
 export const DashboardCompanyListQuery = Schema.Struct({
-  is_dashboard: Schema.Literal("true"),
-  q: Schema.optional(
-    trimmedString(SEARCH_TOO_LONG_MESSAGE).pipe(Schema.maxLength(SEARCH_MAX_LENGTH, { message: () => SEARCH_TOO_LONG_MESSAGE })),
-  ),
+  q: searchText,
   page: positiveIntParam(INVALID_PAGE_MESSAGE, 100_000),
   per_page: positiveIntParam(INVALID_PAGE_SIZE_MESSAGE, MAX_PAGE_SIZE),
 });
@@ -247,15 +246,6 @@ export const INTEREST_MESSAGES = {
   ownCompany: "No puedes enviar un mensaje de interés a tu propia empresa.",
 } as const;
 
-/** Required, trimmed, at most `max` characters; the messages say which rule failed. */
-const boundedText = (requiredMessage: string, max: number, tooLongMessage: string) =>
-  Schema.propertySignature(
-    trimmedString(requiredMessage).pipe(
-      Schema.minLength(1, { message: () => requiredMessage }),
-      Schema.maxLength(max, { message: () => tooLongMessage }),
-    ),
-  ).annotations({ missingMessage: () => requiredMessage });
-
 /** Spec section 3, "Interest message": name, email, human_id, summary. Empty text is never sent. */
 export const InterestMessageRequest = Schema.Struct({
   name: boundedText(INTEREST_MESSAGES.name, 120, INTEREST_MESSAGES.nameTooLong),
@@ -269,3 +259,64 @@ export const InterestMessageResponse = Schema.Struct({
   id: Schema.Int,
 });
 export type InterestMessageResponse = typeof InterestMessageResponse.Type;
+
+// --- Endpoints -------------------------------------------------------------------------
+
+const notFound = { status: 404, message: COMPANY_NOT_FOUND_MESSAGE } as const;
+
+/** GET /companies: the marketplace (public): listed companies as cards, never names or contacts. */
+export const listCompaniesEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/companies",
+  summary: "The marketplace listing: filters, search and paging; cards without names.",
+  query: CompanyListQuery,
+  response: CompanyListResponse,
+});
+
+/** GET /companies?is_dashboard=true: the caller's companies (all of them for an admin), with names. */
+export const listDashboardCompaniesEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/companies",
+  fixedQuery: DASHBOARD,
+  summary: "The signed-in owner's companies, or every company for an admin.",
+  query: DashboardCompanyListQuery,
+  response: DashboardCompanyList,
+});
+
+/** GET /companies/{id}: a listed company's public profile. */
+export const getCompanyEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/companies/:id",
+  summary: "A listed company's public profile (no name, RFC, website or contact).",
+  params: CompanyIdParams,
+  response: PublicCompanyProfile,
+  errors: { notFound },
+});
+
+/** GET /companies/{id}?is_dashboard=true: the whole record, for its owner or an admin. */
+export const getCompanyRecordEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/companies/:id",
+  fixedQuery: DASHBOARD,
+  summary: "A company's whole record, for its owner or an admin.",
+  params: CompanyIdParams,
+  response: CompanyRecord,
+  errors: { notFound },
+});
+
+/** POST /companies/{id}/interest_messages: a signed-in user writes to a listed company. */
+export const createInterestMessageEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/companies/:id/interest_messages",
+  summary: "Send an interest message to a listed company's contact.",
+  params: CompanyIdParams,
+  body: InterestMessageRequest,
+  response: InterestMessageResponse,
+  status: 201,
+  errors: {
+    notFound,
+    humanIdMismatch: { status: 400, message: INTEREST_MESSAGES.humanIdMismatch },
+    ownCompany: { status: 400, message: INTEREST_MESSAGES.ownCompany },
+    tooMany: { status: 429, message: INTEREST_MESSAGES.tooMany },
+  },
+});

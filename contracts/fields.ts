@@ -84,12 +84,12 @@ export const LOWERCASE_EMAIL_MESSAGE = "El correo debe estar en minúsculas";
 
 const tooLong = (max: number) => `Puede tener como máximo ${max} caracteres`;
 
-/** Required trimmed text with an upper bound (the bound's message is ours, not the spec's). */
-export const boundedText = (message: string, max: number) =>
+/** Required trimmed text with an upper bound; `tooLongMessage` defaults to a generic one (the spec gives none). */
+export const boundedText = (message: string, max: number, tooLongMessage: string = tooLong(max)) =>
   Schema.propertySignature(
     trimmedString(message).pipe(
       Schema.minLength(1, { message: () => message }),
-      Schema.maxLength(max, { message: () => tooLong(max) }),
+      Schema.maxLength(max, { message: () => tooLongMessage }),
     ),
   ).annotations({ missingMessage: () => message });
 
@@ -103,6 +103,31 @@ export const optionalText = (max: number) =>
       Schema.String,
       { strict: true, decode: (value) => value.trim(), encode: (value) => value },
     ),
+  );
+
+/** The largest value of a PostgreSQL `integer` column (ids, counts). */
+export const POSTGRES_INT_MAX = 2_147_483_647;
+
+/**
+ * An id in a path parameter ("12"), decoded to the branded id: digits only,
+ * checked for length before the pattern, within the integer column's range.
+ */
+export const idFromPathParam = <B extends number>(id: Schema.Schema<B, number>, message: string) =>
+  Schema.transform(
+    Schema.String.annotations({ message: () => message }).pipe(
+      Schema.maxLength(10, { message: () => message }),
+      Schema.pattern(/^[1-9]\d*$/, { message: () => message }),
+    ),
+    id,
+    { strict: true, decode: (digits) => Number(digits), encode: (value) => String(value) },
+  );
+
+/** A positive integer id within the column's range, branded `brand`. */
+export const positiveId = <const Brand extends string>(brand: Brand, message: string) =>
+  Schema.Number.annotations({ message: () => message }).pipe(
+    Schema.int({ message: () => message }),
+    Schema.between(1, POSTGRES_INT_MAX, { message: () => message }),
+    Schema.brand(brand),
   );
 
 /** A chosen catalogue id: a positive integer; anything else (null included) fails with `message`. */

@@ -1,5 +1,6 @@
 import { Schema } from "effect";
-import { requiredEmail, requiredText } from "./fields.ts";
+import { defineEndpoint } from "./endpoint.ts";
+import { boundedText, requiredEmail, requiredId, requiredText } from "./fields.ts";
 
 /**
  * POST /leads: the contact form 'Habla con uno de nuestros expertos'
@@ -18,28 +19,18 @@ export const LEAD_MESSAGES = {
   phoneInvalid: "Ingresa un teléfono válido",
 } as const;
 
-/** A catalogue id chosen in a dropdown: a positive integer; null or absent gives `message`. */
-const chosenId = (message: string) =>
-  Schema.propertySignature(
-    Schema.Number.annotations({ message: () => message }).pipe(
-      Schema.int({ message: () => message }),
-      Schema.positive({ message: () => message }),
-    ),
-  ).annotations({ missingMessage: () => message });
-
 /** Digits, spaces, dashes, dots, parentheses and a leading +; 8 to 20 digits. */
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 const countDigits = (value: string): number => value.replace(/\D/g, "").length;
 
 export const LeadRequest = Schema.Struct({
-  name: requiredText(LEAD_MESSAGES.name),
-  service_interested: chosenId(LEAD_MESSAGES.serviceInterested),
+  name: boundedText(LEAD_MESSAGES.name, 120, LEAD_MESSAGES.nameTooLong),
+  service_interested: requiredId(LEAD_MESSAGES.serviceInterested),
   email: requiredEmail(LEAD_MESSAGES.email),
   phone: requiredText(LEAD_MESSAGES.phone),
-  referer: chosenId(LEAD_MESSAGES.referer),
+  referer: requiredId(LEAD_MESSAGES.referer),
 }).pipe(
   Schema.filter((lead) => {
-    if (lead.name.length > 120) return { path: ["name"], message: LEAD_MESSAGES.nameTooLong };
     const digits = countDigits(lead.phone);
     if (!PHONE_PATTERN.test(lead.phone) || digits < 8 || digits > 20) {
       return { path: ["phone"], message: LEAD_MESSAGES.phoneInvalid };
@@ -51,3 +42,19 @@ export type LeadRequest = typeof LeadRequest.Type;
 
 export const LeadResponse = Schema.Struct({ id: Schema.Int });
 export type LeadResponse = typeof LeadResponse.Type;
+
+export const LEAD_ERRORS = {
+  unknownService: { status: 400, message: "El servicio seleccionado no existe. Elige una opción de la lista." },
+  unknownReferer: { status: 400, message: "La opción de cómo te enteraste de nosotros no existe. Elige una opción de la lista." },
+} as const;
+
+/** POST /leads: the contact form; the team is e-mailed. */
+export const createLeadEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/leads",
+  summary: "Store a contact request and notify the team.",
+  body: LeadRequest,
+  response: LeadResponse,
+  status: 201,
+  errors: LEAD_ERRORS,
+});

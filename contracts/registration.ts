@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { defineEndpoint } from "./endpoint.ts";
 import { boundedText, lowercaseEmail, newPassword, optionalText, requiredId } from "./fields.ts";
 
 /**
@@ -198,3 +199,32 @@ export const SellerRegistrationResponse = Schema.Struct({
   company: Schema.Struct({ id: Schema.Int, human_id: Schema.String }),
 });
 export type SellerRegistrationResponse = typeof SellerRegistrationResponse.Type;
+
+// --- Endpoints -------------------------------------------------------------------
+
+export const DUPLICATE_EMAIL_MESSAGE = "Ya existe una cuenta con ese email. Inicia sesión o recupera tu contraseña.";
+
+/** The message for a catalogue id that does not exist, naming the form's field. */
+export const unknownOptionMessage = (label: string): string => `La opción elegida en «${label}» no existe. Elige una opción de la lista.`;
+
+/** POST /buyers */
+export const createBuyerEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/buyers",
+  summary: "Sign up a buyer with the buyer profile.",
+  body: BuyerRegistrationRequest,
+  response: BuyerRegistrationResponse,
+  status: 201,
+  errors: { duplicateEmail: { status: 409, message: DUPLICATE_EMAIL_MESSAGE } },
+});
+
+/** POST /sellers */
+export const createSellerEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/sellers",
+  summary: "Sign up a seller with the first company, in one transaction.",
+  body: SellerRegistrationRequest,
+  response: SellerRegistrationResponse,
+  status: 201,
+  errors: { duplicateEmail: { status: 409, message: DUPLICATE_EMAIL_MESSAGE } },
+});

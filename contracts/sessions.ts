@@ -1,4 +1,6 @@
 import { Schema } from "effect";
+import { defineEndpoint } from "./endpoint.ts";
+import { AUTH_MESSAGES } from "./errors.ts";
 import { requiredEmail, requiredSecret } from "./fields.ts";
 
 /** POST /sessions */
@@ -33,3 +35,16 @@ export const SessionClaims = Schema.Struct({
   exp: Schema.Number,
 });
 export type SessionClaims = typeof SessionClaims.Type;
+
+/** POST /sessions: log in with e-mail and password. */
+export const createSessionEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/sessions",
+  summary: "Log in with e-mail and password; answers a signed access token.",
+  body: LoginRequest,
+  response: LoginResponse,
+  errors: {
+    wrongCredentials: { status: 401, message: AUTH_MESSAGES.wrongCredentials },
+    deactivated: { status: 403, message: AUTH_MESSAGES.deactivated },
+  },
+});

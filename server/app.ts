@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { DEFAULT_TOKEN_TTL_SECONDS, type TokenSettings } from "./auth/tokens.ts";
 import type { Database } from "./db/open.ts";
 import { REPO_ROOT } from "./db/paths.ts";
-import { registerAuthz } from "./http/authz.ts";
+import { registerAuthz } from "./auth/authz.ts";
 import { registerBackgroundTasks } from "./http/background.ts";
 import {
   createMemoryStore,
@@ -20,14 +20,39 @@ import { MESSAGES, toErrorReply } from "./http/errors.ts";
 import { loadRouteHtml, sendRouteHtml } from "./http/route-preloads.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
-import { registerAccountRoutes } from "./routes/accounts.ts";
-import { registerCatalogueRoutes } from "./routes/catalogues.ts";
-import type { RouteContext } from "./routes/context.ts";
-import { registerHealthRoutes } from "./routes/health.ts";
-import { registerRegistrationRoutes } from "./routes/registration.ts";
-import { registerCompanyRoutes } from "./routes/companies.ts";
-import { registerLeadRoutes } from "./routes/leads.ts";
-import { registerSessionRoutes } from "./routes/sessions.ts";
+import { ALL_ENDPOINTS } from "../contracts/all-endpoints.ts";
+import { endpointLabel } from "../contracts/endpoint.ts";
+import { accountRoutes } from "./accounts/routes.ts";
+import { catalogueRoutes } from "./catalogues/routes.ts";
+import { companyRoutes } from "./companies/routes.ts";
+import { healthRoutes } from "./health/routes.ts";
+import type { RouteContext } from "./http/context.ts";
+import { createRouter, type Router } from "./http/router.ts";
+import { leadRoutes } from "./leads/routes.ts";
+import { marketplaceRoutes } from "./marketplace/routes.ts";
+import { sessionRoutes } from "./sessions/routes.ts";
+
+/** Each server feature serves its endpoints (server/<feature>/routes.ts). Add a new feature here. */
+const FEATURES: ReadonlyArray<(router: Router, context: RouteContext) => void> = [
+  healthRoutes,
+  catalogueRoutes,
+  sessionRoutes,
+  accountRoutes,
+  leadRoutes,
+  companyRoutes,
+  marketplaceRoutes,
+];
+
+/** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */
+function assertServesEveryEndpoint(router: Router): void {
+  const declared = new Set(ALL_ENDPOINTS.map(endpointLabel));
+  const served = new Set(router.served().map(endpointLabel));
+  const missing = [...declared].filter((label) => !served.has(label));
+  const undeclared = [...served].filter((label) => !declared.has(label));
+  if (missing.length > 0 || undeclared.length > 0) {
+    throw new Error(`Endpoints not served: [${missing.join(", ")}]; served but not in ALL_ENDPOINTS: [${undeclared.join(", ")}]`);
+  }
+}
 
 export interface AppConfig {
   /** HS256 secret (see server/auth/secret.ts). */
@@ -129,18 +154,10 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     return reply.code(statusCode).send({ message });
   });
 
-  await app.register(
-    async (api) => {
-      registerHealthRoutes(api);
-      registerCatalogueRoutes(api, context);
-      registerSessionRoutes(api, context);
-      registerAccountRoutes(api, context);
-      registerRegistrationRoutes(api, context);
-      registerLeadRoutes(api, context);
-      registerCompanyRoutes(api, context);
-    },
-    { prefix: "/api" },
-  );
+  const router = createRouter();
+  for (const feature of FEATURES) feature(router, context);
+  assertServesEveryEndpoint(router);
+  await app.register(async (api) => router.mount(api), { prefix: "/api" });
 
   const distDir = config.distDir === undefined ? join(REPO_ROOT, "dist") : config.distDir;
   const serveSpa = distDir !== null && existsSync(join(distDir, "index.html"));

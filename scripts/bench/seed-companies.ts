@@ -4,7 +4,7 @@ import { humanIdFor } from "../../server/companies/create-company.ts";
 import type { Database } from "../../server/db/open.ts";
 import { companies, companyIndustries, companyInterests } from "../../server/db/schema.ts";
 import { demoCompany } from "../../server/seed/demo.ts";
-import { createUser } from "../../server/users/create-user.ts";
+import { createUser } from "../../server/auth/users.ts";
 
 const BATCH = 1000;
 

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { INVALID_RECOVERY_LINK_MESSAGE } from "../../contracts/accounts.ts";
+import { resetPasswordEndpoint } from "../../contracts/accounts.ts";
 import { hashPassword, type HashOptions } from "../auth/passwords.ts";
 import type { Database } from "../db/open.ts";
 import { passwordResetTokens, users } from "../db/schema.ts";
 import { HttpError, MESSAGES } from "../http/errors.ts";
+import { fail } from "../http/router.ts";
 import { escapeHtml, htmlLayout, type MailMessage, type Mailer } from "../mail/mailer.ts";
-import { normalizeEmail } from "../users/create-user.ts";
+import { normalizeEmail } from "../auth/users.ts";
 
 /**
  * Password recovery by e-mail. The link carries 32 random bytes
@@ -94,7 +95,7 @@ export async function resetPasswordWithToken(
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
     .limit(1);
-  if (candidate === undefined) throw new HttpError(400, INVALID_RECOVERY_LINK_MESSAGE);
+  if (candidate === undefined) throw fail(resetPasswordEndpoint.errors.invalidLink);
   if (candidate.deletedAt !== null) throw new HttpError(403, MESSAGES.deactivated);
   const passwordHash = await hashPassword(password, options);
   await db.transaction(async (tx) => {
@@ -103,7 +104,7 @@ export async function resetPasswordWithToken(
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
       .returning({ id: passwordResetTokens.id });
-    if (claimed.length !== 1) throw new HttpError(400, INVALID_RECOVERY_LINK_MESSAGE);
+    if (claimed.length !== 1) throw fail(resetPasswordEndpoint.errors.invalidLink);
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, candidate.userId));
     // Any other open link of this user stops working too.
     await tx

@@ -2,13 +2,11 @@ import { eq } from "drizzle-orm";
 import { hashPassword, verifyPassword, type HashOptions } from "../auth/passwords.ts";
 import type { Database } from "../db/open.ts";
 import { users } from "../db/schema.ts";
+import { changePasswordEndpoint } from "../../contracts/accounts.ts";
 import { HttpError } from "../http/errors.ts";
+import { fail } from "../http/router.ts";
 
-export const PROFILE_ERRORS = {
-  // A 400, not a 401: the client treats 401 as "signed out".
-  wrongCurrentPassword: "La contraseña actual no es correcta.",
-  samePassword: "La nueva contraseña debe ser distinta de la actual.",
-} as const;
+export const SAME_PASSWORD_MESSAGE = "La nueva contraseña debe ser distinta de la actual.";
 
 /** PATCH /accounts: returns the stored name and phone. */
 export async function updateProfile(
@@ -34,8 +32,8 @@ export async function changePassword(
 ): Promise<void> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (row === undefined) throw new Error(`changePassword: user ${userId} vanished`);
-  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw new HttpError(400, PROFILE_ERRORS.wrongCurrentPassword);
-  if (input.currentPassword === input.newPassword) throw new HttpError(400, PROFILE_ERRORS.samePassword);
+  if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw fail(changePasswordEndpoint.errors.wrongCurrentPassword);
+  if (input.currentPassword === input.newPassword) throw new HttpError(400, SAME_PASSWORD_MESSAGE);
   const passwordHash = await hashPassword(input.newPassword, options);
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }

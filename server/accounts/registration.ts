@@ -1,62 +1,38 @@
-import { eq, inArray } from "drizzle-orm";
-import type { BuyerRegistrationRequest, SellerRegistrationRequest } from "../../contracts/registration.ts";
-import type { HashOptions } from "../auth/passwords.ts";
-import { createCompany } from "../companies/create-company.ts";
-import type { Database } from "../db/open.ts";
+import { eq } from "drizzle-orm";
 import {
-  DEFAULT_COMPANY_STATUS_ID,
-  DEFAULT_VERIFICATION_LEVEL_ID,
-  buyerDescriptions,
-  buyerProfiles,
-  companyTypes,
-  countries,
-  ebitdaRanges,
-  industries,
-  interests,
-  investmentSizes,
-  states,
-  userCompanyRoles,
-  users,
-  yearlySalesRanges,
-} from "../db/schema.ts";
-import { HttpError } from "../http/errors.ts";
-import { createUser, normalizeEmail } from "../users/create-user.ts";
-import { isUniqueViolation } from "./db-errors.ts";
+  createBuyerEndpoint,
+  unknownOptionMessage,
+  type BuyerRegistrationRequest,
+  type SellerRegistrationRequest,
+} from "../../contracts/registration.ts";
+import type { HashOptions } from "../auth/passwords.ts";
+import { createUser, normalizeEmail } from "../auth/users.ts";
+import { catalogueNames, requireChoices, type CatalogueChoice } from "../catalogues/names.ts";
+import { createCompany } from "../companies/create-company.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import type { Database } from "../db/open.ts";
+import { DEFAULT_COMPANY_STATUS_ID, DEFAULT_VERIFICATION_LEVEL_ID, buyerProfiles, users } from "../db/schema.ts";
+import { fail } from "../http/router.ts";
 
-export const REGISTRATION_ERRORS = {
-  duplicateEmail: "Ya existe una cuenta con ese email. Inicia sesión o recupera tu contraseña.",
-  unknownOption: (label: string) => `La opción elegida en «${label}» no existe. Elige una opción de la lista.`,
-} as const;
+// Both sign-ups answer the same 409 (the seller endpoint declares the same case).
+const duplicateEmail = createBuyerEndpoint.errors.duplicateEmail;
 
-type CatalogueTable =
-  | typeof buyerDescriptions
-  | typeof states
-  | typeof investmentSizes
-  | typeof industries
-  | typeof companyTypes
-  | typeof countries
-  | typeof interests
-  | typeof userCompanyRoles
-  | typeof ebitdaRanges
-  | typeof yearlySalesRanges;
-
-/** 400 with a Spanish message for the first id that is not in its catalogue (nothing is written). */
-async function assertCatalogueIds(db: Database, checks: ReadonlyArray<readonly [CatalogueTable, number, string]>): Promise<void> {
-  const found = await Promise.all(
-    checks.map(([table, id]) => db.select({ id: table.id }).from(table).where(inArray(table.id, [id])).limit(1)),
+/** 400 naming the form's field for the first id that is not in its catalogue (nothing is written). */
+async function assertChoices(db: Database, choices: ReadonlyArray<readonly [CatalogueChoice["catalogue"], number, string]>): Promise<void> {
+  requireChoices(
+    await catalogueNames(db),
+    choices.map(([catalogue, id, label]) => ({ catalogue, id, error: unknownOptionMessage(label) })),
   );
-  const missing = checks.find((_, index) => found[index]?.length !== 1);
-  if (missing !== undefined) throw new HttpError(400, REGISTRATION_ERRORS.unknownOption(missing[2]));
 }
 
 async function assertEmailFree(db: Database, email: string): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
-  if (existing !== undefined) throw new HttpError(409, REGISTRATION_ERRORS.duplicateEmail);
+  if (existing !== undefined) throw fail(duplicateEmail);
 }
 
 /** A unique violation on users.email (two sign-ups racing) is the same 409. */
 const asDuplicate = (error: unknown): never => {
-  if (isUniqueViolation(error)) throw new HttpError(409, REGISTRATION_ERRORS.duplicateEmail);
+  if (isUniqueViolation(error)) throw fail(duplicateEmail);
   throw error;
 };
 
@@ -67,10 +43,10 @@ export async function registerBuyer(
   options: HashOptions = {},
 ): Promise<{ id: number; email: string }> {
   await assertEmailFree(db, input.user.email);
-  await assertCatalogueIds(db, [
-    [buyerDescriptions, input.buyer_description_id, "Qué te describe mejor"],
-    [states, input.state_id, "Estado"],
-    [investmentSizes, input.investment_size_id, "Ticket de inversión"],
+  await assertChoices(db, [
+    ["buyer_descriptions", input.buyer_description_id, "Qué te describe mejor"],
+    ["states", input.state_id, "Estado"],
+    ["investment_sizes", input.investment_size_id, "Ticket de inversión"],
   ]);
   return db
     .transaction(async (tx) => {
@@ -103,15 +79,15 @@ export async function registerSeller(
   options: HashOptions = {},
 ): Promise<{ id: number; email: string; company: { id: number; humanId: string } }> {
   await assertEmailFree(db, input.user.email);
-  await assertCatalogueIds(db, [
-    [industries, input.industry_id, "Industria"],
-    [companyTypes, input.company_type_id, "Tipo de empresa"],
-    [states, input.state_id, "Estado"],
-    [countries, input.country_id, "País"],
-    [interests, input.interest_id, "Interés"],
-    [userCompanyRoles, input.user_company_role_id, "Rol en la empresa"],
-    [ebitdaRanges, input.ebitda_range_id, "Rango de EBITDA"],
-    [yearlySalesRanges, input.yearly_sales_range_id, "Rango de ventas"],
+  await assertChoices(db, [
+    ["industries", input.industry_id, "Industria"],
+    ["company_types", input.company_type_id, "Tipo de empresa"],
+    ["states", input.state_id, "Estado"],
+    ["countries", input.country_id, "País"],
+    ["interests", input.interest_id, "Interés"],
+    ["user_company_roles", input.user_company_role_id, "Rol en la empresa"],
+    ["ebitda_ranges", input.ebitda_range_id, "Rango de EBITDA"],
+    ["yearly_sales_ranges", input.yearly_sales_range_id, "Rango de ventas"],
   ]);
   return db
     .transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { CompanyRecord, PublicCompanyProfile } from "../../contracts/companies.ts";
 import type { Database } from "../db/open.ts";
 import { companies, companyIndustries, companyInterests } from "../db/schema.ts";
-import { itemOf, itemsOf, type CatalogueNames } from "../marketplace/catalogue-names.ts";
+import { itemOf, itemsOf, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
 import { redactCompanyNames } from "./redact-names.ts";
 
 /**
@@ -54,15 +54,15 @@ export function toPublicProfile({ row, industryIds, interestIds }: LoadedCompany
     yearly_sales: row.yearlySales,
     funding_round: row.fundingRound,
     average_yearly_growth: row.averageYearlyGrowth,
-    company_type: itemOf(names.companyTypes, row.companyTypeId),
-    state: itemOf(names.states, row.stateId),
-    country: itemOf(names.countries, row.countryId),
-    verification_level: itemOf(names.verificationLevels, row.verificationLevelId) ?? { id: row.verificationLevelId, name: "" },
-    ebitda_range: itemOf(names.ebitdaRanges, row.ebitdaRangeId),
-    yearly_sales_range: itemOf(names.yearlySalesRanges, row.yearlySalesRangeId),
-    company_role: itemOf(names.userCompanyRoles, row.userCompanyRoleId),
-    interests: itemsOf(names.interests, interestIds),
-    industries: itemsOf(names.industries, industryIds),
+    company_type: itemOf(names, "company_types", row.companyTypeId),
+    state: itemOf(names, "states", row.stateId),
+    country: itemOf(names, "countries", row.countryId),
+    verification_level: requiredItemOf(names, "verification_levels", row.verificationLevelId),
+    ebitda_range: itemOf(names, "ebitda_ranges", row.ebitdaRangeId),
+    yearly_sales_range: itemOf(names, "yearly_sales_ranges", row.yearlySalesRangeId),
+    company_role: itemOf(names, "user_company_roles", row.userCompanyRoleId),
+    interests: itemsOf(names, "interests", interestIds),
+    industries: itemsOf(names, "industries", industryIds),
   };
 }
 
@@ -93,9 +93,9 @@ export function toCompanyRecord(company: LoadedCompany, names: CatalogueNames): 
     user_company_role_id: row.userCompanyRoleId,
     society_id: row.societyId,
     tax_system_id: row.taxSystemId,
-    society: itemOf(names.societies, row.societyId),
-    tax_system: itemOf(names.taxSystems, row.taxSystemId),
-    company_status: itemOf(names.companyStatuses, row.companyStatusId) ?? { id: row.companyStatusId, name: "" },
+    society: itemOf(names, "societies", row.societyId),
+    tax_system: itemOf(names, "tax-systems", row.taxSystemId),
+    company_status: requiredItemOf(names, "company_statuses", row.companyStatusId),
     is_published: row.isPublished,
     is_active: row.isActive,
     created_at: row.createdAt.toISOString(),

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_PAGE_SIZE, type DashboardCompanyList } from "../../contracts/companies.ts";
 import type { Database } from "../db/open.ts";
 import { companies } from "../db/schema.ts";
-import { itemOf, type CatalogueNames } from "../marketplace/catalogue-names.ts";
+import { itemOf, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
 
 export interface DashboardListInput {
   /** The caller; null for an admin (every company). */
@@ -62,9 +62,9 @@ export async function listDashboardCompanies(db: Database, input: DashboardListI
       human_id: row.humanId,
       name: row.name,
       contact_name: row.contactName,
-      state: itemOf(names.states, row.stateId),
-      company_status: itemOf(names.companyStatuses, row.companyStatusId) ?? { id: row.companyStatusId, name: "" },
-      verification_level: itemOf(names.verificationLevels, row.verificationLevelId) ?? { id: row.verificationLevelId, name: "" },
+      state: itemOf(names, "states", row.stateId),
+      company_status: requiredItemOf(names, "company_statuses", row.companyStatusId),
+      verification_level: requiredItemOf(names, "verification_levels", row.verificationLevelId),
       is_published: row.isPublished,
       is_active: row.isActive,
       created_at: row.createdAt.toISOString(),

@@ -1,5 +1,4 @@
 import { Either, Schema } from "effect";
-import type { FastifyRequest } from "fastify";
 import { firstMessage } from "../../contracts/fields.ts";
 import { HttpError } from "./errors.ts";
 
@@ -12,21 +11,3 @@ export function decodeWith<A, I>(schema: Schema.Schema<A, I, never>, input: unkn
   if (Either.isLeft(result)) throw new HttpError(400, firstMessage(result.left));
   return result.right;
 }
-
-/** `decodeBody(LoginRequest)(request)` */
-export const decodeBody =
-  <A, I>(schema: Schema.Schema<A, I, never>) =>
-  (request: FastifyRequest): A =>
-    decodeWith(schema, request.body);
-
-/** `decodeQuery(CompanyFilters)(request)` */
-export const decodeQuery =
-  <A, I>(schema: Schema.Schema<A, I, never>) =>
-  (request: FastifyRequest): A =>
-    decodeWith(schema, request.query);
-
-/** `decodeParams(CompanyIdParams)(request)` */
-export const decodeParams =
-  <A, I>(schema: Schema.Schema<A, I, never>) =>
-  (request: FastifyRequest): A =>
-    decodeWith(schema, request.params);

@@ -1,3 +1,6 @@
+import { COMPANY_NOT_FOUND_MESSAGE } from "../../contracts/companies.ts";
+import { AUTH_MESSAGES } from "../../contracts/errors.ts";
+
 /**
  * Errors that carry their HTTP status and the Spanish message the user
  * sees. Routes and guards throw them; the error handler (server/app.ts)
@@ -14,7 +17,9 @@ export class HttpError extends Error {
   }
 }
 
+
 export const MESSAGES = {
+  ...AUTH_MESSAGES,
   unexpected: "Ocurrió un error, intenta más tarde.",
   notFound: "Recurso no encontrado.",
   invalidJson: "El cuerpo de la solicitud no es JSON válido.",
@@ -22,12 +27,7 @@ export const MESSAGES = {
   unsupportedMediaType: "El tipo de contenido no es compatible. Envía los datos como application/json.",
   bodyTooLarge: "El cuerpo de la solicitud es demasiado grande.",
   badRequest: "La solicitud no es válida.",
-  invalidSession: "Tu sesión expiró o no es válida. Inicia sesión de nuevo.",
-  authRequired: "Debes iniciar sesión para continuar.",
-  forbidden: "No tienes permiso para realizar esta acción.",
-  wrongCredentials: "El email o la contraseña son incorrectos.",
-  deactivated: "Tu cuenta está desactivada. Escríbenos a soporte para reactivarla.",
-  companyNotFound: "La empresa no existe.",
+  companyNotFound: COMPANY_NOT_FOUND_MESSAGE,
 } as const;
 
 export const badRequest = (message: string = MESSAGES.badRequest) => new HttpError(400, message);

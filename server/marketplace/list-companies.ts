@@ -1,6 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { CataloguePath } from "../../contracts/catalogues.ts";
 import {
   DEFAULT_PAGE_SIZE,
+  FILTER_KEYS,
   TOTAL_COUNT_CAP,
   invalidFilterMessage,
   type CompanyCard,
@@ -11,8 +13,7 @@ import {
 import type { Database } from "../db/open.ts";
 import { intArrayOf, intOf, intOrNullOf, rowsOf, textOf, textOrNullOf, type Row } from "../db/rows.ts";
 import { redactCompanyNames } from "../companies/redact-names.ts";
-import { badRequest } from "../http/errors.ts";
-import { itemOf, itemsOf, type CatalogueNames } from "./catalogue-names.ts";
+import { itemOf, itemsOf, requireChoices, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
 import { resolveSearchWords, searchWords, tsQueryText } from "./search-text.ts";
 
 /**
@@ -29,26 +30,29 @@ import { resolveSearchWords, searchWords, tsQueryText } from "./search-text.ts";
  * - the total is counted over `matched` only, so it costs at most 1,001 index
  *   entries; past the cap the answer says "more than 1,000".
  * - the page's cards are joined to their industry and interest ids; names
- *   come from the in-memory catalogue (catalogue-names.ts).
+ *   come from the in-memory catalogue (server/catalogues/names.ts).
  */
 
 /** Which catalogue each filter's id must exist in. */
-const FILTER_CATALOGUE: Readonly<Record<FilterKey, keyof CatalogueNames>> = {
+const FILTER_CATALOGUE: Readonly<Record<FilterKey, CataloguePath>> = {
   state_id: "states",
   industry_id: "industries",
-  sales_range_id: "yearlySalesRanges",
+  sales_range_id: "yearly_sales_ranges",
   interest_id: "interests",
-  company_type_id: "companyTypes",
-  verification_level_id: "verificationLevels",
-  ebitda_id: "ebitdaRanges",
+  company_type_id: "company_types",
+  verification_level_id: "verification_levels",
+  ebitda_id: "ebitda_ranges",
 };
 
 /** 400 with the filter's Spanish message when an id is not in its catalogue. */
 export function assertFiltersExist(query: CompanyListQuery, names: CatalogueNames): void {
-  for (const key of Object.keys(FILTER_CATALOGUE) as ReadonlyArray<FilterKey>) {
-    const id = query[key];
-    if (id !== undefined && !names[FILTER_CATALOGUE[key]].has(id)) throw badRequest(invalidFilterMessage(key));
-  }
+  requireChoices(
+    names,
+    FILTER_KEYS.flatMap((key) => {
+      const id = query[key];
+      return id === undefined ? [] : [{ catalogue: FILTER_CATALOGUE[key], id, error: invalidFilterMessage(key) }];
+    }),
+  );
 }
 
 /**
@@ -138,13 +142,13 @@ const toCard = (row: Row, names: CatalogueNames): CompanyCard => {
       textOrNullOf(row, "legal_name"),
       textOrNullOf(row, "comercial_name"),
     ]),
-    verification_level: itemOf(names.verificationLevels, verificationLevelId) ?? { id: verificationLevelId, name: "" },
-    company_type: itemOf(names.companyTypes, intOrNullOf(row, "company_type_id")),
-    state: itemOf(names.states, intOrNullOf(row, "state_id")),
-    yearly_sales_range: itemOf(names.yearlySalesRanges, intOrNullOf(row, "yearly_sales_range_id")),
-    ebitda_range: itemOf(names.ebitdaRanges, intOrNullOf(row, "ebitda_range_id")),
-    interests: itemsOf(names.interests, intArrayOf(row, "interest_ids")),
-    industries: itemsOf(names.industries, intArrayOf(row, "industry_ids")),
+    verification_level: requiredItemOf(names, "verification_levels", verificationLevelId),
+    company_type: itemOf(names, "company_types", intOrNullOf(row, "company_type_id")),
+    state: itemOf(names, "states", intOrNullOf(row, "state_id")),
+    yearly_sales_range: itemOf(names, "yearly_sales_ranges", intOrNullOf(row, "yearly_sales_range_id")),
+    ebitda_range: itemOf(names, "ebitda_ranges", intOrNullOf(row, "ebitda_range_id")),
+    interests: itemsOf(names, "interests", intArrayOf(row, "interest_ids")),
+    industries: itemsOf(names, "industries", intArrayOf(row, "industry_ids")),
   };
 };
 

@@ -4,7 +4,7 @@ import type { HashOptions } from "../auth/passwords.ts";
 import { createCompany, type CreateCompanyInput } from "../companies/create-company.ts";
 import type { Database } from "../db/open.ts";
 import { buyerProfiles, users } from "../db/schema.ts";
-import { createUser } from "../users/create-user.ts";
+import { createUser } from "../auth/users.ts";
 import {
   COMPANY_ATTRIBUTES,
   COMPANY_STATUS,

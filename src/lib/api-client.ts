@@ -1,4 +1,5 @@
 import { Either, ParseResult, Schema } from "effect";
+import { fillPath, type Endpoint, type PathArgs, type QueryArgs, type ResponseOf, type WireBodyOf } from "../../contracts/endpoint.ts";
 import { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE } from "./api-error.ts";
 
 /**
@@ -39,8 +40,8 @@ export function configureApi(next: ApiConfig): void {
 
 export type QueryParams = Readonly<Record<string, string | number | undefined>>;
 
-export interface RequestInit {
-  readonly method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+interface RequestInit {
+  readonly method: Endpoint["method"];
   readonly body?: unknown;
   readonly query?: QueryParams;
 }
@@ -91,7 +92,7 @@ async function readBody(response: Response): Promise<unknown> {
  * `ApiError` for a network failure, a non-2xx answer or a body that does not
  * match the schema. A 401 also tells the session (`onUnauthorized`).
  */
-export async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init: RequestInit = {}): Promise<A> {
+async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init: RequestInit): Promise<A> {
   const headers: Record<string, string> = { Accept: "application/json" };
   const token = config.getToken();
   if (token) headers["Authorization"] = `Bearer ${token}`;
@@ -101,7 +102,7 @@ export async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string
   let response: Response;
   try {
     response = await fetch(buildUrl(config.baseUrl, path, init.query), {
-      method: init.method ?? "GET",
+      method: init.method,
       headers,
       ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
     });
@@ -124,3 +125,29 @@ export async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string
   return decoded.right;
 }
 
+/** What a call of `endpoint` takes: its path params, query and wire body, each only when it has them. */
+export type EndpointArgs<E extends Endpoint> = (PathArgs<E> extends undefined ? unknown : { readonly params: PathArgs<E> }) &
+  (QueryArgs<E> extends undefined ? unknown : { readonly query?: QueryArgs<E> }) &
+  (WireBodyOf<E> extends undefined ? unknown : { readonly body: WireBodyOf<E> });
+
+type ArgsTuple<E extends Endpoint> = object extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
+
+interface LooseArgs {
+  readonly params?: Readonly<Record<string, string | number>>;
+  readonly query?: QueryParams;
+  readonly body?: unknown;
+}
+
+/**
+ * Calls a declared endpoint (contracts/): method and path from the
+ * declaration, params filled in, the endpoint's fixed query added, the answer
+ * decoded with its response schema.
+ */
+export function callEndpoint<E extends Endpoint>(endpoint: E, ...[args]: ArgsTuple<E>): Promise<ResponseOf<E>> {
+  const { params, query, body }: LooseArgs = args ?? {};
+  return apiRequest(endpoint.response, fillPath(endpoint.path, params), {
+    method: endpoint.method,
+    query: { ...query, ...endpoint.fixedQuery },
+    ...(body === undefined ? {} : { body }),
+  });
+}

@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
-import { createUser } from "../../server/users/create-user.ts";
+import { createUser } from "../../server/auth/users.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 /**

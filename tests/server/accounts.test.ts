@@ -22,7 +22,7 @@ import {
 } from "../../server/db/schema.ts";
 import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { createUser } from "../../server/users/create-user.ts";
+import { createUser } from "../../server/auth/users.ts";
 import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
 
 const APP_URL = "https://puente.example";

@@ -7,10 +7,10 @@ import { DEFAULT_TOKEN_TTL_SECONDS, signSessionToken } from "../../server/auth/t
 import { createCompany } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { users } from "../../server/db/schema.ts";
-import { registerAuthz } from "../../server/http/authz.ts";
+import { registerAuthz } from "../../server/auth/authz.ts";
 import { toErrorReply } from "../../server/http/errors.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { createUser, type CreatedUser } from "../../server/users/create-user.ts";
+import { createUser, type CreatedUser } from "../../server/auth/users.ts";
 import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
 
 // The guards are exercised on a small app wired like server/app.ts, with

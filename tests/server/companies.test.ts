@@ -17,7 +17,7 @@ import { createCompany, type CreateCompanyInput } from "../../server/companies/c
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { companies, companyIndustries, emailOutbox, interestMessages } from "../../server/db/schema.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { createUser, type CreatedUser } from "../../server/users/create-user.ts";
+import { createUser, type CreatedUser } from "../../server/auth/users.ts";
 import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
 
 // Catalogue ids (server/seed/catalogue-data.ts): industries 1 Tecnología,

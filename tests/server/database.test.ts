@@ -9,7 +9,7 @@ import { companies, companyIndustries, companyInterests, companyStatuses, states
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { DEMO_PASSWORD, DEMO_USERS, rfcCheckDigit } from "../../server/seed/demo.ts";
 import { seedDatabase } from "../../server/seed/run.ts";
-import { createUser } from "../../server/users/create-user.ts";
+import { createUser } from "../../server/auth/users.ts";
 import { TEST_DATABASES } from "./harness.ts";
 
 describe.each(TEST_DATABASES)("database on $kind", (target) => {

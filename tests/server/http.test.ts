@@ -16,7 +16,7 @@ import { DEFAULT_TOKEN_TTL_SECONDS, signSessionToken, verifySessionToken } from 
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { users } from "../../server/db/schema.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { createUser } from "../../server/users/create-user.ts";
+import { createUser } from "../../server/auth/users.ts";
 import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
 
 const SESSION_INVALID = "Tu sesión expiró o no es válida. Inicia sesión de nuevo.";

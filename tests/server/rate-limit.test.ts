@@ -8,7 +8,7 @@ import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { openDatabase, type DatabaseHandle } from "../../server/db/open.ts";
 import { DEFAULT_RATE_LIMITS, createMemoryStore, createRedisStore, type RateLimitStore } from "../../server/http/rate-limit.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { createUser } from "../../server/users/create-user.ts";
+import { createUser } from "../../server/auth/users.ts";
 import { TEST_JWT_SECRET } from "./harness.ts";
 
 const decodeError = Schema.decodeUnknownSync(ApiErrorBody);

@@ -7,11 +7,17 @@ import { createSeller } from "../../../src/features/auth/api/create-seller.ts";
 import { requestPasswordRecovery } from "../../../src/features/auth/api/request-password-recovery.ts";
 import { resetPassword } from "../../../src/features/auth/api/reset-password.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, integer, newPact, regex, string, useMockServer } from "./pact.ts";
+import {
+  changePasswordEndpoint,
+  requestPasswordRecoveryEndpoint,
+  resetPasswordEndpoint,
+  updateProfileEndpoint,
+} from "../../../contracts/accounts.ts";
+import { createBuyerEndpoint, createSellerEndpoint } from "../../../contracts/registration.ts";
+import { JSON_CONTENT, integer, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
 
 const { fromProviderState } = MatchersV3;
 
-const JSON_REQUEST = { "Content-Type": "application/json" };
 // Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
 const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJl";
 const bearer = { Authorization: fromProviderState("Bearer ${accountToken}", `Bearer ${SAMPLE_TOKEN}`) };
@@ -63,7 +69,7 @@ describe("accounts (consumer)", () => {
       .addInteraction()
       .given("the reference catalogues are seeded")
       .uponReceiving("a buyer sign-up")
-      .withRequest("POST", "/api/buyers", (request) => request.headers(JSON_REQUEST).jsonBody(body))
+      .withRequest(...requestTo(createBuyerEndpoint, { body }))
       .willRespondWith(201, (response) =>
         response.headers(JSON_CONTENT).jsonBody({ id: integer(7), email: string("comprador.nuevo.pact@example.mx") }),
       )
@@ -80,15 +86,15 @@ describe("accounts (consumer)", () => {
       .given("the reference catalogues are seeded")
       .given("a buyer account exists", { email: "comprador.pact@example.mx", password: "Contrasena-segura-1" })
       .uponReceiving("a buyer sign-up with an e-mail already registered")
-      .withRequest("POST", "/api/buyers", (request) => request.headers(JSON_REQUEST).jsonBody(body))
+      .withRequest(...requestTo(createBuyerEndpoint, { body }))
       .willRespondWith(409, (response) =>
-        response.headers(JSON_CONTENT).jsonBody({ message: string("Ya existe una cuenta con ese email. Inicia sesión o recupera tu contraseña.") }),
+        response.headers(JSON_CONTENT).jsonBody({ message: string(createBuyerEndpoint.errors.duplicateEmail.message) }),
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
         const failure = await failureOf(createBuyer(body));
         expect(failure.status).toBe(409);
-        expect(failure.message).toBe("Ya existe una cuenta con ese email. Inicia sesión o recupera tu contraseña.");
+        expect(failure.message).toBe(createBuyerEndpoint.errors.duplicateEmail.message);
       });
   });
 
@@ -97,7 +103,7 @@ describe("accounts (consumer)", () => {
       .addInteraction()
       .given("the reference catalogues are seeded")
       .uponReceiving("a seller sign-up with the first company")
-      .withRequest("POST", "/api/sellers", (request) => request.headers(JSON_REQUEST).jsonBody(sellerBody))
+      .withRequest(...requestTo(createSellerEndpoint, { body: sellerBody }))
       .willRespondWith(201, (response) =>
         response.headers(JSON_CONTENT).jsonBody({
           id: integer(8),
@@ -118,7 +124,7 @@ describe("accounts (consumer)", () => {
       .addInteraction()
       .given("the reference catalogues are seeded")
       .uponReceiving("a seller sign-up with zero collaborators")
-      .withRequest("POST", "/api/sellers", (request) => request.headers(JSON_REQUEST).jsonBody(body))
+      .withRequest(...requestTo(createSellerEndpoint, { body }))
       .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("No puede ser menor a 1") }))
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -135,7 +141,7 @@ describe("accounts (consumer)", () => {
       const given = state ? interaction.given("a buyer account exists", { email, password: "Contrasena-segura-1" }) : interaction;
       await given
         .uponReceiving(`a password recovery request for ${label}`)
-        .withRequest("POST", "/api/accounts/recover-passwords", (request) => request.headers(JSON_REQUEST).jsonBody({ email }))
+        .withRequest(...requestTo(requestPasswordRecoveryEndpoint, { body: { email } }))
         .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ message: RECOVERY_MESSAGE }))
         .executeTest(async (server) => {
           useMockServer(server.url);
@@ -150,7 +156,7 @@ describe("accounts (consumer)", () => {
       .addInteraction()
       .given("a recovery link was sent to a buyer", { email: "recupera.pact@example.mx", token: body.recover_token })
       .uponReceiving("a password reset with a valid recovery token")
-      .withRequest("PUT", "/api/accounts/recover-passwords", (request) => request.headers(JSON_REQUEST).jsonBody(body))
+      .withRequest(...requestTo(resetPasswordEndpoint, { body }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito") }))
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -160,11 +166,11 @@ describe("accounts (consumer)", () => {
 
   it("PUT /api/accounts/recover-passwords with an unknown or used token is a 400 in Spanish", async () => {
     const body = { recover_token: "no-existe-este-token", password: "Nueva-clave-2026", password_confirmation: "Nueva-clave-2026" };
-    const message = "El enlace para recuperar tu contraseña no es válido o ya venció. Solicita uno nuevo.";
+    const message = resetPasswordEndpoint.errors.invalidLink.message;
     await pact
       .addInteraction()
       .uponReceiving("a password reset with an unknown token")
-      .withRequest("PUT", "/api/accounts/recover-passwords", (request) => request.headers(JSON_REQUEST).jsonBody(body))
+      .withRequest(...requestTo(resetPasswordEndpoint, { body }))
       .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(message) }))
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -180,7 +186,7 @@ describe("accounts (consumer)", () => {
       .addInteraction()
       .given("a buyer is signed in with a known password", SIGNED_IN)
       .uponReceiving("a profile update by the signed-in user")
-      .withRequest("PATCH", "/api/accounts", (request) => request.headers({ ...JSON_REQUEST, ...bearer }).jsonBody(body))
+      .withRequest(...requestTo(updateProfileEndpoint, { headers: bearer, body }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ name: string("Pedro Páramo"), phone: string("5599998888") }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
@@ -194,7 +200,7 @@ describe("accounts (consumer)", () => {
       .addInteraction()
       .given("a buyer is signed in with a known password", SIGNED_IN)
       .uponReceiving("a password change with the right current password")
-      .withRequest("PATCH", "/api/accounts/passwords", (request) => request.headers({ ...JSON_REQUEST, ...bearer }).jsonBody(body))
+      .withRequest(...requestTo(changePasswordEndpoint, { headers: bearer, body }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito") }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
@@ -208,13 +214,13 @@ describe("accounts (consumer)", () => {
       .addInteraction()
       .given("a buyer is signed in with a known password", SIGNED_IN)
       .uponReceiving("a password change with a wrong current password")
-      .withRequest("PATCH", "/api/accounts/passwords", (request) => request.headers({ ...JSON_REQUEST, ...bearer }).jsonBody(body))
-      .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("La contraseña actual no es correcta.") }))
+      .withRequest(...requestTo(changePasswordEndpoint, { headers: bearer, body }))
+      .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(changePasswordEndpoint.errors.wrongCurrentPassword.message) }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
         const failure = await failureOf(changePassword(body));
         expect(failure.status).toBe(400);
-        expect(failure.message).toBe("La contraseña actual no es correcta.");
+        expect(failure.message).toBe(changePasswordEndpoint.errors.wrongCurrentPassword.message);
       });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CATALOGUE_PATHS, type CataloguePath } from "../../../contracts/catalogues.ts";
+import { CATALOGUE_PATHS, catalogueEndpoint, type CataloguePath } from "../../../contracts/catalogues.ts";
 import { getCatalogue } from "../../../src/lib/api/get-catalogue.ts";
-import { JSON_CONTENT, eachLike, integer, newPact, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, eachLike, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
 
 // A believable first item per catalogue: it is what the mock server answers,
 // so the UI code under test sees real-looking data.
@@ -40,7 +40,7 @@ describe("catalogues (consumer)", () => {
         .addInteraction()
         .given("the reference catalogues are seeded")
         .uponReceiving(`a request for the ${path} catalogue`)
-        .withRequest("GET", `/api/${path}`)
+        .withRequest(...requestTo(catalogueEndpoint(path)))
         .willRespondWith(200, (response) =>
           response.headers(JSON_CONTENT).jsonBody(eachLike({ id: integer(1), name: string(EXAMPLE[path]) }, min)),
         )

@@ -5,7 +5,13 @@ import { createInterestMessage } from "../../../src/features/marketplace/api/cre
 import { getCompanies, type CompanyFilters } from "../../../src/features/marketplace/api/get-companies.ts";
 import { getCompany } from "../../../src/features/marketplace/api/get-company.ts";
 import { getCompanyRecord } from "../../../src/features/marketplace/api/get-company-record.ts";
-import { JSON_CONTENT, eachLike, integer, newPact, string, useMockServer } from "./pact.ts";
+import {
+  createInterestMessageEndpoint,
+  getCompanyEndpoint,
+  getCompanyRecordEndpoint,
+  listCompaniesEndpoint,
+} from "../../../contracts/companies.ts";
+import { JSON_CONTENT, eachLike, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
 
 const { boolean, fromProviderState, decimal } = MatchersV3;
 
@@ -92,7 +98,8 @@ const RECORD = {
   updated_at: string("2026-01-15T10:00:00.000Z"),
 };
 
-const companyPath = (suffix = "") => fromProviderState(`/api/companies/\${companyId}${suffix}`, `/api/companies/1${suffix}`);
+// The company's id comes from the provider state ("a published company exists").
+const COMPANY_FROM_STATE = { id: ["companyId", 1] } as const;
 const bearer = (tokenKey: string) => ({ Authorization: fromProviderState(`Bearer \${${tokenKey}}`, `Bearer ${SAMPLE_TOKEN}`) });
 
 const failureOf = async (promise: Promise<unknown>): Promise<unknown> => {
@@ -112,7 +119,7 @@ describe("companies (consumer)", () => {
       .addInteraction()
       .given("a published company exists")
       .uponReceiving("a request for the marketplace listing")
-      .withRequest("GET", "/api/companies")
+      .withRequest(...requestTo(listCompaniesEndpoint))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(LIST))
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -142,7 +149,7 @@ describe("companies (consumer)", () => {
         .addInteraction()
         .given("a published company exists")
         .uponReceiving(`a marketplace listing filtered by ${label}`)
-        .withRequest("GET", "/api/companies", (request) => request.query(query))
+        .withRequest(...requestTo(listCompaniesEndpoint, { query }))
         .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(LIST))
         .executeTest(async (server) => {
           useMockServer(server.url);
@@ -157,7 +164,7 @@ describe("companies (consumer)", () => {
       .addInteraction()
       .given("the reference catalogues are seeded")
       .uponReceiving("a marketplace listing with an unknown state")
-      .withRequest("GET", "/api/companies", (request) => request.query({ state_id: "99" }))
+      .withRequest(...requestTo(listCompaniesEndpoint, { query: { state_id: "99" } }))
       .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("El filtro de estado no es válido.") }))
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -172,7 +179,7 @@ describe("companies (consumer)", () => {
       .addInteraction()
       .given("a published company exists")
       .uponReceiving("a request for a company's public profile")
-      .withRequest("GET", companyPath())
+      .withRequest(...requestTo(getCompanyEndpoint, { paramsFromState: COMPANY_FROM_STATE }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(PROFILE))
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -188,8 +195,8 @@ describe("companies (consumer)", () => {
       .addInteraction()
       .given("the reference catalogues are seeded")
       .uponReceiving("a request for a company that does not exist")
-      .withRequest("GET", "/api/companies/999999")
-      .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("La empresa no existe.") }))
+      .withRequest(...requestTo(getCompanyEndpoint, { params: { id: 999_999 } }))
+      .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(getCompanyEndpoint.errors.notFound.message) }))
       .executeTest(async (server) => {
         useMockServer(server.url);
         const failure = await failureOf(getCompany(999_999));
@@ -206,7 +213,7 @@ describe("companies (consumer)", () => {
         .addInteraction()
         .given("a published company exists")
         .uponReceiving(`a request for a company's whole record by ${who}`)
-        .withRequest("GET", companyPath(), (request) => request.query({ is_dashboard: "true" }).headers(bearer(tokenKey)))
+        .withRequest(...requestTo(getCompanyRecordEndpoint, { paramsFromState: COMPANY_FROM_STATE, headers: bearer(tokenKey) }))
         .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(RECORD))
         .executeTest(async (server) => {
           useMockServer(server.url, SAMPLE_TOKEN);
@@ -223,10 +230,12 @@ describe("companies (consumer)", () => {
       .addInteraction()
       .given("a published company exists")
       .uponReceiving("an interest message from a signed-in buyer")
-      .withRequest("POST", companyPath("/interest_messages"), (request) =>
-        request
-          .headers({ "Content-Type": "application/json", ...bearer("buyerToken") })
-          .jsonBody({ ...body, human_id: fromProviderState("${humanId}", "PUE-0001") }),
+      .withRequest(
+        ...requestTo(createInterestMessageEndpoint, {
+          paramsFromState: COMPANY_FROM_STATE,
+          headers: bearer("buyerToken"),
+          body: { ...body, human_id: fromProviderState("${humanId}", "PUE-0001") },
+        }),
       )
       .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody({ id: integer(1) }))
       .executeTest(async (server) => {
@@ -242,10 +251,12 @@ describe("companies (consumer)", () => {
       .addInteraction()
       .given("a published company exists")
       .uponReceiving("an empty interest message")
-      .withRequest("POST", companyPath("/interest_messages"), (request) =>
-        request
-          .headers({ "Content-Type": "application/json", ...bearer("buyerToken") })
-          .jsonBody({ ...body, human_id: fromProviderState("${humanId}", "PUE-0001") }),
+      .withRequest(
+        ...requestTo(createInterestMessageEndpoint, {
+          paramsFromState: COMPANY_FROM_STATE,
+          headers: bearer("buyerToken"),
+          body: { ...body, human_id: fromProviderState("${humanId}", "PUE-0001") },
+        }),
       )
       .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("Debes escribir tu mensaje") }))
       .executeTest(async (server) => {

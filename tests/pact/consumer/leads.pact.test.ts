@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createLead, type CreateLeadBody } from "../../../src/features/public-site/api/create-lead.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, integer, newPact, string, useMockServer } from "./pact.ts";
+import { createLeadEndpoint } from "../../../contracts/leads.ts";
+import { JSON_CONTENT, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
 
 // Catalogue ids are fixed by the seed: service 3 is 'CFO virtual', referer 2 is 'LinkedIn'.
 const CONTACT: CreateLeadBody = {
@@ -26,7 +27,7 @@ describe("leads (consumer)", () => {
       .addInteraction()
       .given("the contact catalogues are seeded")
       .uponReceiving("a contact request with every field")
-      .withRequest("POST", "/api/leads", (request) => request.headers({ "Content-Type": "application/json" }).jsonBody(CONTACT))
+      .withRequest(...requestTo(createLeadEndpoint, { body: CONTACT }))
       .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody({ id: integer(1) }))
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -41,16 +42,16 @@ describe("leads (consumer)", () => {
       .addInteraction()
       .given("the contact catalogues are seeded")
       .uponReceiving("a contact request with an unknown service")
-      .withRequest("POST", "/api/leads", (request) => request.headers({ "Content-Type": "application/json" }).jsonBody(body))
+      .withRequest(...requestTo(createLeadEndpoint, { body }))
       .willRespondWith(400, (response) =>
-        response.headers(JSON_CONTENT).jsonBody({ message: string("El servicio seleccionado no existe. Elige una opción de la lista.") }),
+        response.headers(JSON_CONTENT).jsonBody({ message: string(createLeadEndpoint.errors.unknownService.message) }),
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
         const failure = await failureOf(createLead(body));
         expect(failure).toBeInstanceOf(ApiError);
         expect(failure instanceof ApiError && failure.status).toBe(400);
-        expect(failure instanceof ApiError && failure.message).toBe("El servicio seleccionado no existe. Elige una opción de la lista.");
+        expect(failure instanceof ApiError && failure.message).toBe(createLeadEndpoint.errors.unknownService.message);
       });
   });
 
@@ -60,7 +61,7 @@ describe("leads (consumer)", () => {
       .addInteraction()
       .given("the contact catalogues are seeded")
       .uponReceiving("a contact request without a name")
-      .withRequest("POST", "/api/leads", (request) => request.headers({ "Content-Type": "application/json" }).jsonBody(body))
+      .withRequest(...requestTo(createLeadEndpoint, { body }))
       .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("Debes ingresar tu nombre") }))
       .executeTest(async (server) => {
         useMockServer(server.url);

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../src/lib/api-client.ts";
 import { createSession } from "../../../src/features/auth/api/create-session.ts";
 import { decodeTokenClaims } from "../../../machines/session/token.ts";
-import { JSON_CONTENT, newPact, regex, string, useMockServer } from "./pact.ts";
+import { createSessionEndpoint } from "../../../contracts/sessions.ts";
+import { JSON_CONTENT, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
 
 const PACT_BUYER = { email: "comprador.pact@example.mx", password: "Contrasena-segura-1" };
 
@@ -38,9 +39,7 @@ describe("sessions (consumer)", () => {
       .addInteraction()
       .given("a buyer account exists", PACT_BUYER)
       .uponReceiving("a login with valid credentials")
-      .withRequest("POST", "/api/sessions", (request) =>
-        request.headers({ "Content-Type": "application/json" }).jsonBody(PACT_BUYER),
-      )
+      .withRequest(...requestTo(createSessionEndpoint, { body: PACT_BUYER }))
       .willRespondWith(200, (response) =>
         response.headers(JSON_CONTENT).jsonBody({ access_token: regex(JWT.source, SAMPLE_TOKEN) }),
       )
@@ -58,11 +57,9 @@ describe("sessions (consumer)", () => {
       .addInteraction()
       .given("a buyer account exists", PACT_BUYER)
       .uponReceiving("a login with a wrong password")
-      .withRequest("POST", "/api/sessions", (request) =>
-        request.headers({ "Content-Type": "application/json" }).jsonBody(body),
-      )
+      .withRequest(...requestTo(createSessionEndpoint, { body }))
       .willRespondWith(401, (response) =>
-        response.headers(JSON_CONTENT).jsonBody({ message: string("El email o la contraseña son incorrectos.") }),
+        response.headers(JSON_CONTENT).jsonBody({ message: string(createSessionEndpoint.errors.wrongCredentials.message) }),
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
@@ -71,7 +68,7 @@ describe("sessions (consumer)", () => {
           (error: unknown) => error,
         );
         expect(failure).toBeInstanceOf(ApiError);
-        expect(failure instanceof ApiError && failure.message).toBe("El email o la contraseña son incorrectos.");
+        expect(failure instanceof ApiError && failure.message).toBe(createSessionEndpoint.errors.wrongCredentials.message);
       });
   });
 });

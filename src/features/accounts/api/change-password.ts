@@ -1,13 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { MessageResponse, type ChangePasswordRequest } from "../../../../contracts/accounts.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { changePasswordEndpoint } from "../../../../contracts/accounts.ts";
+import type { WireBodyOf } from "../../../../contracts/endpoint.ts";
+import { callEndpoint } from "../../../lib/api-client.ts";
 
-export type ChangePasswordBody = typeof ChangePasswordRequest.Encoded;
+export type ChangePasswordBody = WireBodyOf<typeof changePasswordEndpoint>;
 
 /** PATCH /accounts/passwords: needs the current password. */
-export function changePassword(body: ChangePasswordBody): Promise<MessageResponse> {
-  return apiRequest(MessageResponse, "/accounts/passwords", { method: "PATCH", body });
-}
+export const changePassword = (body: ChangePasswordBody) => callEndpoint(changePasswordEndpoint, { body });
 
 export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });

@@ -1,13 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { UpdateProfileResponse, type UpdateProfileRequest } from "../../../../contracts/accounts.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { updateProfileEndpoint } from "../../../../contracts/accounts.ts";
+import type { WireBodyOf } from "../../../../contracts/endpoint.ts";
+import { callEndpoint } from "../../../lib/api-client.ts";
 
-export type UpdateProfileBody = typeof UpdateProfileRequest.Encoded;
+export type UpdateProfileBody = WireBodyOf<typeof updateProfileEndpoint>;
 
 /** PATCH /accounts: name and phone; answers the stored values for the session. */
-export function updateProfile(body: UpdateProfileBody): Promise<UpdateProfileResponse> {
-  return apiRequest(UpdateProfileResponse, "/accounts", { method: "PATCH", body });
-}
+export const updateProfile = (body: UpdateProfileBody) => callEndpoint(updateProfileEndpoint, { body });
 
 export function useUpdateProfile() {
   return useMutation({ mutationFn: updateProfile });

@@ -1,13 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { BuyerRegistrationResponse, type BuyerRegistrationRequest } from "../../../../contracts/registration.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { WireBodyOf } from "../../../../contracts/endpoint.ts";
+import { createBuyerEndpoint } from "../../../../contracts/registration.ts";
+import { callEndpoint } from "../../../lib/api-client.ts";
 
-export type CreateBuyerBody = typeof BuyerRegistrationRequest.Encoded;
+export type CreateBuyerBody = WireBodyOf<typeof createBuyerEndpoint>;
 
 /** POST /buyers: the buyer account and profile (acceptTerms is not sent). */
-export function createBuyer(body: CreateBuyerBody): Promise<BuyerRegistrationResponse> {
-  return apiRequest(BuyerRegistrationResponse, "/buyers", { method: "POST", body });
-}
+export const createBuyer = (body: CreateBuyerBody) => callEndpoint(createBuyerEndpoint, { body });
 
 export function useCreateBuyer() {
   return useMutation({ mutationFn: createBuyer });

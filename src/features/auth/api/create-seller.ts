@@ -1,13 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { SellerRegistrationResponse, type SellerRegistrationRequest } from "../../../../contracts/registration.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import type { WireBodyOf } from "../../../../contracts/endpoint.ts";
+import { createSellerEndpoint } from "../../../../contracts/registration.ts";
+import { callEndpoint } from "../../../lib/api-client.ts";
 
-export type CreateSellerBody = typeof SellerRegistrationRequest.Encoded;
+export type CreateSellerBody = WireBodyOf<typeof createSellerEndpoint>;
 
 /** POST /sellers: the seller account and its first company, created together. */
-export function createSeller(body: CreateSellerBody): Promise<SellerRegistrationResponse> {
-  return apiRequest(SellerRegistrationResponse, "/sellers", { method: "POST", body });
-}
+export const createSeller = (body: CreateSellerBody) => callEndpoint(createSellerEndpoint, { body });
 
 export function useCreateSeller() {
   return useMutation({ mutationFn: createSeller });

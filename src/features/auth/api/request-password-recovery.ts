@@ -1,13 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { MessageResponse, type RecoverPasswordRequest } from "../../../../contracts/accounts.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { requestPasswordRecoveryEndpoint } from "../../../../contracts/accounts.ts";
+import type { WireBodyOf } from "../../../../contracts/endpoint.ts";
+import { callEndpoint } from "../../../lib/api-client.ts";
 
-export type RequestPasswordRecoveryBody = typeof RecoverPasswordRequest.Encoded;
+export type RequestPasswordRecoveryBody = WireBodyOf<typeof requestPasswordRecoveryEndpoint>;
 
 /** POST /accounts/recover-passwords: answers the same whether or not the e-mail has an account. */
-export function requestPasswordRecovery(body: RequestPasswordRecoveryBody): Promise<MessageResponse> {
-  return apiRequest(MessageResponse, "/accounts/recover-passwords", { method: "POST", body });
-}
+export const requestPasswordRecovery = (body: RequestPasswordRecoveryBody) => callEndpoint(requestPasswordRecoveryEndpoint, { body });
 
 export function useRequestPasswordRecovery() {
   return useMutation({ mutationFn: requestPasswordRecovery });

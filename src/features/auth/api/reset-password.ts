@@ -1,13 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
-import { MessageResponse, type ResetPasswordRequest } from "../../../../contracts/accounts.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { resetPasswordEndpoint } from "../../../../contracts/accounts.ts";
+import type { WireBodyOf } from "../../../../contracts/endpoint.ts";
+import { callEndpoint } from "../../../lib/api-client.ts";
 
-export type ResetPasswordBody = typeof ResetPasswordRequest.Encoded;
+export type ResetPasswordBody = WireBodyOf<typeof resetPasswordEndpoint>;
 
 /** PUT /accounts/recover-passwords: a new password with the token from the e-mail link. */
-export function resetPassword(body: ResetPasswordBody): Promise<MessageResponse> {
-  return apiRequest(MessageResponse, "/accounts/recover-passwords", { method: "PUT", body });
-}
+export const resetPassword = (body: ResetPasswordBody) => callEndpoint(resetPasswordEndpoint, { body });
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { CompanyListResponse, type FilterKey } from "../../../../contracts/companies.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { listCompaniesEndpoint, type FilterKey } from "../../../../contracts/companies.ts";
+import { callEndpoint } from "../../../lib/api-client.ts";
 
 /** What the marketplace asks for: the spec's filters, the search text and the page. */
 export type CompanyFilters = Readonly<Partial<Record<FilterKey, number>>> & {
@@ -9,9 +9,7 @@ export type CompanyFilters = Readonly<Partial<Record<FilterKey, number>>> & {
 };
 
 /** GET /companies: the published companies matching the filters (public; cards only). */
-export function getCompanies(filters: CompanyFilters = {}): Promise<CompanyListResponse> {
-  return apiRequest(CompanyListResponse, "/companies", { query: { ...filters } });
-}
+export const getCompanies = (filters: CompanyFilters = {}) => callEndpoint(listCompaniesEndpoint, { query: filters });
 
 export const companyKeys = {
   all: ["companies"] as const,

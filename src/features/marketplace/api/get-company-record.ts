@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { CompanyRecord } from "../../../../contracts/companies.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { getCompanyRecordEndpoint } from "../../../../contracts/companies.ts";
+import { callEndpoint } from "../../../lib/api-client.ts";
 import { companyKeys } from "./get-companies.ts";
 
 /** GET /companies/{id}?is_dashboard=true: the whole record, for its owner or an admin. */
-export function getCompanyRecord(id: number): Promise<CompanyRecord> {
-  return apiRequest(CompanyRecord, `/companies/${id}`, { query: { is_dashboard: "true" } });
-}
+export const getCompanyRecord = (id: number) => callEndpoint(getCompanyRecordEndpoint, { params: { id } });
 
 export const companyRecordQueryOptions = (id: number) =>
   queryOptions({

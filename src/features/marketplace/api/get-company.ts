@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { PublicCompanyProfile } from "../../../../contracts/companies.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { getCompanyEndpoint } from "../../../../contracts/companies.ts";
+import { callEndpoint } from "../../../lib/api-client.ts";
 import { companyKeys } from "./get-companies.ts";
 
 /** GET /companies/{id}: the public profile of a listed company (no name, contact or RFC). */
-export function getCompany(id: number): Promise<PublicCompanyProfile> {
-  return apiRequest(PublicCompanyProfile, `/companies/${id}`);
-}
+export const getCompany = (id: number) => callEndpoint(getCompanyEndpoint, { params: { id } });
 
 export const companyQueryOptions = (id: number) =>
   queryOptions({

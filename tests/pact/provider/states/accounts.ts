@@ -4,8 +4,8 @@ import { TEST_SCRYPT_PARAMS, hashPassword } from "../../../../server/auth/passwo
 import { passwordResetTokens, users } from "../../../../server/db/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
-import { createUser, normalizeEmail } from "../../../../server/users/create-user.ts";
-import { findUserForLogin } from "../../../../server/users/session-claims.ts";
+import { createUser, normalizeEmail } from "../../../../server/auth/users.ts";
+import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { param, type ProviderStates } from "./types.ts";
 
 const PASSWORD = "Contrasena-segura-1";

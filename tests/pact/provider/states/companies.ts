@@ -3,8 +3,8 @@ import { TEST_SCRYPT_PARAMS } from "../../../../server/auth/passwords.ts";
 import { createCompany } from "../../../../server/companies/create-company.ts";
 import { companies } from "../../../../server/db/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
-import { createUser, type CreatedUser } from "../../../../server/users/create-user.ts";
-import { findUserForLogin } from "../../../../server/users/session-claims.ts";
+import { createUser, type CreatedUser } from "../../../../server/auth/users.ts";
+import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import type { ProviderStates } from "./types.ts";
 

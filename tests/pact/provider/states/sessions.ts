@@ -1,6 +1,6 @@
 import { TEST_SCRYPT_PARAMS } from "../../../../server/auth/passwords.ts";
-import { createUser, normalizeEmail } from "../../../../server/users/create-user.ts";
-import { findUserForLogin } from "../../../../server/users/session-claims.ts";
+import { createUser, normalizeEmail } from "../../../../server/auth/users.ts";
+import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { param, type ProviderStates } from "./types.ts";
 
 export const sessionStates: ProviderStates = (server) => ({

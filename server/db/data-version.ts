@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/open.ts";
-import { marketplaceState } from "../db/schema.ts";
+import type { Database } from "./open.ts";
+import { marketplaceState } from "./schema.ts";
 
 /**
  * The marketplace version: a counter that triggers raise, once per

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Role, SessionClaims } from "../../contracts/sessions.ts";
-import { verifySessionToken, type TokenSettings } from "../auth/tokens.ts";
+import { verifySessionToken, type TokenSettings } from "./tokens.ts";
 import type { Database } from "../db/open.ts";
 import { companies, users } from "../db/schema.ts";
-import { HttpError, MESSAGES, forbidden, notFound, unauthorized } from "./errors.ts";
+import { HttpError, MESSAGES, forbidden, notFound, unauthorized } from "../http/errors.ts";
 
 /**
  * The one place where requests are authenticated and authorized.

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SessionClaimsInput } from "../auth/tokens.ts";
+import type { SessionClaimsInput } from "./tokens.ts";
 import type { Database } from "../db/open.ts";
 import { subscriptions, users } from "../db/schema.ts";
 

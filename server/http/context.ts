@@ -1,8 +1,8 @@
 import type { TokenSettings } from "../auth/tokens.ts";
 import type { Database } from "../db/open.ts";
-import type { Authz } from "../http/authz.ts";
-import type { BackgroundTasks } from "../http/background.ts";
-import type { RateLimiter } from "../http/rate-limit.ts";
+import type { Authz } from "../auth/authz.ts";
+import type { BackgroundTasks } from "./background.ts";
+import type { RateLimiter } from "./rate-limit.ts";
 import type { Mailer } from "../mail/mailer.ts";
 
 /** What every route group receives. */

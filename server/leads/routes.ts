@@ -1,26 +1,9 @@
-import { eq } from "drizzle-orm";
-import { Schema } from "effect";
-import type { FastifyInstance } from "fastify";
-import { LeadRequest, LeadResponse } from "../../contracts/leads.ts";
-import type { Database } from "../db/open.ts";
-import { leads, referers, servicesInterested } from "../db/schema.ts";
-import { decodeBody } from "../http/decode.ts";
-import { HttpError } from "../http/errors.ts";
+import { createLeadEndpoint } from "../../contracts/leads.ts";
+import { catalogueNames, requireChoices } from "../catalogues/names.ts";
+import { leads } from "../db/schema.ts";
+import type { RouteContext } from "../http/context.ts";
+import type { Router } from "../http/router.ts";
 import { escapeHtml, htmlLayout, type MailMessage } from "../mail/mailer.ts";
-import type { RouteContext } from "./context.ts";
-
-const decodeLead = decodeBody(LeadRequest);
-const encodeResponse = Schema.encodeSync(LeadResponse);
-
-export const LEAD_ERRORS = {
-  unknownService: "El servicio seleccionado no existe. Elige una opción de la lista.",
-  unknownReferer: "La opción de cómo te enteraste de nosotros no existe. Elige una opción de la lista.",
-} as const;
-
-async function catalogueName(db: Database, table: typeof referers | typeof servicesInterested, id: number): Promise<string | null> {
-  const [row] = await db.select({ name: table.name }).from(table).where(eq(table.id, id)).limit(1);
-  return row?.name ?? null;
-}
 
 interface LeadMail {
   readonly id: number;
@@ -65,15 +48,12 @@ export function leadNotification(to: string, lead: LeadMail): MailMessage {
  * before the e-mail is sent: if sending fails, the lead is kept (the team
  * still sees it) and the failure is logged rather than shown to the visitor.
  */
-export function registerLeadRoutes(app: FastifyInstance, { db, mailer, teamEmail }: RouteContext): void {
-  app.post("/leads", async (request, reply) => {
-    const lead = decodeLead(request);
-    const [service, referer] = await Promise.all([
-      catalogueName(db, servicesInterested, lead.service_interested),
-      catalogueName(db, referers, lead.referer),
+export function leadRoutes(router: Router, { db, mailer, teamEmail }: RouteContext): void {
+  router.serve(createLeadEndpoint, {}, async ({ body: lead, request }) => {
+    const [service = "", referer = ""] = requireChoices(await catalogueNames(db), [
+      { catalogue: "services_interested", id: lead.service_interested, error: createLeadEndpoint.errors.unknownService },
+      { catalogue: "referers", id: lead.referer, error: createLeadEndpoint.errors.unknownReferer },
     ]);
-    if (service === null) throw new HttpError(400, LEAD_ERRORS.unknownService);
-    if (referer === null) throw new HttpError(400, LEAD_ERRORS.unknownReferer);
 
     const email = lead.email.toLowerCase();
     const [row] = await db
@@ -88,6 +68,6 @@ export function registerLeadRoutes(app: FastifyInstance, { db, mailer, teamEmail
       request.log.error({ err: error, leadId: row.id }, "lead stored but the team notification failed");
     }
     request.log.info({ leadId: row.id }, "lead created");
-    return reply.code(201).send(encodeResponse({ id: row.id }));
+    return { id: row.id };
   });
 }

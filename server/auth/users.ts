@@ -1,5 +1,5 @@
 import type { Role } from "../../contracts/sessions.ts";
-import { hashPassword, type HashOptions } from "../auth/passwords.ts";
+import { hashPassword, type HashOptions } from "./passwords.ts";
 import type { Database } from "../db/open.ts";
 import { subscriptions, users } from "../db/schema.ts";
 

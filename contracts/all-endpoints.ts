@@ -1,0 +1,43 @@
+import {
+  changePasswordEndpoint,
+  requestPasswordRecoveryEndpoint,
+  resetPasswordEndpoint,
+  updateProfileEndpoint,
+} from "./accounts.ts";
+import { CATALOGUE_PATHS, catalogueEndpoint } from "./catalogues.ts";
+import {
+  createInterestMessageEndpoint,
+  getCompanyEndpoint,
+  getCompanyRecordEndpoint,
+  listCompaniesEndpoint,
+  listDashboardCompaniesEndpoint,
+} from "./companies.ts";
+import type { Endpoint } from "./endpoint.ts";
+import { healthEndpoint } from "./health.ts";
+import { createLeadEndpoint } from "./leads.ts";
+import { createBuyerEndpoint, createSellerEndpoint } from "./registration.ts";
+import { createSessionEndpoint } from "./sessions.ts";
+
+/**
+ * Every endpoint of the API. The server checks at start that it serves each
+ * one exactly once, and the authorization matrix calls each one. The app
+ * never imports this list (it imports the endpoints it calls), so pages keep
+ * only the contracts they use.
+ */
+export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
+  healthEndpoint,
+  ...CATALOGUE_PATHS.map(catalogueEndpoint),
+  createSessionEndpoint,
+  requestPasswordRecoveryEndpoint,
+  resetPasswordEndpoint,
+  updateProfileEndpoint,
+  changePasswordEndpoint,
+  createBuyerEndpoint,
+  createSellerEndpoint,
+  createLeadEndpoint,
+  listCompaniesEndpoint,
+  listDashboardCompaniesEndpoint,
+  getCompanyEndpoint,
+  getCompanyRecordEndpoint,
+  createInterestMessageEndpoint,
+];

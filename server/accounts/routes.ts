@@ -1,0 +1,62 @@
+import {
+  changePasswordEndpoint,
+  PASSWORD_RESET_MESSAGE,
+  RECOVERY_REQUESTED_MESSAGE,
+  requestPasswordRecoveryEndpoint,
+  resetPasswordEndpoint,
+  updateProfileEndpoint,
+} from "../../contracts/accounts.ts";
+import { createBuyerEndpoint, createSellerEndpoint } from "../../contracts/registration.ts";
+import type { RouteContext } from "../http/context.ts";
+import type { Router } from "../http/router.ts";
+import { resetPasswordWithToken, sendRecoveryLink } from "./password-recovery.ts";
+import { changePassword, updateProfile } from "./profile.ts";
+import { registerBuyer, registerSeller } from "./registration.ts";
+
+/**
+ * Accounts (spec section 7): sign-up of buyers and sellers, password
+ * recovery by e-mail, profile and password change of the signed-in user.
+ */
+export function accountRoutes(router: Router, context: RouteContext): void {
+  const { db, authz, rateLimiter, background, mailer, appUrl } = context;
+
+  router.serve(createBuyerEndpoint, { guards: [rateLimiter.guard("signup")] }, async ({ body, request }) => {
+    const buyer = await registerBuyer(db, body);
+    request.log.info({ userId: buyer.id }, "buyer registered");
+    return buyer;
+  });
+
+  router.serve(createSellerEndpoint, { guards: [rateLimiter.guard("signup")] }, async ({ body, request }) => {
+    const seller = await registerSeller(db, body);
+    request.log.info({ userId: seller.id, companyId: seller.company.id }, "seller registered");
+    return { id: seller.id, email: seller.email, company: { id: seller.company.id, human_id: seller.company.humanId } };
+  });
+
+  // Same status, body and timing whether or not the e-mail has an account:
+  // the lookup and the e-mail happen after the answer.
+  router.serve(requestPasswordRecoveryEndpoint, { guards: [rateLimiter.guard("recovery")] }, async ({ body, request }) => {
+    const log = request.log;
+    background.run("password recovery e-mail", async () => {
+      const sent = await sendRecoveryLink({ db, mailer, appUrl }, body.email);
+      log.info({ sent }, "password recovery requested");
+    });
+    return { message: RECOVERY_REQUESTED_MESSAGE };
+  });
+
+  router.serve(resetPasswordEndpoint, { guards: [rateLimiter.guard("recovery")] }, async ({ body, request }) => {
+    const userId = await resetPasswordWithToken(db, body.recover_token, body.password);
+    request.log.info({ userId }, "password reset with a recovery link");
+    return { message: PASSWORD_RESET_MESSAGE };
+  });
+
+  router.serve(updateProfileEndpoint, { guards: [authz.requireAuth] }, async ({ body, request }) =>
+    updateProfile(db, authz.currentUser(request).id, body),
+  );
+
+  router.serve(changePasswordEndpoint, { guards: [authz.requireAuth] }, async ({ body, request }) => {
+    const user = authz.currentUser(request);
+    await changePassword(db, user.id, { currentPassword: body.current_password, newPassword: body.new_password });
+    request.log.info({ userId: user.id }, "password changed");
+    return { message: PASSWORD_RESET_MESSAGE };
+  });
+}

@@ -1,0 +1,87 @@
+import {
+  createInterestMessageEndpoint,
+  FILTER_KEYS,
+  getCompanyEndpoint,
+  listCompaniesEndpoint,
+  type CompanyListQuery,
+} from "../../contracts/companies.ts";
+import { catalogueNames, catalogueNamesAt } from "../catalogues/names.ts";
+import { isListed, loadCompany, toPublicProfile } from "../companies/company-views.ts";
+import { VersionReader } from "../db/data-version.ts";
+import type { RouteContext } from "../http/context.ts";
+import { HttpError } from "../http/errors.ts";
+import { fail, PreEncodedJson, type Router } from "../http/router.ts";
+import { interestMessageMail, storeInterestMessage } from "./interest-messages.ts";
+import { assertFiltersExist, listCompanies } from "./list-companies.ts";
+import { ResultCache } from "./result-cache.ts";
+import { searchWords } from "./search-text.ts";
+
+/** Interest messages per signed-in sender (shared rate-limit store, keyed by user id). */
+export const INTEREST_MESSAGE_LIMIT = { max: 5, windowMs: 15 * 60_000 } as const;
+
+/** The cache key of a listing: equal for searches that mean the same ("TECNOLOGÍA" = "tecnologia"). */
+const listingKey = (query: CompanyListQuery): string =>
+  [
+    ...FILTER_KEYS.map((key) => query[key] ?? ""),
+    query.q === undefined ? "" : searchWords(query.q).join(" "),
+    query.page ?? 1,
+    query.per_page ?? "",
+  ].join("|");
+
+/**
+ * The marketplace (spec section 7), public side of /companies:
+ * - GET /companies: listed companies as cards (public).
+ * - GET /companies/:id: a listed company's public profile (public).
+ * - POST /companies/:id/interest_messages: a signed-in user writes to a
+ *   listed company's contact.
+ */
+export function marketplaceRoutes(router: Router, context: RouteContext): void {
+  const { db, authz, mailer, appUrl, rateLimiter, background } = context;
+  // MARKETPLACE_RESULT_CACHE=off runs every listing's SQL (to measure it; see docs/performance/marketplace.md).
+  const versions = new VersionReader(db);
+  const listings = process.env.MARKETPLACE_RESULT_CACHE === "off" ? null : new ResultCache();
+
+  router.serve(listCompaniesEndpoint, {}, async ({ query }) => {
+    const version = await versions.read();
+    const key = listingKey(query);
+    const cached = listings?.get(version, key);
+    if (cached !== undefined) return new PreEncodedJson(cached);
+    const names = await catalogueNamesAt(db, version);
+    assertFiltersExist(query, names);
+    const json = JSON.stringify(await listCompanies(db, query, names));
+    listings?.set(version, key, json);
+    return new PreEncodedJson(json);
+  });
+
+  router.serve(getCompanyEndpoint, {}, async ({ params }) => {
+    const company = await loadCompany(db, params.id);
+    // Unpublished or inactive companies do not exist for the public.
+    if (company === null || !isListed(company.row)) throw fail(getCompanyEndpoint.errors.notFound);
+    return toPublicProfile(company, await catalogueNames(db));
+  });
+
+  const errors = createInterestMessageEndpoint.errors;
+  router.serve(createInterestMessageEndpoint, { guards: [authz.requireAuth] }, async ({ params, body, request, reply }) => {
+    const sender = authz.currentUser(request);
+    const company = await loadCompany(db, params.id);
+    if (company === null || !isListed(company.row)) throw fail(errors.notFound);
+    if (body.human_id !== company.row.humanId) throw fail(errors.humanIdMismatch);
+    if (company.row.ownerUserId === sender.id) throw fail(errors.ownCompany);
+
+    const limit = await rateLimiter.store.hit(`interest-message:user:${sender.id}`, INTEREST_MESSAGE_LIMIT.windowMs).catch((error: unknown) => {
+      request.log.error({ err: error }, "rate limiter unavailable; interest message let through");
+      return null;
+    });
+    if (limit !== null && limit.count > INTEREST_MESSAGE_LIMIT.max) {
+      reply.header("Retry-After", String(Math.max(1, Math.ceil(limit.resetMs / 1000))));
+      throw new HttpError(errors.tooMany.status, errors.tooMany.message);
+    }
+
+    const stored = await storeInterestMessage(db, { ...body, companyId: params.id, senderUserId: sender.id });
+    // The contact gets the message by e-mail after the answer; the team when the company has no contact e-mail.
+    const to = company.row.contactEmail ?? context.teamEmail;
+    background.run("interest message e-mail", () => mailer.send(interestMessageMail(to, { ...body, appUrl, companyId: params.id })));
+    request.log.info({ companyId: params.id, interestMessageId: stored.id }, "interest message stored");
+    return { id: stored.id };
+  });
+}

@@ -1,0 +1,88 @@
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { randomUUID } from "node:crypto";
+import { ESLint } from "eslint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The import boundaries in eslint.config.js are read from the folders on
+// disk when lint starts. These tests create feature folders that did not
+// exist when the config was written and prove lint guards them. (ESLint
+// caches the config module per process, so every probe is written before
+// the first lint run.)
+
+const ROOT = resolve(import.meta.dirname, "../../..");
+const created: string[] = [];
+
+function probeFile(folder: string, name: string, source: string): string {
+  const dir = join(ROOT, folder);
+  mkdirSync(dir, { recursive: true });
+  created.push(dir);
+  const file = join(dir, name);
+  writeFileSync(file, source);
+  return file;
+}
+
+async function boundaryErrors(file: string): Promise<ReadonlyArray<string>> {
+  const [result] = await new ESLint({ cwd: ROOT }).lintFiles([file]);
+  return (result?.messages ?? []).filter((message) => message.ruleId === "import-x/no-restricted-paths").map((message) => message.message);
+}
+
+afterAll(() => {
+  for (const dir of created) rmSync(dir, { recursive: true, force: true });
+});
+
+const suffix = randomUUID().slice(0, 8);
+const probes: Record<string, string> = {};
+
+beforeAll(() => {
+  probes["clientCross"] = probeFile(
+    `src/features/zz-probe-${suffix}`,
+    "probe.ts",
+    'import { MARKETPLACE_PATH } from "../marketplace/marketplace-url.ts";\nexport const probe = MARKETPLACE_PATH;\n',
+  );
+  probes["clientShared"] = probeFile(`src/features/zz-probe-ok-${suffix}`, "probe.ts", 'import { toastError } from "../../lib/toast.ts";\nexport const probe = toastError;\n');
+  probes["serverCross"] = probeFile(
+    `server/zz-probe-${suffix}`,
+    "routes.ts",
+    'import { listCompanies } from "../marketplace/list-companies.ts";\nexport const probe = listCompanies;\n',
+  );
+  probes["companiesToMarketplace"] = probeFile(
+    `server/companies/zz-probe-${suffix}`,
+    "probe.ts",
+    'import { listCompanies } from "../../marketplace/list-companies.ts";\nexport const probe = listCompanies;\n',
+  );
+  probes["plumbingToFeature"] = probeFile(`server/http/zz-probe-${suffix}`, "probe.ts", 'import { leadRoutes } from "../../leads/routes.ts";\nexport const probe = leadRoutes;\n');
+});
+
+const probe = (name: string): string => {
+  const file = probes[name];
+  if (file === undefined) throw new Error(`no probe ${name}`);
+  return file;
+};
+
+describe("lint: import boundaries of folders created after the config", () => {
+  it("refuses a new client feature importing another feature", async () => {
+    const file = probe("clientCross");
+    expect(await boundaryErrors(file)).toEqual([expect.stringContaining("A feature must not import another feature")]);
+  }, 60_000);
+
+  it("lets the same new feature import shared code", async () => {
+    const file = probe("clientShared");
+    expect(await boundaryErrors(file)).toEqual([]);
+  }, 60_000);
+
+  it("refuses a new server feature importing a feature it does not declare", async () => {
+    const file = probe("serverCross");
+    expect(await boundaryErrors(file)).toEqual([expect.stringContaining(`server/zz-probe-${suffix} may import only these features`)]);
+  }, 60_000);
+
+  it("refuses companies importing marketplace (imports run one way)", async () => {
+    const file = probe("companiesToMarketplace");
+    expect(await boundaryErrors(file)).toEqual([expect.stringContaining("server/companies may import only these features")]);
+  }, 60_000);
+
+  it("refuses server plumbing importing a feature", async () => {
+    const file = probe("plumbingToFeature");
+    expect(await boundaryErrors(file)).toEqual([expect.stringContaining("Server plumbing")]);
+  }, 60_000);
+});
