@@ -24,7 +24,7 @@ export interface RoutePreloads {
  * table's modules are relative to (src/app).
  */
 export function routePageFiles(routes: ReadonlyArray<RouteEntry>, srcApp: string): Map<string, string> {
-  return new Map(routes.filter((route) => isStaticPath(route.path)).map((route) => [route.path, resolve(srcApp, route.page.module)]));
+  return new Map(routes.filter((route) => isStaticPath(route.path)).map((route) => [route.path, resolve(srcApp, route.page)]));
 }
 
 /**

@@ -19,22 +19,17 @@
  */
 export type Guard = "signedIn" | "signedOut" | "sellerLanding" | "admin";
 
-/** A page component: a module of the app and one of its exports. */
-export interface PageModule {
-  /**
-   * The file, relative to src/app (as `import()` from ./routes.tsx writes it).
-   * It must be one of the files `pageModules` in ./routes.tsx globs.
-   */
-  readonly module: string;
-  /** The export that is the page component; `default` when absent. */
-  readonly export?: string;
-}
-
 export interface RouteEntry {
   readonly path: string;
   /** `document.title` (Spanish), before " | Puente". */
   readonly title: string;
-  readonly page: PageModule;
+  /**
+   * The page's module, relative to src/app (as `import()` from ./routes.tsx
+   * writes it); one of the files `pageModules` in ./routes.tsx globs.
+   */
+  readonly page: string;
+  /** The export of `page` that is the page component; `default` when absent. */
+  readonly pageExport?: string;
   readonly guard?: Guard;
   /** Hide navbar and footer (full-screen flows). */
   readonly hideChrome?: boolean;
@@ -50,41 +45,6 @@ export interface RouteEntry {
   readonly noIndex?: boolean;
 }
 
-// Every page component, once (several paths share a page).
-const home: PageModule = { module: "../features/public-site/components/HomePage.tsx" };
-const marketplace: PageModule = { module: "../features/marketplace/components/MarketplacePage.tsx" };
-const sellYourCompany: PageModule = { module: "./pages/SellerLandings.tsx", export: "SellYourCompanyRoute" };
-const raiseCapital: PageModule = { module: "./pages/SellerLandings.tsx", export: "RaiseCapitalRoute" };
-const services: PageModule = { module: "../features/public-site/components/ServicesPage.tsx" };
-const virtualCfo: PageModule = { module: "../features/public-site/components/VirtualCfoPage.tsx" };
-const plans: PageModule = { module: "../features/public-site/components/PlansPage.tsx" };
-const freeValuation: PageModule = { module: "../features/public-site/components/FreeValuationPage.tsx" };
-const valuationTool: PageModule = { module: "../features/public-site/components/ValuationToolPage.tsx" };
-const bot: PageModule = { module: "../features/public-site/components/BotPage.tsx" };
-const faq: PageModule = { module: "../features/public-site/components/FaqPage.tsx" };
-const terms: PageModule = { module: "../features/public-site/components/TermsPage.tsx" };
-const privacy: PageModule = { module: "../features/public-site/components/PrivacyPage.tsx" };
-const contact: PageModule = { module: "../features/public-site/components/ContactPage.tsx" };
-const contactSuccess: PageModule = { module: "../features/public-site/components/ContactSuccessPage.tsx" };
-const login: PageModule = { module: "../features/auth/components/LoginPage.tsx" };
-const recoverPassword: PageModule = { module: "../features/auth/components/RecoverPasswordPage.tsx" };
-const buyerOrSeller: PageModule = { module: "../features/auth/components/BuyerOrSellerPage.tsx" };
-const buyerRegistration: PageModule = { module: "../features/auth/components/BuyerRegistrationPage.tsx" };
-const thankYou: PageModule = { module: "../features/auth/components/ThankYouPage.tsx" };
-const businessProfile: PageModule = { module: "./pages/BusinessProfileRoute.tsx" };
-const myCompanies: PageModule = { module: "../features/companies/components/MyCompaniesPage.tsx" };
-const myProfile: PageModule = { module: "../features/accounts/components/MyProfilePage.tsx" };
-const createCompany: PageModule = { module: "../features/companies/components/CreateCompanyPage.tsx" };
-const editCompany: PageModule = { module: "../features/companies/components/EditCompanyPage.tsx" };
-const myCompany: PageModule = { module: "../features/companies/components/MyCompanyPage.tsx" };
-const onboarding: PageModule = { module: "../features/companies/components/OnboardingPage.tsx" };
-const onboardingCompleted: PageModule = { module: "../features/companies/components/OnboardingCompletedPage.tsx" };
-const paymentSuccess: PageModule = { module: "../features/accounts/components/PaymentSuccessPage.tsx" };
-const paymentError: PageModule = { module: "../features/accounts/components/PaymentErrorPage.tsx" };
-const adminDashboard: PageModule = { module: "../features/admin/components/AdminDashboardPage.tsx" };
-const adminBusiness: PageModule = { module: "../features/companies/components/AdminBusinessPage.tsx" };
-const notFound: PageModule = { module: "../features/public-site/components/NotFoundPage.tsx" };
-
 const plansDescription =
   "Planes Explora, Impulsa y Acelera para publicar tu empresa en Puente, con data room, visibilidad y asesoría en fusiones y adquisiciones.";
 
@@ -92,16 +52,16 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: "/",
     title: "Compra, vende o invierte en empresas en México",
-    page: home,
+    page: "../features/public-site/components/HomePage.tsx",
     isPublic: true,
     description:
       "Compra, vende o levanta capital para empresas en México. Puente te conecta con compradores e inversionistas verificados, de forma directa y confidencial.",
   },
-  { path: "/compra-una-empresa", title: "Compra una empresa", page: marketplace },
+  { path: "/compra-una-empresa", title: "Compra una empresa", page: "../features/marketplace/components/MarketplacePage.tsx" },
   {
     path: "/vende-tu-empresa",
     title: "Vende tu empresa",
-    page: sellYourCompany,
+    page: "./pages/SellerLandings.tsx", pageExport: "SellYourCompanyRoute",
     guard: "sellerLanding",
     isPublic: true,
     description:
@@ -110,7 +70,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: "/levanta-capital",
     title: "Levanta capital",
-    page: raiseCapital,
+    page: "./pages/SellerLandings.tsx", pageExport: "RaiseCapitalRoute",
     guard: "sellerLanding",
     isPublic: true,
     description:
@@ -119,7 +79,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: "/servicios",
     title: "Servicios",
-    page: services,
+    page: "../features/public-site/components/ServicesPage.tsx",
     isPublic: true,
     description:
       "CFO virtual, valuación simplificada o avanzada y asesoría para vender tu empresa en México. Precios en MXN más IVA.",
@@ -127,26 +87,26 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: "/cfo-virtual",
     title: "CFO virtual",
-    page: virtualCfo,
+    page: "../features/public-site/components/VirtualCfoPage.tsx",
     isPublic: true,
     description:
       "Un CFO virtual para tu empresa desde $12,000 MXN al mes más IVA: presupuestos, flujo de efectivo, análisis financiero y estrategia de crecimiento.",
   },
-  { path: "/planes", title: "Planes", page: plans, isPublic: true, description: plansDescription },
-  { path: "/Planes", title: "Planes", page: plans, isPublic: true, description: plansDescription },
+  { path: "/planes", title: "Planes", page: "../features/public-site/components/PlansPage.tsx", isPublic: true, description: plansDescription },
+  { path: "/Planes", title: "Planes", page: "../features/public-site/components/PlansPage.tsx", isPublic: true, description: plansDescription },
   {
     path: "/valuacion-gratuita",
     title: "Valuación gratuita",
-    page: freeValuation,
+    page: "../features/public-site/components/FreeValuationPage.tsx",
     isPublic: true,
     description:
       "¿Cuánto vale tu empresa? Obtén gratis una valuación estimada en cinco pasos con la herramienta de Puente.",
   },
-  { path: "/valuacion-gratuita/herramienta", title: "Herramienta de valuación", page: valuationTool, hideChrome: true },
+  { path: "/valuacion-gratuita/herramienta", title: "Herramienta de valuación", page: "../features/public-site/components/ValuationToolPage.tsx", hideChrome: true },
   {
     path: "/puente-bot",
     title: "Puente Bot",
-    page: bot,
+    page: "../features/public-site/components/BotPage.tsx",
     isPublic: true,
     description:
       "Resuelve tus dudas sobre comprar, vender o invertir en empresas en México con Puente Bot, nuestro asistente virtual.",
@@ -154,7 +114,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: "/faq",
     title: "Preguntas frecuentes",
-    page: faq,
+    page: "../features/public-site/components/FaqPage.tsx",
     isPublic: true,
     description:
       "Respuestas claras sobre cómo comprar, vender o financiar una empresa en México con Puente: verificación, planes, costos y confidencialidad.",
@@ -162,7 +122,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: "/terminos-y-condiciones",
     title: "Términos y condiciones",
-    page: terms,
+    page: "../features/public-site/components/TermsPage.tsx",
     isPublic: true,
     description:
       "Términos y condiciones de uso de Puente, la plataforma que conecta a dueños de empresas con compradores e inversionistas en México.",
@@ -170,7 +130,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: "/politica-de-privacidad",
     title: "Política de privacidad",
-    page: privacy,
+    page: "../features/public-site/components/PrivacyPage.tsx",
     isPublic: true,
     description:
       "Aviso de privacidad de Puente conforme a la ley mexicana de protección de datos personales, y cómo ejercer tus derechos ARCO.",
@@ -178,40 +138,40 @@ export const routeTable: readonly RouteEntry[] = [
   {
     path: "/contacto",
     title: "Contacto",
-    page: contact,
+    page: "../features/public-site/components/ContactPage.tsx",
     isPublic: true,
     description:
       "Habla con uno de nuestros expertos en compraventa y financiamiento de empresas. Te respondemos en menos de 24 horas.",
   },
-  { path: "/contacto-exito", title: "Mensaje enviado", page: contactSuccess, isPublic: true, noIndex: true },
-  { path: "/iniciar-sesion", title: "Iniciar sesión", page: login, guard: "signedOut" },
-  { path: "/login", title: "Iniciar sesión", page: login, guard: "signedOut" },
-  { path: "/recuperar-contrasena", title: "Recuperar contraseña", page: recoverPassword, guard: "signedOut" },
-  { path: "/comprador-o-vendedor", title: "Crea tu cuenta", page: buyerOrSeller, guard: "signedOut" },
-  { path: "/registro", title: "Registro de comprador", page: buyerRegistration, guard: "signedOut" },
-  { path: "/registro-exitoso", title: "Gracias por registrarte", page: thankYou },
-  { path: "/gracias-comprador", title: "Gracias por registrarte", page: thankYou },
-  { path: "/gracias-vendedor", title: "Gracias por registrarte", page: thankYou },
-  { path: "/perfil-de-negocio/:id", title: "Perfil de negocio", page: businessProfile, guard: "signedIn" },
-  { path: "/mis-empresas", title: "Mis empresas", page: myCompanies, guard: "signedIn" },
-  { path: "/mi-perfil", title: "Mi perfil", page: myProfile, guard: "signedIn" },
-  { path: "/crear-empresa", title: "Crear nueva empresa", page: createCompany, guard: "signedIn" },
-  { path: "/editar-empresa/:id", title: "Editar empresa", page: editCompany, guard: "signedIn" },
-  { path: "/mi-empresa/:id", title: "Mi empresa", page: myCompany, guard: "signedIn" },
-  { path: "/onboarding/:id", title: "Onboarding", page: onboarding, guard: "signedIn", hideChrome: true },
-  { path: "/onboarding-completado", title: "Onboarding completado", page: onboardingCompleted, guard: "signedIn" },
-  { path: "/pago-exitoso", title: "Pago exitoso", page: paymentSuccess, isPublic: true, noIndex: true },
-  { path: "/pago-error", title: "Error en el pago", page: paymentError, isPublic: true, noIndex: true },
-  { path: "/admin/dashboard/:table", title: "Panel de administración", page: adminDashboard, guard: "admin" },
-  { path: "/admin/business", title: "Registrar empresa", page: adminBusiness, guard: "admin" },
-  { path: "/admin/business/:id", title: "Editar empresa", page: adminBusiness, guard: "admin" },
+  { path: "/contacto-exito", title: "Mensaje enviado", page: "../features/public-site/components/ContactSuccessPage.tsx", isPublic: true, noIndex: true },
+  { path: "/iniciar-sesion", title: "Iniciar sesión", page: "../features/auth/components/LoginPage.tsx", guard: "signedOut" },
+  { path: "/login", title: "Iniciar sesión", page: "../features/auth/components/LoginPage.tsx", guard: "signedOut" },
+  { path: "/recuperar-contrasena", title: "Recuperar contraseña", page: "../features/auth/components/RecoverPasswordPage.tsx", guard: "signedOut" },
+  { path: "/comprador-o-vendedor", title: "Crea tu cuenta", page: "../features/auth/components/BuyerOrSellerPage.tsx", guard: "signedOut" },
+  { path: "/registro", title: "Registro de comprador", page: "../features/auth/components/BuyerRegistrationPage.tsx", guard: "signedOut" },
+  { path: "/registro-exitoso", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
+  { path: "/gracias-comprador", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
+  { path: "/gracias-vendedor", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
+  { path: "/perfil-de-negocio/:id", title: "Perfil de negocio", page: "./pages/BusinessProfileRoute.tsx", guard: "signedIn" },
+  { path: "/mis-empresas", title: "Mis empresas", page: "../features/companies/components/MyCompaniesPage.tsx", guard: "signedIn" },
+  { path: "/mi-perfil", title: "Mi perfil", page: "../features/accounts/components/MyProfilePage.tsx", guard: "signedIn" },
+  { path: "/crear-empresa", title: "Crear nueva empresa", page: "../features/companies/components/CreateCompanyPage.tsx", guard: "signedIn" },
+  { path: "/editar-empresa/:id", title: "Editar empresa", page: "../features/companies/components/EditCompanyPage.tsx", guard: "signedIn" },
+  { path: "/mi-empresa/:id", title: "Mi empresa", page: "../features/companies/components/MyCompanyPage.tsx", guard: "signedIn" },
+  { path: "/onboarding/:id", title: "Onboarding", page: "../features/companies/components/OnboardingPage.tsx", guard: "signedIn", hideChrome: true },
+  { path: "/onboarding-completado", title: "Onboarding completado", page: "../features/companies/components/OnboardingCompletedPage.tsx", guard: "signedIn" },
+  { path: "/pago-exitoso", title: "Pago exitoso", page: "../features/accounts/components/PaymentSuccessPage.tsx", isPublic: true, noIndex: true },
+  { path: "/pago-error", title: "Error en el pago", page: "../features/accounts/components/PaymentErrorPage.tsx", isPublic: true, noIndex: true },
+  { path: "/admin/dashboard/:table", title: "Panel de administración", page: "../features/admin/components/AdminDashboardPage.tsx", guard: "admin" },
+  { path: "/admin/business", title: "Registrar empresa", page: "../features/companies/components/AdminBusinessPage.tsx", guard: "admin" },
+  { path: "/admin/business/:id", title: "Editar empresa", page: "../features/companies/components/AdminBusinessPage.tsx", guard: "admin" },
 ];
 
 /** Any other path. */
 export const notFoundEntry: RouteEntry = {
   path: "*",
   title: "Página no encontrada",
-  page: notFound,
+  page: "../features/public-site/components/NotFoundPage.tsx",
   isPublic: true,
   noIndex: true,
 };

@@ -3,7 +3,7 @@ import { Redirect, Route, Switch, matchRoute, useLocation, useRouter, useSearch 
 import { useRouteMeta } from "../hooks/useRouteMeta.ts";
 import { useSession, useSessionLoad, useSessionReady } from "../lib/session.tsx";
 import { DEFAULT_AFTER_LOGIN, loginPathFor, safeRedirect } from "../utils/safe-redirect.ts";
-import { notFoundEntry, routeTable, type Guard, type PageModule, type RouteEntry } from "./route-table.ts";
+import { notFoundEntry, routeTable, type Guard, type RouteEntry } from "./route-table.ts";
 
 /**
  * The router side of the route table (./route-table.ts, plain data that the
@@ -27,7 +27,7 @@ export const pageModules = import.meta.glob<Record<string, unknown>>([
 /** A lazy page; `preload` starts fetching its chunk without rendering it. */
 type Page = LazyExoticComponent<ComponentType> & { readonly preload: () => Promise<unknown> };
 
-export type AppRoute = Omit<RouteEntry, "page"> & { readonly page: Page };
+export type AppRoute = Omit<RouteEntry, "page" | "pageExport"> & { readonly page: Page };
 
 const lazyPages = new Map<string, Page>();
 
@@ -36,7 +36,7 @@ const lazyPages = new Map<string, Page>();
  * chunk is checked when it loads: a module the glob does not cover, or an
  * export that is not a component, fails that route with a clear error.
  */
-function lazyPage({ module, export: name = "default" }: PageModule): Page {
+function lazyPage(module: string, name = "default"): Page {
   const key = `${module}#${name}`;
   let page = lazyPages.get(key);
   if (page === undefined) {
@@ -51,7 +51,7 @@ function lazyPage({ module, export: name = "default" }: PageModule): Page {
   return page;
 }
 
-const toAppRoute = (entry: RouteEntry): AppRoute => ({ ...entry, page: lazyPage(entry.page) });
+const toAppRoute = ({ page, pageExport, ...route }: RouteEntry): AppRoute => ({ ...route, page: lazyPage(page, pageExport) });
 
 export const routes: readonly AppRoute[] = routeTable.map(toAppRoute);
 

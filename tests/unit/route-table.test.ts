@@ -8,7 +8,7 @@ import { pageModules, routes } from "../../src/app/routes.tsx";
 
 const SRC_APP = resolve(import.meta.dirname, "../../src/app");
 const entries: ReadonlyArray<RouteEntry> = [...routeTable, notFoundEntry];
-const moduleFiles = [...new Set(entries.map((entry) => entry.page.module))];
+const moduleFiles = [...new Set(entries.map((entry) => entry.page))];
 
 /** The names a module exports (`default` included), read from its syntax tree. */
 function exportedNames(file: string): Set<string> {
@@ -32,9 +32,9 @@ function exportedNames(file: string): Set<string> {
 
 describe("the route table", () => {
   it.each(entries.map((entry) => [entry.path, entry] as const))("%s names a page module that exists and exports its page", (_path, entry) => {
-    const file = resolve(SRC_APP, entry.page.module);
-    expect(existsSync(file), `${entry.page.module} does not exist`).toBe(true);
-    expect([...exportedNames(file)]).toContain(entry.page.export ?? "default");
+    const file = resolve(SRC_APP, entry.page);
+    expect(existsSync(file), `${entry.page} does not exist`).toBe(true);
+    expect([...exportedNames(file)]).toContain(entry.pageExport ?? "default");
   });
 
   it("lists each path once", () => {
@@ -56,7 +56,7 @@ describe("the route table", () => {
     for (const [index, route] of routes.entries()) {
       const entry = routeTable[index];
       if (entry === undefined) throw new Error("routes and routeTable differ in length");
-      const key = `${entry.page.module}#${entry.page.export ?? "default"}`;
+      const key = `${entry.page}#${entry.pageExport ?? "default"}`;
       const seen = byPage.get(key);
       if (seen === undefined) byPage.set(key, route.page);
       else expect(route.page).toBe(seen);
@@ -91,7 +91,7 @@ describe("route preloads (scripts/build/route-preloads.ts)", () => {
 
   it("gives each path its page chunk, its imports and their CSS, minus what the entry loads", () => {
     for (const route of routeTable.filter((entry) => isStaticPath(entry.path))) {
-      const page = chunkName(route.page.module);
+      const page = chunkName(route.page);
       expect(preloads[route.path]).toEqual({
         js: [`/${page}`, "/assets/shared.js"],
         css: [`/${page.replace(/\.js$/, ".css")}`, "/assets/shared.css"],
