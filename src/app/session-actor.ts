@@ -1,8 +1,7 @@
 import { createActor } from "xstate";
 import { navigate } from "wouter/use-browser-location";
-import { restorePersistedSession } from "../../machines/session/persisted.ts";
 import { selectSession } from "../../machines/session/selectors.ts";
-import { sessionMachine } from "../../machines/session/session.machine.ts";
+import { restorePersistedSession, sessionMachine } from "../../machines/session/session.machine.ts";
 import { configureApi } from "../lib/api-client.ts";
 import type { SessionActor } from "../lib/session.tsx";
 import { notifySignedOut, readStoredSession, SESSION_STORAGE_KEY } from "./session-events.ts";

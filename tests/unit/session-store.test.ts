@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
-import { restorePersistedSession } from "../../machines/session/persisted.ts";
 import { selectSession } from "../../machines/session/selectors.ts";
-import { sessionMachine } from "../../machines/session/session.machine.ts";
+import { restorePersistedSession, sessionMachine } from "../../machines/session/session.machine.ts";
 import { sameSessionView, SIGNED_OUT_VIEW, storeForActor } from "../../src/lib/session.tsx";
 import { claimsFor, rawToken } from "../machines/session/jwt.ts";
 
