@@ -21,19 +21,147 @@
  *   `'expired'`; if the clamp cut it short (a token living more than ~24.8
  *   days), the state re-enters and the timer starts again.
  * - `persist` runs after every context change with the persisted fields
- *   (`toPersisted`), so the app's localStorage writer never reads context.
+ *   (`toPersisted`), so the app's localStorage writer never reads context;
+ *   `restorePersistedSession` reads them back (Effect Schema), and anything
+ *   that does not decode restores as signed out.
  *   `persist` and `onSignedOut` are no-ops here: the app supplies them with
  *   `sessionMachine.provide({ actions: { persist, onSignedOut } })`; tests
  *   swap guards and delays the same way.
  * - `isAdmin` guards the Incognito (demo) toggle: only admins may toggle it.
  *
  * The machine imports nothing from the app or the server, so it can be
- * tested alone and inspected (`createActor(machine, { inspect })`).
+ * tested alone and inspected (`createActor(machine, { inspect })`). The
+ * signed-out context and the views derived from the context live in
+ * ./selectors.ts, which loads without XState or Effect.
  */
+import { Either, Option, Schema } from "effect";
 import { assign, setup } from "xstate";
 import type { SnapshotFrom } from "xstate";
-import { toPersisted, type PersistedSession } from "./persisted.ts";
-import { readLiveToken } from "./token.ts";
+import { Role, SessionClaims } from "../../contracts/sessions.ts";
+import { DEFAULT_PERSISTED_SESSION, SIGNED_OUT_CREDENTIALS, type PersistedSession, type SessionContext } from "./selectors.ts";
+
+// ---------------------------------------------------------------------------
+// What the browser keeps between visits
+// ---------------------------------------------------------------------------
+
+const defaults = DEFAULT_PERSISTED_SESSION;
+
+/**
+ * Decodes what the browser kept (`PersistedSession`, spec section 3). Missing
+ * keys take their defaults, so data written by an older version still loads.
+ */
+const PersistedSessionSchema = Schema.Struct({
+  id: Schema.optionalWith(Schema.NullOr(Schema.Number), { default: () => defaults.id }),
+  name: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => defaults.name }),
+  email: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => defaults.email }),
+  roles: Schema.optionalWith(Schema.Array(Role), { default: () => defaults.roles }),
+  token: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => defaults.token }),
+  phone: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => defaults.phone }),
+  demoMode: Schema.optionalWith(Schema.Boolean, { default: () => defaults.demoMode }),
+  is_onboarding_completed: Schema.optionalWith(Schema.Boolean, { default: () => defaults.is_onboarding_completed }),
+  isPaidUser: Schema.optionalWith(Schema.Boolean, { default: () => defaults.isPaidUser }),
+  subscriptionStatus: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => defaults.subscriptionStatus }),
+});
+
+/**
+ * Only the persisted fields of `session` (e.g. the machine context without
+ * `expiresAt`): what the `persist` action receives and storage keeps.
+ */
+export function toPersisted(session: PersistedSession): PersistedSession {
+  return {
+    id: session.id,
+    name: session.name,
+    email: session.email,
+    roles: session.roles,
+    token: session.token,
+    phone: session.phone,
+    demoMode: session.demoMode,
+    is_onboarding_completed: session.is_onboarding_completed,
+    isPaidUser: session.isPaidUser,
+    subscriptionStatus: session.subscriptionStatus,
+  };
+}
+
+const decodePersisted = Schema.decodeUnknownEither(PersistedSessionSchema);
+
+/**
+ * Decodes what was stored (the object, or the JSON string as read from
+ * localStorage). Anything that does not decode gives the defaults (signed
+ * out), never an exception.
+ */
+export function restorePersistedSession(raw: unknown): PersistedSession {
+  let value = raw;
+  if (typeof raw === "string") {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return DEFAULT_PERSISTED_SESSION;
+    }
+  }
+  const decoded = decodePersisted(value);
+  return Either.isRight(decoded) ? decoded.right : DEFAULT_PERSISTED_SESSION;
+}
+
+// ---------------------------------------------------------------------------
+// The access token, as the client reads it
+// ---------------------------------------------------------------------------
+
+// The signature is NOT checked here: the server verifies every request, the
+// client only needs the claims to show who is signed in and to know when the
+// token runs out. Works in the browser and in Node (atob + TextDecoder, no
+// Buffer).
+
+const decodeClaims = Schema.decodeUnknownOption(SessionClaims);
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function base64UrlToText(segment: string): string {
+  const base64 = segment.replace(/-/g, "+").replace(/_/g, "/");
+  const padded = base64 + "=".repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
+
+/**
+ * The claims of a compact JWT (`header.payload.signature`), decoded with the
+ * `SessionClaims` contract; anything malformed (wrong shape, bad base64url,
+ * bad UTF-8, bad JSON, missing or mistyped claims) gives `null`.
+ */
+export function decodeTokenClaims(token: string): SessionClaims | null {
+  const parts = token.split(".");
+  const payload = parts[1];
+  if (parts.length !== 3 || payload === undefined || !BASE64URL.test(payload)) return null;
+  try {
+    return Option.getOrNull(decodeClaims(JSON.parse(base64UrlToText(payload))));
+  } catch {
+    return null;
+  }
+}
+
+/** A token that decodes, names a numeric user and has not expired yet. */
+export interface LiveToken {
+  readonly claims: SessionClaims;
+  /** `Number(sub)`. */
+  readonly userId: number;
+  /** `exp` in milliseconds since the epoch. */
+  readonly expiresAt: number;
+}
+
+/** `token` as a usable session at time `now` (ms), or `null` if it is not one. */
+export function readLiveToken(token: string | null, now: number): LiveToken | null {
+  if (token === null) return null;
+  const claims = decodeTokenClaims(token);
+  if (claims === null || !/^\d+$/.test(claims.sub)) return null;
+  const userId = Number(claims.sub);
+  const expiresAt = claims.exp * 1000;
+  if (!Number.isSafeInteger(userId) || !Number.isFinite(expiresAt) || expiresAt <= now) return null;
+  return { claims, userId, expiresAt };
+}
+
+// ---------------------------------------------------------------------------
+// The machine
+// ---------------------------------------------------------------------------
 
 export type SignOutReason = "logout" | "expired" | "unauthorized";
 
@@ -43,11 +171,6 @@ export interface SessionInput {
   /** The time of the restore, in ms since the epoch (usually `Date.now()`). */
   readonly now: number;
 }
-
-export type SessionContext = PersistedSession & {
-  /** When the token stops being valid, in ms since the epoch; `null` without a usable token. */
-  readonly expiresAt: number | null;
-};
 
 export type SessionEvent =
   | { readonly type: "session.login"; readonly token: string }
@@ -62,19 +185,8 @@ export type SessionEvent =
       readonly subscriptionStatus: string;
     };
 
-export { toPersisted };
-
 /** Browsers and Node fire at once (or warn) when a timer is longer than this. */
 export const MAX_TIMER_DELAY = 2 ** 31 - 1;
-
-/** What signing out clears (spec section 4); everything else stays. */
-const SIGNED_OUT_CREDENTIALS = {
-  name: null,
-  email: null,
-  roles: [],
-  token: null,
-  expiresAt: null,
-} as const satisfies Partial<SessionContext>;
 
 /**
  * The starting context: the stored session if its token is usable at `now`

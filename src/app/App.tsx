@@ -6,7 +6,7 @@ import { Toasts } from "../components/ui/Toasts.tsx";
 import { AppLayout } from "./layout/AppLayout.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { AppRoutes } from "./routes.tsx";
-import { SessionProvider } from "./session.tsx";
+import { SessionProvider } from "../lib/session.tsx";
 
 /** react-aria links and menu items navigate through wouter. */
 function AriaRouter({ children }: { readonly children: ReactNode }) {

@@ -1,40 +1,26 @@
-import { createContext, useContext, useRef, useSyncExternalStore, type ReactNode } from "react";
-import type { ActorRefFrom } from "xstate";
-import type { sessionMachine, SessionEvent } from "../../machines/session/session.machine.ts";
-import { selectSession, type SessionView } from "../../machines/session/selectors.ts";
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { navigate } from "wouter/use-browser-location";
+import { selectSession, SIGNED_OUT_VIEW, type SessionView } from "../../machines/session/selectors.ts";
+import type { SessionEvent } from "../../machines/session/session.machine.ts";
+import type { SessionActor } from "./session-actor.ts";
 
 /**
- * Read access to the one session actor for any component. The actor itself is
- * created and wired in src/app/session.tsx; features only read and send.
+ * The session for components: a store that loads the session actor
+ * (./session-actor.ts, its own chunk with XState and Effect) when it is
+ * needed, and the React provider and hooks over it. Components read the
+ * view (the machine's selector) and send events; they never see the actor's
+ * context.
  *
- * The actor (XState, and Effect for token decoding) is loaded on demand so
- * public pages do not pay for it: a visitor with nothing stored is simply
- * signed out (`SIGNED_OUT_VIEW`) until something is sent to the session.
+ * Public pages do not pay for the actor: it loads at start only when
+ * something is stored to restore; otherwise the visitor is signed out
+ * (`SIGNED_OUT_VIEW`) until a page needs the actor (RoutePage in
+ * src/app/routes.tsx) or an event is sent (queued, in order).
  */
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type { SessionView };
 
-/**
- * The view of a visitor who never signed in: what `selectSession` gives for
- * the machine started without a stored session (a unit test keeps them equal).
- */
-export const SIGNED_OUT_VIEW: SessionView = {
-  isSignedIn: false,
-  id: null,
-  name: null,
-  email: null,
-  phone: null,
-  roles: [],
-  isAdmin: false,
-  isSeller: false,
-  isBuyer: false,
-  showOnboardingDot: false,
-  demoMode: true,
-  isPaidUser: false,
-  subscriptionStatus: null,
-  token: null,
-};
+/** localStorage key of the persisted session (spec section 3). */
+export const SESSION_STORAGE_KEY = "puente.session";
 
 /** Where components read the session from: the actor, or the signed-out view until it loads. */
 export interface SessionStore {
@@ -42,40 +28,94 @@ export interface SessionStore {
   readonly actor: () => SessionActor | null;
   /** True once the view can be trusted: the actor is loaded, or nothing was stored to restore. */
   readonly isReady: () => boolean;
-  /** Starts loading the actor (idempotent). */
+  /** Starts loading the actor (once); the same promise every time. */
   readonly load: () => Promise<SessionActor>;
   /** Notifies on every snapshot of the actor and when it loads. */
   readonly subscribe: (onChange: () => void) => () => void;
   /** Sends at once when loaded, otherwise after loading (events keep their order). */
   readonly send: (event: SessionEvent) => void;
+  /** Runs `listener` whenever the session ends (logout, expiry, 401). Returns the unsubscribe. */
+  readonly onSignedOut: (listener: () => void) => () => void;
 }
 
-/** A store over an actor that already exists (tests, or an eager setup). */
-export function storeForActor(actor: SessionActor): SessionStore {
-  const loaded = Promise.resolve(actor);
+export interface SessionStoreOptions {
+  /** The browser's storage; when it throws (private mode, quota) the session lives in this tab only. */
+  readonly storage: () => Pick<Storage, "getItem" | "setItem">;
+  /** Where the app goes after the session ends. */
+  readonly navigate: (path: string) => void;
+}
+
+type Listeners = Set<() => void>;
+
+const listen = (listeners: Listeners, listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+const notify = (listeners: Listeners) => {
+  for (const listener of listeners) listener();
+};
+
+export function createSessionStore({ storage, navigate }: SessionStoreOptions): SessionStore {
+  const readStored = (): string | null => {
+    try {
+      return storage().getItem(SESSION_STORAGE_KEY);
+    } catch {
+      return null;
+    }
+  };
+  const hasStoredSession = readStored() !== null;
+  const changed: Listeners = new Set();
+  const signedOut: Listeners = new Set();
+  let actor: SessionActor | null = null;
+  let loading: Promise<SessionActor> | null = null;
+  let pending: Promise<unknown> = Promise.resolve();
+
+  const load = () =>
+    (loading ??= import("./session-actor.ts").then(({ startSessionActor }) => {
+      actor = startSessionActor({
+        stored: readStored(),
+        persist: (json) => {
+          try {
+            storage().setItem(SESSION_STORAGE_KEY, json);
+          } catch {
+            // Private mode or a full quota: the session still works for this tab.
+          }
+        },
+        onSignedOut: () => {
+          notify(signedOut);
+          navigate("/iniciar-sesion");
+        },
+      });
+      actor.subscribe(() => notify(changed));
+      notify(changed);
+      return actor;
+    }));
+
+  if (hasStoredSession) void load();
   return {
     actor: () => actor,
-    isReady: () => true,
-    load: () => loaded,
-    subscribe: (onChange) => {
-      const subscription = actor.subscribe(onChange);
-      return () => subscription.unsubscribe();
+    isReady: () => actor !== null || !hasStoredSession,
+    load,
+    subscribe: (onChange) => listen(changed, onChange),
+    send: (event) => {
+      if (actor !== null) actor.send(event);
+      else pending = pending.then(load).then((loaded) => loaded.send(event));
     },
-    send: (event) => actor.send(event),
+    onSignedOut: (listener) => listen(signedOut, listener),
   };
 }
 
+/** The app's session, kept in the browser's localStorage. */
+const sessionStore = createSessionStore({ storage: () => window.localStorage, navigate });
+
 const SessionStoreContext = createContext<SessionStore | null>(null);
 
-export function SessionStoreProvider({ store, children }: { readonly store: SessionStore; readonly children: ReactNode }) {
+/** Gives the components the app's session; tests pass a store of their own. */
+export function SessionProvider({ store = sessionStore, children }: { readonly store?: SessionStore; readonly children: ReactNode }) {
   return <SessionStoreContext.Provider value={store}>{children}</SessionStoreContext.Provider>;
-}
-
-/** Provides an already created actor (kept for tests and eager setups). */
-export function SessionActorProvider({ actor, children }: { readonly actor: SessionActor; readonly children: ReactNode }) {
-  const storeRef = useRef<{ actor: SessionActor; store: SessionStore } | null>(null);
-  if (storeRef.current === null || storeRef.current.actor !== actor) storeRef.current = { actor, store: storeForActor(actor) };
-  return <SessionStoreProvider store={storeRef.current.store}>{children}</SessionStoreProvider>;
 }
 
 function useSessionStore(): SessionStore {
@@ -101,25 +141,21 @@ export function sameSessionView(a: SessionView, b: SessionView): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => sameValue(a[key], b[key]));
 }
 
-const currentView = (store: SessionStore): SessionView => {
-  const actor = store.actor();
-  return actor === null ? SIGNED_OUT_VIEW : selectSession(actor.getSnapshot());
-};
-
-/** What the UI needs to know about the signed-in user (pure selector over the snapshot). */
+/** What the UI needs to know about the signed-in user (the machine's selector over the snapshot). */
 export function useSession(): SessionView {
   const store = useSessionStore();
   const last = useRef<SessionView>(SIGNED_OUT_VIEW);
   const getView = () => {
-    const next = currentView(store);
+    const actor = store.actor();
+    const next = actor === null ? SIGNED_OUT_VIEW : selectSession(actor.getSnapshot());
     if (!sameSessionView(last.current, next)) last.current = next;
     return last.current;
   };
   return useSyncExternalStore(store.subscribe, getView, getView);
 }
 
-/** Send an event to the session actor. */
-export function useSessionSend(): SessionActor["send"] {
+/** Send an event to the session actor (loading it first if needed). */
+export function useSessionSend(): SessionStore["send"] {
   return useSessionStore().send;
 }
 
@@ -140,4 +176,10 @@ export function useSessionReady(needsActor = false): boolean {
 /** Starts loading the session actor; the same promise every time (suitable for React's `use`). */
 export function useSessionLoad(): () => Promise<SessionActor> {
   return useSessionStore().load;
+}
+
+/** Runs `listener` whenever the session ends (logout, expiry, 401), e.g. to close menus. Keep it stable. */
+export function useOnSignedOut(listener: () => void): void {
+  const store = useSessionStore();
+  useEffect(() => store.onSignedOut(listener), [store, listener]);
 }

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { Logo } from "../../components/Logo.tsx";
 import { Button } from "../../components/ui/Button.tsx";
 import { Link } from "../../components/ui/Link.tsx";
-import { useSession, useSessionReady, useSessionSend } from "../../lib/session.tsx";
-import { onSignedOut } from "../session.tsx";
+import { useOnSignedOut, useSession, useSessionReady, useSessionSend } from "../../lib/session.tsx";
 import { HamburgerIcon } from "./icons.tsx";
 import { NavDropdown } from "./NavDropdown.tsx";
 import { directLinks, navGroups } from "./nav-links.ts";
@@ -25,24 +24,14 @@ export function Navbar() {
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
 
-  const closeAll = () => {
+  const closeAll = useCallback(() => {
     setOpenMenu(null);
     setMobileOpen(false);
-  };
+  }, []);
 
   // Navigating (including the sign-out redirect) closes every menu.
-  useEffect(() => {
-    setOpenMenu(null);
-    setMobileOpen(false);
-  }, [location]);
-  useEffect(
-    () =>
-      onSignedOut(() => {
-        setOpenMenu(null);
-        setMobileOpen(false);
-      }),
-    [],
-  );
+  useEffect(() => closeAll(), [location, closeAll]);
+  useOnSignedOut(closeAll);
 
   const menuState = (id: string) => ({
     isOpen: openMenu === id,

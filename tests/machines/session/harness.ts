@@ -1,12 +1,7 @@
 import { vi } from "vitest";
 import { createActor } from "xstate";
-import { DEFAULT_PERSISTED_SESSION, type PersistedSession } from "../../../machines/session/persisted.ts";
-import {
-  sessionMachine,
-  type SessionContext,
-  type SessionInput,
-  type SignOutReason,
-} from "../../../machines/session/session.machine.ts";
+import { DEFAULT_PERSISTED_SESSION, type PersistedSession, type SessionContext } from "../../../machines/session/selectors.ts";
+import { sessionMachine, type SessionInput, type SignOutReason } from "../../../machines/session/session.machine.ts";
 import { claimsFor, makeToken } from "./jwt.ts";
 
 /** A fixed "now" for every machine test (fake timers set the clock to it). */

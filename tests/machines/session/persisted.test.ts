@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_PERSISTED_SESSION,
-  restorePersistedSession,
-  toPersisted,
-  type PersistedSession,
-} from "../../../machines/session/persisted.ts";
+import { DEFAULT_PERSISTED_SESSION, type PersistedSession } from "../../../machines/session/selectors.ts";
+import { restorePersistedSession, toPersisted } from "../../../machines/session/session.machine.ts";
 
 const stored: PersistedSession = {
   id: 42,

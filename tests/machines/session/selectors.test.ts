@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "../../../contracts/sessions.ts";
-import { selectSession } from "../../../machines/session/selectors.ts";
+import { selectSession, SIGNED_OUT_CONTEXT, SIGNED_OUT_VIEW, viewOf } from "../../../machines/session/selectors.ts";
 import { sessionMachine } from "../../../machines/session/session.machine.ts";
 import { T0, signedInContext, signedOutContext } from "./harness.ts";
 
@@ -80,5 +80,33 @@ describe("selectSession", () => {
   it("gives the same object for the same snapshot", () => {
     const snapshot = signedIn(["admin"]);
     expect(selectSession(snapshot)).toBe(selectSession(snapshot));
+  });
+
+  it("is viewOf(context, state is signedIn)", () => {
+    const snapshot = signedIn(["buyer"]);
+    expect(selectSession(snapshot)).toEqual(viewOf(snapshot.context, true));
+  });
+});
+
+describe("SIGNED_OUT_VIEW (what pages show before the session actor loads)", () => {
+  it("is the selector applied to the signed-out context a visitor with nothing stored starts from", () => {
+    expect(SIGNED_OUT_CONTEXT).toEqual(signedOutContext);
+    expect(SIGNED_OUT_VIEW).toEqual(selectSession(sessionMachine.resolveState({ value: "signedOut", context: signedOutContext })));
+    expect(SIGNED_OUT_VIEW).toEqual({
+      isSignedIn: false,
+      id: null,
+      name: null,
+      email: null,
+      phone: null,
+      roles: [],
+      isAdmin: false,
+      isSeller: false,
+      isBuyer: false,
+      showOnboardingDot: false,
+      demoMode: true,
+      isPaidUser: false,
+      subscriptionStatus: null,
+      token: null,
+    });
   });
 });

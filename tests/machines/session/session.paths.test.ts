@@ -3,7 +3,7 @@ import { createActor } from "xstate";
 import type { AnyStateMachine, AnyTransitionDefinition } from "xstate";
 import { TestModel, getShortestPaths, getStateNodes, serializeSnapshot } from "xstate/graph";
 import type { StatePath } from "xstate/graph";
-import { DEFAULT_PERSISTED_SESSION, type PersistedSession } from "../../../machines/session/persisted.ts";
+import { DEFAULT_PERSISTED_SESSION, type PersistedSession } from "../../../machines/session/selectors.ts";
 import {
   MAX_TIMER_DELAY,
   sessionMachine,

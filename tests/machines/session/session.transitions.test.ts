@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toPersisted } from "../../../machines/session/session.machine.ts";
-import { DEFAULT_PERSISTED_SESSION } from "../../../machines/session/persisted.ts";
+import { DEFAULT_PERSISTED_SESSION } from "../../../machines/session/selectors.ts";
 import { claimsFor, makeToken, rawToken } from "./jwt.ts";
 import { T0, signedInContext, signedOutContext, startFromStorage, startPinned } from "./harness.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeTokenClaims, readLiveToken } from "../../../machines/session/token.ts";
+import { decodeTokenClaims, readLiveToken } from "../../../machines/session/session.machine.ts";
 import { claimsFor, encodeSegment, makeToken, rawToken } from "./jwt.ts";
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);

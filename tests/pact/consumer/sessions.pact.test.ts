@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../src/lib/api-client.ts";
 import { createSession } from "../../../src/features/auth/api/create-session.ts";
-import { decodeTokenClaims } from "../../../machines/session/token.ts";
+import { decodeTokenClaims } from "../../../machines/session/session.machine.ts";
 import { createSessionEndpoint } from "../../../contracts/sessions.ts";
 import { JSON_CONTENT, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
 

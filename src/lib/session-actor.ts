@@ -1,0 +1,55 @@
+import { createActor, type ActorRefFrom } from "xstate";
+import { selectSession } from "../../machines/session/selectors.ts";
+import { restorePersistedSession, sessionMachine } from "../../machines/session/session.machine.ts";
+import { configureApi } from "./api-client.ts";
+
+/**
+ * The session actor: the machine given the app's side effects. It restores
+ * what the browser stored, persists every change, gives the API client its
+ * token and its 401 handler, and reports each sign-out.
+ *
+ * This module is its own chunk (XState, and Effect for decoding the token and
+ * the stored session): ./session.tsx imports it only when a stored session
+ * must be restored, a page needs the actor, or an event is sent, so public
+ * pages do not load it.
+ */
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+export interface SessionActorOptions {
+  /** What the browser stored (JSON text), or null; anything that does not decode restores as signed out. */
+  readonly stored: string | null;
+  /** Keeps the persisted fields (JSON text) for the next visit. */
+  readonly persist: (json: string) => void;
+  /** The session ended (logout, expiry, 401). */
+  readonly onSignedOut: () => void;
+}
+
+// The Stately inspector, in development only and on request
+// (`VITE_XSTATE_INSPECT=true npx vite`): it opens stately.ai/inspect in a
+// new window. The production build drops this branch and the package.
+const inspector =
+  import.meta.env.DEV && import.meta.env.VITE_XSTATE_INSPECT === "true"
+    ? (await import("@statelyai/inspect")).createBrowserInspector()
+    : undefined;
+
+/** Creates, wires and starts the actor. */
+export function startSessionActor({ stored, persist, onSignedOut }: SessionActorOptions): SessionActor {
+  const machine = sessionMachine.provide({
+    actions: {
+      // The machine passes the persisted fields (toPersisted(context)) as params.
+      persist: (_, persisted) => persist(JSON.stringify(persisted)),
+      onSignedOut: () => onSignedOut(),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { persisted: restorePersistedSession(stored), now: Date.now() },
+    ...(inspector === undefined ? {} : { inspect: inspector.inspect }),
+  });
+  configureApi({
+    getToken: () => selectSession(actor.getSnapshot()).token,
+    onUnauthorized: () => actor.send({ type: "session.unauthorized" }),
+  });
+  actor.start();
+  return actor;
+}
