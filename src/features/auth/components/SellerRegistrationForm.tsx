@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import type { CataloguePath } from "../../../../contracts/catalogues.ts";
 import { SellerRegistrationForm as SellerForm, sellerRequestFromForm } from "../../../../contracts/registration.ts";
@@ -9,8 +8,9 @@ import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
-import { useValidatedForm } from "../../../lib/form.ts";
-import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
+import { useForm } from "../../../lib/form.ts";
+import { validateForm } from "../../../lib/form-schema.ts";
+import { toastSuccess } from "../../../lib/toast.ts";
 import { useCreateSeller } from "../api/create-seller.ts";
 import * as styles from "./RegistrationForm.css.ts";
 
@@ -94,24 +94,16 @@ const digitsOnly = (value: string, max: number) => value.replace(/\D/g, "").slic
 export function SellerRegistrationForm() {
   const [, navigate] = useLocation();
   const createSeller = useCreateSeller();
-  const [values, setValues] = useState<SellerValues>(EMPTY);
-  const { errors, formRef, validate } = useValidatedForm(SellerForm);
-
-  const set = <K extends keyof SellerValues>(key: K) => (value: SellerValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (createSeller.isPending) return;
-    const value = validate({ ...values, email: values.email.trim().toLowerCase() });
-    if (value === null) return;
-    createSeller.mutate(sellerRequestFromForm(value), {
-      onSuccess: () => {
-        toastSuccess("Empresa registrada con éxito");
-        navigate("/gracias-vendedor");
-      },
-      onError: (error) => toastApiError(error),
-    });
-  };
+  const form = useForm({
+    initialValues: EMPTY,
+    validate: (values: SellerValues) => validateForm(SellerForm, { ...values, email: values.email.trim().toLowerCase() }),
+    submit: (value) => createSeller.mutateAsync(sellerRequestFromForm(value)),
+    onSuccess: () => {
+      toastSuccess("Empresa registrada con éxito");
+      navigate("/gracias-vendedor");
+    },
+  });
+  const { values, set, errors } = form;
 
   return (
     <section id="registro-vendedor" className={styles.card} aria-labelledby="registro-vendedor-title">
@@ -123,7 +115,7 @@ export function SellerRegistrationForm() {
           Crea tu cuenta y el perfil de tu empresa. Lo revisamos antes de compartirlo con compradores verificados.
         </p>
       </header>
-      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Tus datos</legend>
           <TextField label="Nombre" name="username" autoComplete="name" value={values.username} onChange={set("username")} errorMessage={errors["username"]} />
@@ -203,7 +195,7 @@ export function SellerRegistrationForm() {
           Al registrarte aceptas los <Link href="/terminos-y-condiciones">términos y condiciones</Link> y la{" "}
           <Link href="/politica-de-privacidad">política de privacidad</Link>.
         </p>
-        <Button type="submit" fullWidth isPending={createSeller.isPending}>
+        <Button type="submit" fullWidth isPending={form.isSubmitting}>
           Registrar empresa
         </Button>
       </form>
