@@ -1,10 +1,11 @@
 import { useLocation, useSearch } from "wouter";
 import { LoginRequest } from "../../../../contracts/sessions.ts";
+import { FormAlert } from "../../../components/FormAlert.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { PasswordField } from "../../../components/ui/PasswordField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { useForm } from "../../../lib/form.ts";
+import { FORM_ERROR, useForm } from "../../../lib/form.ts";
 import { schemaValidator } from "../../../lib/form-schema.ts";
 import { useSessionSend } from "../../../lib/session.tsx";
 import { DEFAULT_AFTER_LOGIN, safeRedirect } from "../../../utils/safe-redirect.ts";
@@ -22,6 +23,9 @@ export default function LoginPage() {
     initialValues: { email: "", password: "" },
     validate: validateLogin,
     submit: createSession.mutateAsync,
+    // Wrong credentials (401) or a deactivated account (403) are about what
+    // was typed: said in the form, by the button, not in a toast over the header.
+    mapApiError: (error) => (error.status === 401 || error.status === 403 ? { [FORM_ERROR]: error.message } : null),
     onSuccess: ({ access_token }) => {
       navigate(safeRedirect(search) ?? DEFAULT_AFTER_LOGIN, { replace: true });
       send({ type: "session.login", token: access_token });
@@ -55,6 +59,7 @@ export default function LoginPage() {
           <Link href="/recuperar-contrasena" className={styles.forgot}>
             ¿Olvidaste tu contraseña?
           </Link>
+          <FormAlert message={form.formError} />
           <Button type="submit" fullWidth isPending={form.isSubmitting}>
             Iniciar sesión
           </Button>
