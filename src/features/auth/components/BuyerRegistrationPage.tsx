@@ -1,5 +1,6 @@
 import { useLocation } from "wouter";
 import { BuyerRegistrationForm, buyerRequestFromForm } from "../../../../contracts/registration.ts";
+import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Checkbox } from "../../../components/ui/Checkbox.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
@@ -69,6 +70,8 @@ export default function BuyerRegistrationPage() {
           <p className={styles.lead}>Crea tu cuenta para explorar empresas verificadas en México y contactar a sus dueños.</p>
         </header>
         <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
+          {/* Without the catalogues the dropdowns are empty and the form cannot be sent. */}
+          <QueryLoadError compact message={OPTIONS_LOAD_ERROR_MESSAGE} queries={[buyerDescriptions, states, investmentSizes]} />
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>Tu perfil de inversión</legend>
             <div className={styles.wide}>

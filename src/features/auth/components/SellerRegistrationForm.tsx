@@ -1,13 +1,15 @@
+import { useQueries } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import type { CataloguePath } from "../../../../contracts/catalogues.ts";
 import { SellerRegistrationForm as SellerForm, sellerRequestFromForm } from "../../../../contracts/registration.ts";
+import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { PasswordField } from "../../../components/ui/PasswordField.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
+import { catalogueQueryOptions } from "../../../lib/api/get-catalogue.ts";
 import { useForm } from "../../../lib/form.ts";
 import { validateForm } from "../../../lib/form-schema.ts";
 import { toastSuccess } from "../../../lib/toast.ts";
@@ -62,27 +64,6 @@ const SELECTS: ReadonlyArray<{ key: SelectKey; label: string; catalogue: Catalog
   { key: "sales_range_id", label: "Rango de ventas anuales", catalogue: "yearly_sales_ranges" },
 ];
 
-function CatalogueSelect(props: {
-  readonly label: string;
-  readonly catalogue: CataloguePath;
-  readonly name: string;
-  readonly value: number | null;
-  readonly onChange: (value: number | null) => void;
-  readonly errorMessage: string | undefined;
-}) {
-  const options = useCatalogue(props.catalogue);
-  return (
-    <Select
-      label={props.label}
-      name={props.name}
-      options={options.data ?? []}
-      value={props.value}
-      onChange={props.onChange}
-      errorMessage={props.errorMessage}
-    />
-  );
-}
-
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, "").slice(0, max);
 
 /**
@@ -94,6 +75,8 @@ const digitsOnly = (value: string, max: number) => value.replace(/\D/g, "").slic
 export function SellerRegistrationForm() {
   const [, navigate] = useLocation();
   const createSeller = useCreateSeller();
+  // The eight dropdowns' catalogues, together: one message and one retry if any fails.
+  const catalogues = useQueries({ queries: SELECTS.map((select) => catalogueQueryOptions(select.catalogue)) });
   const form = useForm({
     initialValues: EMPTY,
     validate: (values: SellerValues) => validateForm(SellerForm, { ...values, email: values.email.trim().toLowerCase() }),
@@ -116,6 +99,7 @@ export function SellerRegistrationForm() {
         </p>
       </header>
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
+        <QueryLoadError compact message={OPTIONS_LOAD_ERROR_MESSAGE} queries={catalogues} />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Tus datos</legend>
           <TextField label="Nombre" name="username" autoComplete="name" value={values.username} onChange={set("username")} errorMessage={errors["username"]} />
@@ -179,11 +163,11 @@ export function SellerRegistrationForm() {
               errorMessage={errors["short_description"]}
             />
           </div>
-          {SELECTS.map((select) => (
-            <CatalogueSelect
+          {SELECTS.map((select, index) => (
+            <Select
               key={select.key}
               label={select.label}
-              catalogue={select.catalogue}
+              options={catalogues[index]?.data ?? []}
               name={select.key}
               value={values[select.key]}
               onChange={set(select.key)}

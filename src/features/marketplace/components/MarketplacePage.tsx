@@ -1,7 +1,8 @@
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { TOTAL_COUNT_CAP, type FilterKey } from "../../../../contracts/companies.ts";
 import type { CatalogueList } from "../../../../contracts/catalogues.ts";
+import { LoadError, QueryLoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Disclosure } from "../../../components/ui/Disclosure.tsx";
@@ -207,8 +208,11 @@ export default function MarketplacePage() {
   const companies = useCompanies(filters);
   const go = (next: CompanyFilters) => navigate(marketplaceHref(next));
   const onFilter = (key: FilterKey, value: number | null) => go(withFilter(filters, key, value));
+  const filterCatalogues = [useCatalogue("industries"), useCatalogue("interests"), useCatalogue("company_types"), useCatalogue("ebitda_ranges")];
+  const listError = useLoadError([companies]);
   const data = companies.data;
   const pages = data === undefined ? 0 : Math.ceil(data.total / data.per_page);
+  const resultsTitleRef = useRef<HTMLHeadingElement>(null);
 
   return (
     <Page title="Compra una empresa" description="Explora empresas verificadas y filtra por industria, tamaño, interés o ubicación.">
@@ -225,7 +229,8 @@ export default function MarketplacePage() {
             </div>
             <FilterDrawer filters={filters} onApply={(next) => go({ ...next, ...(filters.q === undefined ? {} : { q: filters.q }) })} />
           </div>
-          <h2 id="results-title" className={visuallyHidden}>
+          <QueryLoadError compact message="No pudimos cargar los filtros." queries={filterCatalogues} />
+          <h2 id="results-title" ref={resultsTitleRef} tabIndex={-1} className={visuallyHidden}>
             Resultados
           </h2>
           <div className={styles.summary}>
@@ -239,7 +244,9 @@ export default function MarketplacePage() {
               </Button>
             ) : null}
           </div>
-          {companies.isPending ? (
+          {listError.show ? (
+            <LoadError onRetry={listError.retry} isRetrying={listError.isRetrying} focusAfterRetry={resultsTitleRef} />
+          ) : companies.isPending ? (
             <div className={styles.loading}>
               <Spinner size="large" label="Cargando empresas" />
             </div>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
+import { LoadError, OPTIONS_LOAD_ERROR_MESSAGE } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { NativeSelect } from "../../../components/ui/NativeSelect.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
@@ -49,7 +50,7 @@ export default function ContactPage() {
       })
       .catch(() => setOptionsState("failed"));
   };
-  const engage = () => loadOptions(true);
+  const engage = () => loadOptions(false);
 
   return (
     <section className={styles.section} aria-labelledby="contact-title">
@@ -106,11 +107,7 @@ export default function ContactPage() {
             onChange={set("referer")}
             errorMessage={errors["referer"]}
           />
-          {optionsState === "failed" ? (
-            <p role="alert" className={styles.small}>
-              No pudimos cargar las opciones. Revisa tu conexión y vuelve a intentarlo.
-            </p>
-          ) : null}
+          {optionsState === "failed" ? <LoadError compact message={OPTIONS_LOAD_ERROR_MESSAGE} onRetry={() => loadOptions(true)} /> : null}
           <Button type="submit" fullWidth isPending={form.isSubmitting}>
             Enviar
           </Button>
