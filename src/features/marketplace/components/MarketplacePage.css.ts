@@ -69,6 +69,12 @@ export const empty = style({
   color: vars.color.text,
 });
 
+/** A page past the last: the message and the way back, in place of the empty state. */
+export const pastLast = style([
+  empty,
+  { display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.sm },
+]);
+
 export const stale = style({ opacity: 0.6, transition: `opacity ${vars.duration.fast}` });
 
 export const pagination = style({

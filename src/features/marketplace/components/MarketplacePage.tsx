@@ -35,6 +35,10 @@ const ALL = "Todas";
 const withAll = (items: CatalogueList | undefined) => [{ id: 0, name: ALL }, ...(items ?? [])];
 const fromSelect = (id: number | null): number | null => (id === null || id === 0 ? null : id);
 
+/** A `?page=` past the last page: say so instead of a count beside the empty state. */
+export const pastLastPageText = (pages: number): string =>
+  `Esta página no existe: hay ${pages} ${pages === 1 ? "página" : "páginas"} de resultados.`;
+
 const countText = (total: number, capped: boolean): string => {
   if (capped) return `Más de ${TOTAL_COUNT_CAP.toLocaleString("es-MX")} empresas`;
   return total === 1 ? "1 empresa encontrada" : `${total.toLocaleString("es-MX")} empresas encontradas`;
@@ -212,6 +216,7 @@ export default function MarketplacePage() {
   const listError = useLoadError([companies]);
   const data = companies.data;
   const pages = data === undefined ? 0 : Math.ceil(data.total / data.per_page);
+  const pastLastPage = data !== undefined && data.items.length === 0 && data.total > 0 && data.page > pages;
   const resultsTitleRef = useRef<HTMLHeadingElement>(null);
 
   return (
@@ -235,7 +240,7 @@ export default function MarketplacePage() {
           </h2>
           <div className={styles.summary}>
             <p className={styles.count} role="status">
-              {data === undefined || data.total === 0 ? "" : countText(data.total, data.total_capped)}
+              {data === undefined || data.total === 0 || pastLastPage ? "" : countText(data.total, data.total_capped)}
               {companies.isPlaceholderData && companies.isFetching ? <Spinner label="Cargando empresas" /> : null}
             </p>
             {hasFilters(filters) ? (
@@ -250,7 +255,12 @@ export default function MarketplacePage() {
             <div className={styles.loading}>
               <Spinner size="large" label="Cargando empresas" />
             </div>
-          ) : data === undefined ? null : data.items.length === 0 ? (
+          ) : data === undefined ? null : pastLastPage ? (
+            <div className={styles.pastLast}>
+              <p>{pastLastPageText(pages)}</p>
+              <Link href={marketplaceHref({ ...filters, page: pages })}>Ir a la última página</Link>
+            </div>
+          ) : data.items.length === 0 ? (
             <p className={styles.empty}>{EMPTY_RESULTS_MESSAGE}</p>
           ) : (
             <>
