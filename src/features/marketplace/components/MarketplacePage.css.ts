@@ -32,6 +32,8 @@ export const desktopOnly = style({ display: "none", "@media": { [media.md]: { di
 export const mobileOnly = style({ "@media": { [media.md]: { display: "none" } } });
 
 export const summary = style({
+  // Paging scrolls here: a little air below the sticky header.
+  scrollMarginTop: vars.space.md,
   display: "flex",
   alignItems: "center",
   justifyContent: "space-between",

@@ -184,12 +184,20 @@ function FilterDrawer({ filters, onApply }: { readonly filters: CompanyFilters; 
   );
 }
 
-function Pagination({ filters, page, pages }: { readonly filters: CompanyFilters; readonly page: number; readonly pages: number }) {
+interface PaginationProps {
+  readonly filters: CompanyFilters;
+  readonly page: number;
+  readonly pages: number;
+  /** A page link was followed: take the reader back to the top of the results. */
+  readonly onPage: () => void;
+}
+
+function Pagination({ filters, page, pages, onPage }: PaginationProps) {
   if (pages <= 1) return null;
   return (
     <nav className={styles.pagination} aria-label="Páginas de resultados">
       {page > 1 ? (
-        <Link href={marketplaceHref({ ...filters, page: page - 1 })} variant="secondary">
+        <Link href={marketplaceHref({ ...filters, page: page - 1 })} variant="secondary" onPress={onPage}>
           Anterior
         </Link>
       ) : null}
@@ -197,7 +205,7 @@ function Pagination({ filters, page, pages }: { readonly filters: CompanyFilters
         Página {page} de {pages}
       </span>
       {page < pages ? (
-        <Link href={marketplaceHref({ ...filters, page: page + 1 })} variant="secondary">
+        <Link href={marketplaceHref({ ...filters, page: page + 1 })} variant="secondary" onPress={onPage}>
           Siguiente
         </Link>
       ) : null}
@@ -217,7 +225,14 @@ export default function MarketplacePage() {
   const data = companies.data;
   const pages = data === undefined ? 0 : Math.ceil(data.total / data.per_page);
   const pastLastPage = data !== undefined && data.items.length === 0 && data.total > 0 && data.page > pages;
+  const summaryRef = useRef<HTMLDivElement>(null);
   const resultsTitleRef = useRef<HTMLHeadingElement>(null);
+
+  // Paging keeps the list's place on screen: back to the count, focus on the results heading.
+  const toResultsTop = () => {
+    resultsTitleRef.current?.focus({ preventScroll: true });
+    summaryRef.current?.scrollIntoView({ block: "start" });
+  };
 
   return (
     <Page title="Compra una empresa" description="Explora empresas verificadas y filtra por industria, tamaño, interés o ubicación.">
@@ -238,7 +253,7 @@ export default function MarketplacePage() {
           <h2 id="results-title" ref={resultsTitleRef} tabIndex={-1} className={visuallyHidden}>
             Resultados
           </h2>
-          <div className={styles.summary}>
+          <div ref={summaryRef} className={styles.summary}>
             <p className={styles.count} role="status">
               {data === undefined || data.total === 0 || pastLastPage ? "" : countText(data.total, data.total_capped)}
               {companies.isPlaceholderData && companies.isFetching ? <Spinner label="Cargando empresas" /> : null}
@@ -271,7 +286,7 @@ export default function MarketplacePage() {
                   </li>
                 ))}
               </ul>
-              <Pagination filters={filters} page={data.page} pages={pages} />
+              <Pagination filters={filters} page={data.page} pages={pages} onPage={toResultsTop} />
             </>
           )}
         </section>
