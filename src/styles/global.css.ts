@@ -5,6 +5,9 @@ globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 
 globalStyle("html", {
   scrollBehavior: "smooth",
+  // The navbar is sticky: whatever is scrolled to (a focused field, an
+  // anchor, scrollIntoView) lands below it, not under it.
+  scrollPaddingTop: `calc(${vars.size.navbarHeight} + ${vars.size.borderWidth})`,
   WebkitTextSizeAdjust: "100%",
   "@media": { [media.reducedMotion]: { scrollBehavior: "auto" } },
 });
@@ -19,6 +22,11 @@ globalStyle("body", {
 });
 
 globalStyle("h1, h2, h3, h4, p", { margin: 0 });
+
+// Air between the navbar and what is scrolled to: a heading or anchor a
+// little; a form control enough to keep its label (above it) in view.
+globalStyle("h1, h2, h3, h4, :target", { scrollMarginTop: vars.space.md });
+globalStyle("input, select, textarea, button", { scrollMarginTop: vars.space.xl });
 
 globalStyle("h1", { fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight });
 

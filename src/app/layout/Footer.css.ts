@@ -117,8 +117,24 @@ export const mediaLink = style({
 });
 
 export const mediaLogo = style({
-  width: vars.size.mediaLogoWidth,
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
   height: vars.size.mediaLogoHeight,
+  minWidth: vars.size.mediaLogoWidth,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `${vars.size.borderWidth} solid currentColor`,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  whiteSpace: "nowrap",
+});
+
+export const mediaArc = style({
+  width: vars.size.iconSm,
+  flexShrink: 0,
+  color: vars.color.accent,
 });
 
 globalStyle(`${mediaLink}:hover ${mediaLogo}`, { opacity: 0.8 });

@@ -32,16 +32,18 @@ function SocialIcon({ network }: { readonly network: "facebook" | "instagram" | 
   );
 }
 
-/** Our own wordmark for an ecosystem topic (text drawn in SVG; no third-party artwork). */
+/**
+ * Our own chip for an ecosystem topic: our arc mark and the topic in the
+ * app's font (HTML text, so it is the page's font and the chip fits it).
+ */
 function MediaLogo({ name }: { readonly name: string }) {
   return (
-    <svg className={styles.mediaLogo} viewBox="0 0 160 40" aria-hidden="true">
-      <rect x="1" y="1" width="158" height="38" rx="8" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      <path d="M12 27 C 16 17, 24 17, 28 27" fill="none" stroke="#f5b83d" strokeWidth="2.5" strokeLinecap="round" />
-      <text x="92" y="25" textAnchor="middle" fill="currentColor" fontFamily="Georgia, serif" fontSize="15" fontWeight="700">
-        {name}
-      </text>
-    </svg>
+    <span className={styles.mediaLogo}>
+      <svg className={styles.mediaArc} viewBox="0 0 20 12" aria-hidden="true">
+        <path d="M2 10 C 6 1, 14 1, 18 10" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      </svg>
+      {name}
+    </span>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { ChangePasswordRequest, UpdateProfileRequest } from "../../../../contracts/accounts.ts";
 import { Button } from "../../../components/ui/Button.tsx";
@@ -6,9 +6,10 @@ import { Link } from "../../../components/ui/Link.tsx";
 import { PasswordField } from "../../../components/ui/PasswordField.tsx";
 import { TabPanel, Tabs } from "../../../components/ui/Tabs.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { useValidatedForm } from "../../../lib/form.ts";
+import { useForm } from "../../../lib/form.ts";
+import { schemaValidator } from "../../../lib/form-schema.ts";
 import { useSession, useSessionSend } from "../../../lib/session.tsx";
-import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
+import { toastSuccess } from "../../../lib/toast.ts";
 import { useChangePassword } from "../api/change-password.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 import * as styles from "./MyProfilePage.css.ts";
@@ -19,41 +20,43 @@ const TABS: ReadonlyArray<{ id: TabId; label: string }> = [
   { id: "configuracion", label: "Configuración" },
 ];
 
+const validateProfile = schemaValidator(UpdateProfileRequest);
+const validatePasswordChange = schemaValidator(ChangePasswordRequest);
+
 function ProfileForm() {
   const session = useSession();
   const send = useSessionSend();
   const update = useUpdateProfile();
-  const [name, setName] = useState(session.name ?? "");
-  const [phone, setPhone] = useState(session.phone ?? "");
-  const { errors, formRef, validate } = useValidatedForm(UpdateProfileRequest);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const value = validate({ name, phone });
-    if (value === null) return;
-    update.mutate(value, {
-      onSuccess: (profile) => {
-        // The navbar and the rest of the app show the new name at once.
-        send({ type: "session.profileUpdated", name: profile.name, phone: profile.phone });
-        setName(profile.name);
-        setPhone(profile.phone ?? "");
-        toastSuccess("Datos actualizados correctamente");
-      },
-      onError: (error) => toastApiError(error),
-    });
-  };
+  const form = useForm({
+    initialValues: { name: session.name ?? "", phone: session.phone ?? "" },
+    validate: validateProfile,
+    submit: update.mutateAsync,
+    onSuccess: (profile, _body, { setValues }) => {
+      // The navbar and the rest of the app show the new name at once.
+      send({ type: "session.profileUpdated", name: profile.name, phone: profile.phone });
+      setValues({ name: profile.name, phone: profile.phone ?? "" });
+      toastSuccess("Datos actualizados correctamente");
+    },
+  });
 
   return (
     <section className={styles.section} aria-labelledby="perfil-datos-title">
       <h2 id="perfil-datos-title" className={styles.sectionTitle}>
         Tus datos
       </h2>
-      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
         <TextField label="Email" name="email" type="email" value={session.email ?? ""} isReadOnly description="Tu email no se puede cambiar." />
-        <TextField label="Nombre" name="name" autoComplete="name" value={name} onChange={setName} errorMessage={errors["name"]} />
-        <TextField label="Teléfono" name="phone" type="tel" autoComplete="tel" value={phone} onChange={setPhone} errorMessage={errors["phone"]} />
-        <Button type="submit" isPending={update.isPending} className={styles.submit}>
+        <TextField label="Nombre" name="name" autoComplete="name" value={form.values.name} onChange={form.set("name")} errorMessage={form.errors["name"]} />
+        <TextField
+          label="Teléfono"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          value={form.values.phone}
+          onChange={form.set("phone")}
+          errorMessage={form.errors["phone"]}
+        />
+        <Button type="submit" isPending={form.isSubmitting} className={styles.submit}>
           Guardar cambios
         </Button>
       </form>
@@ -65,30 +68,23 @@ const NO_PASSWORDS = { current_password: "", new_password: "", password_confirma
 
 function ChangePasswordForm() {
   const change = useChangePassword();
-  const [values, setValues] = useState(NO_PASSWORDS);
-  const { errors, formRef, validate } = useValidatedForm(ChangePasswordRequest);
-  const set = (key: keyof typeof NO_PASSWORDS) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (change.isPending) return;
-    const value = validate(values);
-    if (value === null) return;
-    change.mutate(value, {
-      onSuccess: () => {
-        setValues(NO_PASSWORDS);
-        toastSuccess("Contraseña actualizada con éxito");
-      },
-      onError: (error) => toastApiError(error),
-    });
-  };
+  const form = useForm({
+    initialValues: NO_PASSWORDS,
+    validate: validatePasswordChange,
+    submit: change.mutateAsync,
+    onSuccess: (_result, _body, { setValues }) => {
+      setValues(NO_PASSWORDS);
+      toastSuccess("Contraseña actualizada con éxito");
+    },
+  });
+  const { values, set, errors } = form;
 
   return (
     <section className={styles.section} aria-labelledby="perfil-contrasena-title">
       <h2 id="perfil-contrasena-title" className={styles.sectionTitle}>
         Cambiar contraseña
       </h2>
-      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
         <PasswordField
           label="Contraseña actual"
           name="current_password"
@@ -114,7 +110,7 @@ function ChangePasswordForm() {
           onChange={set("password_confirmation")}
           errorMessage={errors["password_confirmation"]}
         />
-        <Button type="submit" isPending={change.isPending} className={styles.submit}>
+        <Button type="submit" isPending={form.isSubmitting} className={styles.submit}>
           Cambiar contraseña
         </Button>
       </form>

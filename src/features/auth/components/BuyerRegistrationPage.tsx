@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
 import { BuyerRegistrationForm, buyerRequestFromForm } from "../../../../contracts/registration.ts";
+import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Checkbox } from "../../../components/ui/Checkbox.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
@@ -9,8 +9,9 @@ import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
-import { useValidatedForm } from "../../../lib/form.ts";
-import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
+import { useForm } from "../../../lib/form.ts";
+import { validateForm } from "../../../lib/form-schema.ts";
+import { toastSuccess } from "../../../lib/toast.ts";
 import { useCreateBuyer } from "../api/create-buyer.ts";
 import * as styles from "./RegistrationForm.css.ts";
 
@@ -47,25 +48,17 @@ export default function BuyerRegistrationPage() {
   const buyerDescriptions = useCatalogue("buyer_descriptions");
   const states = useCatalogue("states");
   const investmentSizes = useCatalogue("investment_sizes");
-  const [values, setValues] = useState<BuyerValues>(EMPTY);
-  const { errors, formRef, validate } = useValidatedForm(BuyerRegistrationForm);
-
-  const set = <K extends keyof BuyerValues>(key: K) => (value: BuyerValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (createBuyer.isPending) return;
+  const form = useForm({
+    initialValues: EMPTY,
     // The e-mail is trimmed and lowercased on submit (spec section 5).
-    const value = validate({ ...values, email: values.email.trim().toLowerCase() });
-    if (value === null) return;
-    createBuyer.mutate(buyerRequestFromForm(value), {
-      onSuccess: () => {
-        toastSuccess("Registrado con éxito");
-        navigate("/gracias-comprador");
-      },
-      onError: (error) => toastApiError(error),
-    });
-  };
+    validate: (values: BuyerValues) => validateForm(BuyerRegistrationForm, { ...values, email: values.email.trim().toLowerCase() }),
+    submit: (value) => createBuyer.mutateAsync(buyerRequestFromForm(value)),
+    onSuccess: () => {
+      toastSuccess("Registrado con éxito");
+      navigate("/gracias-comprador");
+    },
+  });
+  const { values, set, errors } = form;
 
   return (
     <div className={styles.wrapper}>
@@ -76,7 +69,9 @@ export default function BuyerRegistrationPage() {
           </h1>
           <p className={styles.lead}>Crea tu cuenta para explorar empresas verificadas en México y contactar a sus dueños.</p>
         </header>
-        <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
+        <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
+          {/* Without the catalogues the dropdowns are empty and the form cannot be sent. */}
+          <QueryLoadError compact message={OPTIONS_LOAD_ERROR_MESSAGE} queries={[buyerDescriptions, states, investmentSizes]} />
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>Tu perfil de inversión</legend>
             <div className={styles.wide}>
@@ -170,7 +165,7 @@ export default function BuyerRegistrationPage() {
               </p>
             </div>
           </fieldset>
-          <Button type="submit" fullWidth isPending={createBuyer.isPending}>
+          <Button type="submit" fullWidth isPending={form.isSubmitting}>
             Crear cuenta
           </Button>
         </form>

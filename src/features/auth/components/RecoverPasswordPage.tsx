@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { RecoverPasswordRequest, ResetPasswordForm } from "../../../../contracts/accounts.ts";
 import { Button } from "../../../components/ui/Button.tsx";
@@ -6,35 +6,29 @@ import { Link } from "../../../components/ui/Link.tsx";
 import { PasswordField } from "../../../components/ui/PasswordField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
-import { useValidatedForm } from "../../../lib/form.ts";
-import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
+import { useForm } from "../../../lib/form.ts";
+import { schemaValidator } from "../../../lib/form-schema.ts";
+import { toastSuccess } from "../../../lib/toast.ts";
 import { useRequestPasswordRecovery } from "../api/request-password-recovery.ts";
 import { useResetPassword } from "../api/reset-password.ts";
 import * as styles from "./LoginPage.css.ts";
 
+const validateRequest = schemaValidator(RecoverPasswordRequest);
+const validateReset = schemaValidator(ResetPasswordForm);
+
 /** Step 1: ask for the e-mail; the answer is the same whether or not it has an account. */
 function RequestLinkForm() {
   const request = useRequestPasswordRecovery();
-  const [email, setEmail] = useState("");
-  const { errors, formRef, validate } = useValidatedForm(RecoverPasswordRequest);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (request.isPending) return;
-    const value = validate({ email });
-    if (value === null) return;
-    request.mutate(
-      { email: value.email.toLowerCase() },
-      {
-        onSuccess: ({ message }) => {
-          toastSuccess("Se envió el correo electrónico correctamente");
-          setSentMessage(message);
-        },
-        onError: (error) => toastApiError(error),
-      },
-    );
-  };
+  const form = useForm({
+    initialValues: { email: "" },
+    validate: validateRequest,
+    submit: (value) => request.mutateAsync({ email: value.email.toLowerCase() }),
+    onSuccess: ({ message }) => {
+      toastSuccess("Se envió el correo electrónico correctamente");
+      setSentMessage(message);
+    },
+  });
 
   return (
     <>
@@ -44,9 +38,17 @@ function RequestLinkForm() {
           {sentMessage}
         </p>
       )}
-      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} errorMessage={errors["email"]} />
-        <Button type="submit" fullWidth isPending={request.isPending}>
+      <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={form.set("email")}
+          errorMessage={form.errors["email"]}
+        />
+        <Button type="submit" fullWidth isPending={form.isSubmitting}>
           {sentMessage === null ? "Enviar enlace" : "Enviar de nuevo"}
         </Button>
       </form>
@@ -58,52 +60,42 @@ function RequestLinkForm() {
 function NewPasswordForm({ token }: { readonly token: string }) {
   const [, navigate] = useLocation();
   const reset = useResetPassword();
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const { errors, formRef, validate } = useValidatedForm(ResetPasswordForm);
   const [linkFailed, setLinkFailed] = useState(false);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const value = validate({ password, password_confirmation: confirmation });
-    if (value === null) return;
-    reset.mutate(
-      { recover_token: token, password: value.password, password_confirmation: value.password_confirmation },
-      {
-        onSuccess: () => {
-          toastSuccess("Contraseña actualizada con éxito");
-          navigate("/iniciar-sesion", { replace: true });
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.status === 400) setLinkFailed(true);
-          toastApiError(error);
-        },
-      },
-    );
-  };
+  const form = useForm({
+    initialValues: { password: "", password_confirmation: "" },
+    validate: validateReset,
+    submit: (value) => reset.mutateAsync({ recover_token: token, password: value.password, password_confirmation: value.password_confirmation }),
+    onSuccess: () => {
+      toastSuccess("Contraseña actualizada con éxito");
+      navigate("/iniciar-sesion", { replace: true });
+    },
+    // An invalid or used link (400): offer a new one beside the toast.
+    onError: (error) => {
+      if (isApiError(error) && error.status === 400) setLinkFailed(true);
+    },
+  });
 
   return (
     <>
       <p className={styles.lead}>Elige una nueva contraseña de al menos 8 caracteres.</p>
-      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
         <PasswordField
           label="Nueva contraseña"
           name="password"
           autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          errorMessage={errors["password"]}
+          value={form.values.password}
+          onChange={form.set("password")}
+          errorMessage={form.errors["password"]}
         />
         <PasswordField
           label="Confirmar contraseña"
           name="password_confirmation"
           autoComplete="new-password"
-          value={confirmation}
-          onChange={setConfirmation}
-          errorMessage={errors["password_confirmation"]}
+          value={form.values.password_confirmation}
+          onChange={form.set("password_confirmation")}
+          errorMessage={form.errors["password_confirmation"]}
         />
-        <Button type="submit" fullWidth isPending={reset.isPending}>
+        <Button type="submit" fullWidth isPending={form.isSubmitting}>
           Guardar contraseña
         </Button>
       </form>

@@ -1,16 +1,18 @@
-import { useState, type FormEvent } from "react";
+import { useQueries } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import type { CataloguePath } from "../../../../contracts/catalogues.ts";
 import { SellerRegistrationForm as SellerForm, sellerRequestFromForm } from "../../../../contracts/registration.ts";
+import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { PasswordField } from "../../../components/ui/PasswordField.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
-import { useValidatedForm } from "../../../lib/form.ts";
-import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
+import { catalogueQueryOptions } from "../../../lib/api/get-catalogue.ts";
+import { useForm } from "../../../lib/form.ts";
+import { validateForm } from "../../../lib/form-schema.ts";
+import { toastSuccess } from "../../../lib/toast.ts";
 import { useCreateSeller } from "../api/create-seller.ts";
 import * as styles from "./RegistrationForm.css.ts";
 
@@ -62,27 +64,6 @@ const SELECTS: ReadonlyArray<{ key: SelectKey; label: string; catalogue: Catalog
   { key: "sales_range_id", label: "Rango de ventas anuales", catalogue: "yearly_sales_ranges" },
 ];
 
-function CatalogueSelect(props: {
-  readonly label: string;
-  readonly catalogue: CataloguePath;
-  readonly name: string;
-  readonly value: number | null;
-  readonly onChange: (value: number | null) => void;
-  readonly errorMessage: string | undefined;
-}) {
-  const options = useCatalogue(props.catalogue);
-  return (
-    <Select
-      label={props.label}
-      name={props.name}
-      options={options.data ?? []}
-      value={props.value}
-      onChange={props.onChange}
-      errorMessage={props.errorMessage}
-    />
-  );
-}
-
 const digitsOnly = (value: string, max: number) => value.replace(/\D/g, "").slice(0, max);
 
 /**
@@ -94,24 +75,18 @@ const digitsOnly = (value: string, max: number) => value.replace(/\D/g, "").slic
 export function SellerRegistrationForm() {
   const [, navigate] = useLocation();
   const createSeller = useCreateSeller();
-  const [values, setValues] = useState<SellerValues>(EMPTY);
-  const { errors, formRef, validate } = useValidatedForm(SellerForm);
-
-  const set = <K extends keyof SellerValues>(key: K) => (value: SellerValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (createSeller.isPending) return;
-    const value = validate({ ...values, email: values.email.trim().toLowerCase() });
-    if (value === null) return;
-    createSeller.mutate(sellerRequestFromForm(value), {
-      onSuccess: () => {
-        toastSuccess("Empresa registrada con éxito");
-        navigate("/gracias-vendedor");
-      },
-      onError: (error) => toastApiError(error),
-    });
-  };
+  // The eight dropdowns' catalogues, together: one message and one retry if any fails.
+  const catalogues = useQueries({ queries: SELECTS.map((select) => catalogueQueryOptions(select.catalogue)) });
+  const form = useForm({
+    initialValues: EMPTY,
+    validate: (values: SellerValues) => validateForm(SellerForm, { ...values, email: values.email.trim().toLowerCase() }),
+    submit: (value) => createSeller.mutateAsync(sellerRequestFromForm(value)),
+    onSuccess: () => {
+      toastSuccess("Empresa registrada con éxito");
+      navigate("/gracias-vendedor");
+    },
+  });
+  const { values, set, errors } = form;
 
   return (
     <section id="registro-vendedor" className={styles.card} aria-labelledby="registro-vendedor-title">
@@ -123,7 +98,8 @@ export function SellerRegistrationForm() {
           Crea tu cuenta y el perfil de tu empresa. Lo revisamos antes de compartirlo con compradores verificados.
         </p>
       </header>
-      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
+        <QueryLoadError compact message={OPTIONS_LOAD_ERROR_MESSAGE} queries={catalogues} />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Tus datos</legend>
           <TextField label="Nombre" name="username" autoComplete="name" value={values.username} onChange={set("username")} errorMessage={errors["username"]} />
@@ -187,11 +163,11 @@ export function SellerRegistrationForm() {
               errorMessage={errors["short_description"]}
             />
           </div>
-          {SELECTS.map((select) => (
-            <CatalogueSelect
+          {SELECTS.map((select, index) => (
+            <Select
               key={select.key}
               label={select.label}
-              catalogue={select.catalogue}
+              options={catalogues[index]?.data ?? []}
               name={select.key}
               value={values[select.key]}
               onChange={set(select.key)}
@@ -203,7 +179,7 @@ export function SellerRegistrationForm() {
           Al registrarte aceptas los <Link href="/terminos-y-condiciones">términos y condiciones</Link> y la{" "}
           <Link href="/politica-de-privacidad">política de privacidad</Link>.
         </p>
-        <Button type="submit" fullWidth isPending={createSeller.isPending}>
+        <Button type="submit" fullWidth isPending={form.isSubmitting}>
           Registrar empresa
         </Button>
       </form>

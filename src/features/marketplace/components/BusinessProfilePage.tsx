@@ -1,10 +1,11 @@
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useParams } from "wouter";
 import type { CatalogueItem } from "../../../../contracts/catalogues.ts";
 import type { PublicCompanyProfile } from "../../../../contracts/companies.ts";
+import { LoadError, QueryLoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
-import { GENERIC_ERROR_MESSAGE, isApiError } from "../../../lib/api-client.ts";
+import { isApiError } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.tsx";
 import placeholder from "../assets/company-placeholder.svg";
 import { useCompany } from "../api/get-company.ts";
@@ -54,11 +55,15 @@ function AdminName({ companyId }: { readonly companyId: number }) {
   const record = useCompanyRecord(companyId, session.isAdmin && !session.demoMode);
   if (!session.isAdmin) return null;
   const shown = session.demoMode ? HIDDEN_NAME : record.data?.name;
-  if (shown === undefined) return null;
   return (
-    <p className={styles.name}>
-      Nombre: <span>{shown}</span>
-    </p>
+    <>
+      {session.demoMode ? null : <QueryLoadError compact message="No pudimos cargar el nombre de la empresa." queries={[record]} />}
+      {shown === undefined ? null : (
+        <p className={styles.name}>
+          Nombre: <span>{shown}</span>
+        </p>
+      )}
+    </>
   );
 }
 
@@ -72,33 +77,36 @@ export default function BusinessProfilePage({ notFound = null }: BusinessProfile
   const params = useParams<{ id: string }>();
   const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   const company = useCompany(id);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const loadError = useLoadError([company]);
 
   if (id === null || (company.isError && isApiError(company.error) && (company.error.status === 404 || company.error.status === 400))) {
     return <>{notFound}</>;
   }
-  if (company.isPending) {
+  if (loadError.show) {
+    return (
+      <div className={styles.page}>
+        <Link href="/compra-una-empresa">← Volver a Compra una empresa</Link>
+        <h1 className={styles.title}>Perfil de negocio</h1>
+        <LoadError onRetry={loadError.retry} isRetrying={loadError.isRetrying} focusAfterRetry={titleRef} />
+      </div>
+    );
+  }
+  if (company.isPending || company.isError) {
     return (
       <div className={styles.loading}>
         <Spinner size="large" label="Cargando empresa" />
       </div>
     );
   }
-  if (company.isError) {
-    return (
-      <div className={styles.page}>
-        <h1 className={styles.title}>Perfil de negocio</h1>
-        <p role="alert">{isApiError(company.error) ? company.error.message : GENERIC_ERROR_MESSAGE}</p>
-        <Link href="/compra-una-empresa">Volver a Compra una empresa</Link>
-      </div>
-    );
-  }
-
   const profile = company.data;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
         <Link href="/compra-una-empresa">← Volver a Compra una empresa</Link>
-        <h1 className={styles.title}>Empresa {profile.human_id}</h1>
+        <h1 ref={titleRef} tabIndex={-1} className={styles.title}>
+          Empresa {profile.human_id}
+        </h1>
         <AdminName companyId={profile.id} />
         <div className={styles.badges}>
           <span className={cardStyles.badge}>Verificación: {profile.verification_level.name}</span>

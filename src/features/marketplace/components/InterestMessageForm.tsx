@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from "react";
 import { INTEREST_MESSAGES, InterestMessageRequest } from "../../../../contracts/companies.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { useValidatedForm } from "../../../lib/form.ts";
+import { useForm } from "../../../lib/form.ts";
+import { validateForm } from "../../../lib/form-schema.ts";
 import { useSession } from "../../../lib/session.tsx";
-import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
+import { toastSuccess } from "../../../lib/toast.ts";
 import { useCreateInterestMessage } from "../api/create-interest-message.ts";
 import * as styles from "./BusinessProfilePage.css.ts";
 
@@ -17,45 +17,37 @@ import * as styles from "./BusinessProfilePage.css.ts";
 export function InterestMessageForm({ companyId, humanId }: { readonly companyId: number; readonly humanId: string }) {
   const session = useSession();
   const send = useCreateInterestMessage(companyId);
-  const [name, setName] = useState(session.name ?? "");
-  const [email, setEmail] = useState(session.email ?? "");
-  const [summary, setSummary] = useState("");
-  const { errors, formRef, validate } = useValidatedForm(InterestMessageRequest);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    const value = validate({ name, email, human_id: humanId, summary });
-    if (value === null) return;
-    send.mutate(value, {
-      onSuccess: () => {
-        toastSuccess(INTEREST_MESSAGES.sent);
-        setSummary("");
-      },
-      onError: (error) => toastApiError(error),
-    });
-  };
+  const form = useForm({
+    initialValues: { name: session.name ?? "", email: session.email ?? "", summary: "" },
+    validate: (values: { name: string; email: string; summary: string }) => validateForm(InterestMessageRequest, { ...values, human_id: humanId }),
+    submit: send.mutateAsync,
+    onSuccess: (_result, _body, { setValues }) => {
+      toastSuccess(INTEREST_MESSAGES.sent);
+      setValues((current) => ({ ...current, summary: "" }));
+    },
+  });
+  const { values, set, errors } = form;
 
   return (
     <section className={styles.formCard} aria-labelledby="interest-title">
       <h2 id="interest-title" className={styles.sectionTitle}>
         Me interesa esta empresa
       </h2>
-      <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
         <p className={styles.hint}>Tu mensaje llega directo al contacto de la empresa; la comunicación es 1 a 1.</p>
-        <TextField label="Nombre" name="name" autoComplete="name" value={name} onChange={setName} errorMessage={errors["name"]} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} errorMessage={errors["email"]} />
+        <TextField label="Nombre" name="name" autoComplete="name" value={values.name} onChange={set("name")} errorMessage={errors["name"]} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} errorMessage={errors["email"]} />
         <TextField label="Referencia de la empresa" name="human_id" value={humanId} isReadOnly />
         <TextAreaField
           label="Mensaje"
           name="summary"
           rows={5}
           placeholder="Cuéntale a la empresa quién eres y qué te interesa"
-          value={summary}
-          onChange={setSummary}
+          value={values.summary}
+          onChange={set("summary")}
           errorMessage={errors["summary"]}
         />
-        <Button type="submit" fullWidth isPending={send.isPending}>
+        <Button type="submit" fullWidth isPending={form.isSubmitting}>
           Enviar mensaje
         </Button>
       </form>

@@ -32,6 +32,8 @@ export const desktopOnly = style({ display: "none", "@media": { [media.md]: { di
 export const mobileOnly = style({ "@media": { [media.md]: { display: "none" } } });
 
 export const summary = style({
+  // Paging scrolls here: a little air below the sticky header.
+  scrollMarginTop: vars.space.md,
   display: "flex",
   alignItems: "center",
   justifyContent: "space-between",
@@ -68,6 +70,12 @@ export const empty = style({
   textAlign: "center",
   color: vars.color.text,
 });
+
+/** A page past the last: the message and the way back, in place of the empty state. */
+export const pastLast = style([
+  empty,
+  { display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.sm },
+]);
 
 export const stale = style({ opacity: 0.6, transition: `opacity ${vars.duration.fast}` });
 

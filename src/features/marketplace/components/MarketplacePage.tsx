@@ -1,7 +1,8 @@
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { TOTAL_COUNT_CAP, type FilterKey } from "../../../../contracts/companies.ts";
 import type { CatalogueList } from "../../../../contracts/catalogues.ts";
+import { LoadError, QueryLoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Disclosure } from "../../../components/ui/Disclosure.tsx";
@@ -33,6 +34,10 @@ const ALL = "Todas";
 /** 'Todas' first, as id 0 (the dropdowns' "no filter"). */
 const withAll = (items: CatalogueList | undefined) => [{ id: 0, name: ALL }, ...(items ?? [])];
 const fromSelect = (id: number | null): number | null => (id === null || id === 0 ? null : id);
+
+/** A `?page=` past the last page: say so instead of a count beside the empty state. */
+export const pastLastPageText = (pages: number): string =>
+  `Esta página no existe: hay ${pages} ${pages === 1 ? "página" : "páginas"} de resultados.`;
 
 const countText = (total: number, capped: boolean): string => {
   if (capped) return `Más de ${TOTAL_COUNT_CAP.toLocaleString("es-MX")} empresas`;
@@ -179,12 +184,20 @@ function FilterDrawer({ filters, onApply }: { readonly filters: CompanyFilters; 
   );
 }
 
-function Pagination({ filters, page, pages }: { readonly filters: CompanyFilters; readonly page: number; readonly pages: number }) {
+interface PaginationProps {
+  readonly filters: CompanyFilters;
+  readonly page: number;
+  readonly pages: number;
+  /** A page link was followed: take the reader back to the top of the results. */
+  readonly onPage: () => void;
+}
+
+function Pagination({ filters, page, pages, onPage }: PaginationProps) {
   if (pages <= 1) return null;
   return (
     <nav className={styles.pagination} aria-label="Páginas de resultados">
       {page > 1 ? (
-        <Link href={marketplaceHref({ ...filters, page: page - 1 })} variant="secondary">
+        <Link href={marketplaceHref({ ...filters, page: page - 1 })} variant="secondary" onPress={onPage}>
           Anterior
         </Link>
       ) : null}
@@ -192,7 +205,7 @@ function Pagination({ filters, page, pages }: { readonly filters: CompanyFilters
         Página {page} de {pages}
       </span>
       {page < pages ? (
-        <Link href={marketplaceHref({ ...filters, page: page + 1 })} variant="secondary">
+        <Link href={marketplaceHref({ ...filters, page: page + 1 })} variant="secondary" onPress={onPage}>
           Siguiente
         </Link>
       ) : null}
@@ -207,8 +220,19 @@ export default function MarketplacePage() {
   const companies = useCompanies(filters);
   const go = (next: CompanyFilters) => navigate(marketplaceHref(next));
   const onFilter = (key: FilterKey, value: number | null) => go(withFilter(filters, key, value));
+  const filterCatalogues = [useCatalogue("industries"), useCatalogue("interests"), useCatalogue("company_types"), useCatalogue("ebitda_ranges")];
+  const listError = useLoadError([companies]);
   const data = companies.data;
   const pages = data === undefined ? 0 : Math.ceil(data.total / data.per_page);
+  const pastLastPage = data !== undefined && data.items.length === 0 && data.total > 0 && data.page > pages;
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const resultsTitleRef = useRef<HTMLHeadingElement>(null);
+
+  // Paging keeps the list's place on screen: back to the count, focus on the results heading.
+  const toResultsTop = () => {
+    resultsTitleRef.current?.focus({ preventScroll: true });
+    summaryRef.current?.scrollIntoView({ block: "start" });
+  };
 
   return (
     <Page title="Compra una empresa" description="Explora empresas verificadas y filtra por industria, tamaño, interés o ubicación.">
@@ -225,12 +249,13 @@ export default function MarketplacePage() {
             </div>
             <FilterDrawer filters={filters} onApply={(next) => go({ ...next, ...(filters.q === undefined ? {} : { q: filters.q }) })} />
           </div>
-          <h2 id="results-title" className={visuallyHidden}>
+          <QueryLoadError compact message="No pudimos cargar los filtros." queries={filterCatalogues} />
+          <h2 id="results-title" ref={resultsTitleRef} tabIndex={-1} className={visuallyHidden}>
             Resultados
           </h2>
-          <div className={styles.summary}>
+          <div ref={summaryRef} className={styles.summary}>
             <p className={styles.count} role="status">
-              {data === undefined || data.total === 0 ? "" : countText(data.total, data.total_capped)}
+              {data === undefined || data.total === 0 || pastLastPage ? "" : countText(data.total, data.total_capped)}
               {companies.isPlaceholderData && companies.isFetching ? <Spinner label="Cargando empresas" /> : null}
             </p>
             {hasFilters(filters) ? (
@@ -239,11 +264,18 @@ export default function MarketplacePage() {
               </Button>
             ) : null}
           </div>
-          {companies.isPending ? (
+          {listError.show ? (
+            <LoadError onRetry={listError.retry} isRetrying={listError.isRetrying} focusAfterRetry={resultsTitleRef} />
+          ) : companies.isPending ? (
             <div className={styles.loading}>
               <Spinner size="large" label="Cargando empresas" />
             </div>
-          ) : data === undefined ? null : data.items.length === 0 ? (
+          ) : data === undefined ? null : pastLastPage ? (
+            <div className={styles.pastLast}>
+              <p>{pastLastPageText(pages)}</p>
+              <Link href={marketplaceHref({ ...filters, page: pages })}>Ir a la última página</Link>
+            </div>
+          ) : data.items.length === 0 ? (
             <p className={styles.empty}>{EMPTY_RESULTS_MESSAGE}</p>
           ) : (
             <>
@@ -254,7 +286,7 @@ export default function MarketplacePage() {
                   </li>
                 ))}
               </ul>
-              <Pagination filters={filters} page={data.page} pages={pages} />
+              <Pagination filters={filters} page={data.page} pages={pages} onPage={toResultsTop} />
             </>
           )}
         </section>

@@ -1,10 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { Either, Schema } from "effect";
+import { Schema } from "effect";
 import type { CatalogueList } from "../../../../contracts/catalogues.ts";
-import { fieldErrors, type FieldErrors } from "../../../../contracts/fields.ts";
 import { LeadRequest } from "../../../../contracts/leads.ts";
 import { catalogueQueryOptions } from "../../../lib/api/get-catalogue.ts";
-import { createLead } from "../api/create-lead.ts";
+import type { FormResult } from "../../../lib/form.ts";
+import { validateForm } from "../../../lib/form-schema.ts";
+import { createLead, type CreateLeadBody } from "../api/create-lead.ts";
 
 /**
  * The contact form's logic (Effect validation, catalogue fetching, the POST),
@@ -22,13 +23,10 @@ export interface ContactValues {
   readonly referer: number | null;
 }
 
-const decodeLead = Schema.decodeUnknownEither(LeadRequest, { errors: "all" });
-
-/** Validates with the contract (the spec's messages); the body to send, or the message per field. */
-export function validateContact(values: ContactValues): { readonly body: typeof LeadRequest.Encoded } | { readonly errors: FieldErrors } {
-  const decoded = decodeLead(values);
-  if (Either.isLeft(decoded)) return { errors: fieldErrors(decoded.left) };
-  return { body: Schema.encodeSync(LeadRequest)(decoded.right) };
+/** Validates with the contract (the spec's messages): the body to send, or the message per field. */
+export function validateContact(values: ContactValues): FormResult<CreateLeadBody> {
+  const result = validateForm(LeadRequest, values);
+  return result.ok ? { ok: true, value: Schema.encodeSync(LeadRequest)(result.value) } : result;
 }
 
 export interface ContactOptions {
