@@ -11,6 +11,8 @@ export default defineConfig({
           environment: "node",
           include: ["tests/unit/**/*.test.ts", "tests/machines/**/*.test.ts"],
           setupFiles: ["tests/setup/fail-on-console.ts"],
+          // A busy CI machine (2 cores) can slow CPU-bound tests several times over; time is never what they assert.
+          testTimeout: 30_000,
         },
       },
       {

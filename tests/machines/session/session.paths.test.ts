@@ -198,7 +198,8 @@ describe("session machine, generated paths", () => {
     expect(unreached, "states no generated path enters").toEqual([]);
     // ...and every resting state is where some path ends.
     expect([...result.finalValues].sort()).toEqual(['"signedIn"', '"signedOut"']);
-  });
+    // Generating and replaying every path is CPU work: seconds alone, more on a busy CI machine.
+  }, 60_000);
 
   it("every simple path to signedIn goes through a login and replays on a real actor", () => {
     const input = restoreInputs[0]?.[1];
