@@ -65,7 +65,8 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
-    sourcemap: true,
+    // No source maps in the served build: they would publish the whole of src/ (the server refuses *.map too).
+    sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -34,6 +34,16 @@ export const ResetPasswordForm = Schema.Struct({
 
 export const PASSWORD_RESET_MESSAGE = "Contraseña actualizada con éxito";
 
+/**
+ * After a password change or reset every other session is closed, and the
+ * answer carries a fresh access token for this one.
+ */
+export const PasswordChangedResponse = Schema.Struct({
+  message: Schema.String,
+  access_token: Schema.String,
+});
+export type PasswordChangedResponse = typeof PasswordChangedResponse.Type;
+
 /** PATCH /accounts/passwords: change the password, knowing the current one. */
 export const ChangePasswordRequest = Schema.Struct({
   current_password: requiredSecret("Debes ingresar tu contraseña actual"),
@@ -73,9 +83,9 @@ export const requestPasswordRecoveryEndpoint = defineEndpoint({
 export const resetPasswordEndpoint = defineEndpoint({
   method: "PUT",
   path: "/accounts/recover-passwords",
-  summary: "Set a new password with the token of a recovery link.",
+  summary: "Set a new password with the token of a recovery link; every session ends and a fresh token is answered.",
   body: ResetPasswordRequest,
-  response: MessageResponse,
+  response: PasswordChangedResponse,
   errors: { invalidLink: { status: 400, message: INVALID_RECOVERY_LINK_MESSAGE } },
 });
 
@@ -92,9 +102,9 @@ export const updateProfileEndpoint = defineEndpoint({
 export const changePasswordEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/accounts/passwords",
-  summary: "Change the signed-in user's password.",
+  summary: "Change the signed-in user's password; every session ends and a fresh token is answered.",
   body: ChangePasswordRequest,
-  response: MessageResponse,
+  response: PasswordChangedResponse,
   // A 400, not a 401: a wrong current password must not end the session.
   errors: { wrongCurrentPassword: { status: 400, message: WRONG_CURRENT_PASSWORD_MESSAGE } },
 });

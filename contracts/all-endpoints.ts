@@ -16,7 +16,7 @@ import type { Endpoint } from "./endpoint.ts";
 import { healthEndpoint } from "./health.ts";
 import { createLeadEndpoint } from "./leads.ts";
 import { createBuyerEndpoint, createSellerEndpoint } from "./registration.ts";
-import { createSessionEndpoint } from "./sessions.ts";
+import { createSessionEndpoint, deleteSessionEndpoint } from "./sessions.ts";
 
 /**
  * Every endpoint of the API. The server checks at start that it serves each
@@ -28,6 +28,7 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   healthEndpoint,
   ...CATALOGUE_PATHS.map(catalogueEndpoint),
   createSessionEndpoint,
+  deleteSessionEndpoint,
   requestPasswordRecoveryEndpoint,
   resetPasswordEndpoint,
   updateProfileEndpoint,

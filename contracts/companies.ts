@@ -51,12 +51,15 @@ export const SEARCH_TOO_LONG_MESSAGE = `La búsqueda no puede tener más de ${SE
 export const INVALID_PAGE_MESSAGE = "La página solicitada no es válida.";
 export const INVALID_PAGE_SIZE_MESSAGE = `El número de resultados por página debe estar entre 1 y ${MAX_PAGE_SIZE}.`;
 
+/** Empty, or up to ten digits without a leading zero. */
+export const QUERY_INT_PATTERN = /^(|[1-9]\d{0,9})$/;
+
 /** A positive integer written in a query string ("12"), or absent/empty. */
 const positiveIntParam = (message: string, max = POSTGRES_INT_MAX) =>
   Schema.optional(
     Schema.transform(
       Schema.String.annotations({ message: () => message }).pipe(
-        Schema.pattern(/^(|[1-9]\d{0,9})$/, { message: () => message }),
+        Schema.pattern(QUERY_INT_PATTERN, { message: () => message }),
         Schema.filter((value) => value === "" || Number(value) <= max, { message: () => message }),
       ),
       Schema.UndefinedOr(Schema.Int),

@@ -6,7 +6,21 @@ import { ParseResult, Schema } from "effect";
  * answers them as `{ message }`, so both sides say the same thing.
  */
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The largest value of a PostgreSQL `integer` column (ids, counts). */
+export const POSTGRES_INT_MAX = 2_147_483_647;
+
+const tooLong = (max: number) => `Puede tener como máximo ${max} caracteres`;
+
+/**
+ * local@label.label…: no spaces, one @, at least one dot in the domain, no
+ * empty label. Written without ambiguous repetition (a label cannot contain
+ * the dot that starts the next one), so it runs in linear time; the length
+ * is checked before it anyway (EMAIL_MAX_LENGTH).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+/** RFC 5321's limit for a path; longer is refused before the pattern runs. */
+export const EMAIL_MAX_LENGTH = 254;
+export const INVALID_EMAIL_MESSAGE = "Ingresa un email válido";
 
 /** A string, trimmed on decode; a non-string fails with `message`. */
 export const trimmedString = (message: string) =>
@@ -16,27 +30,32 @@ export const trimmedString = (message: string) =>
     encode: (value) => value,
   });
 
-/** A string that must be present and, once trimmed, non-empty. */
-export const requiredText = (message: string) =>
+/** A string that must be present and, once trimmed, non-empty and at most `max` characters. */
+export const requiredText = (message: string, max = 2000) =>
   Schema.propertySignature(
     trimmedString(message).pipe(
       Schema.minLength(1, { message: () => message }),
+      Schema.maxLength(max, { message: () => tooLong(max) }),
     ),
   ).annotations({ missingMessage: () => message });
 
-/** Required, trimmed e-mail in a valid format. */
-export const requiredEmail = (requiredMessage: string, formatMessage = "Ingresa un email válido") =>
-  Schema.propertySignature(
-    trimmedString(requiredMessage).pipe(
-      Schema.minLength(1, { message: () => requiredMessage }),
-      Schema.pattern(EMAIL_PATTERN, { message: () => formatMessage }),
-    ),
-  ).annotations({ missingMessage: () => requiredMessage });
+/** A trimmed e-mail: present, then short enough, then well formed (the cheap checks first). */
+const email = (requiredMessage: string) =>
+  trimmedString(requiredMessage).pipe(
+    Schema.minLength(1, { message: () => requiredMessage }),
+    Schema.maxLength(EMAIL_MAX_LENGTH, { message: () => INVALID_EMAIL_MESSAGE }),
+    Schema.pattern(EMAIL_PATTERN, { message: () => INVALID_EMAIL_MESSAGE }),
+  );
 
-/** A secret that must not be blank; it is sent exactly as typed. */
-export const requiredSecret = (message: string) =>
+/** Required, trimmed e-mail in a valid format. */
+export const requiredEmail = (requiredMessage: string) =>
+  Schema.propertySignature(email(requiredMessage)).annotations({ missingMessage: () => requiredMessage });
+
+/** A secret that must not be blank, at most `max` characters; it is sent exactly as typed. */
+export const requiredSecret = (message: string, max = 1024) =>
   Schema.propertySignature(
     Schema.String.annotations({ message: () => message }).pipe(
+      Schema.maxLength(max, { message: () => message }),
       Schema.filter((value) => value.trim().length > 0, { message: () => message }),
     ),
   ).annotations({ missingMessage: () => message });
@@ -82,7 +101,6 @@ export const PASSWORD_MAX_MESSAGE = "La contraseña no puede tener más de 128 c
 export const PASSWORDS_DIFFER_MESSAGE = "Los campos no coinciden";
 export const LOWERCASE_EMAIL_MESSAGE = "El correo debe estar en minúsculas";
 
-const tooLong = (max: number) => `Puede tener como máximo ${max} caracteres`;
 
 /** Required trimmed text with an upper bound; `tooLongMessage` defaults to a generic one (the spec gives none). */
 export const boundedText = (message: string, max: number, tooLongMessage: string = tooLong(max)) =>
@@ -105,8 +123,9 @@ export const optionalText = (max: number) =>
     ),
   );
 
-/** The largest value of a PostgreSQL `integer` column (ids, counts). */
-export const POSTGRES_INT_MAX = 2_147_483_647;
+
+/** Digits without a leading zero (length is checked before it). */
+export const PATH_ID_PATTERN = /^[1-9]\d*$/;
 
 /**
  * An id in a path parameter ("12"), decoded to the branded id: digits only,
@@ -116,7 +135,7 @@ export const idFromPathParam = <B extends number>(id: Schema.Schema<B, number>, 
   Schema.transform(
     Schema.String.annotations({ message: () => message }).pipe(
       Schema.maxLength(10, { message: () => message }),
-      Schema.pattern(/^[1-9]\d*$/, { message: () => message }),
+      Schema.pattern(PATH_ID_PATTERN, { message: () => message }),
     ),
     id,
     { strict: true, decode: (digits) => Number(digits), encode: (value) => String(value) },
@@ -130,24 +149,19 @@ export const positiveId = <const Brand extends string>(brand: Brand, message: st
     Schema.brand(brand),
   );
 
-/** A chosen catalogue id: a positive integer; anything else (null included) fails with `message`. */
+/** A chosen catalogue id: a positive integer an id column can hold; anything else (null included) fails with `message`. */
 export const requiredId = (message: string) =>
   Schema.propertySignature(
     Schema.Number.annotations({ message: () => message }).pipe(
       Schema.int({ message: () => message }),
-      Schema.positive({ message: () => message }),
+      Schema.between(1, POSTGRES_INT_MAX, { message: () => message }),
     ),
   ).annotations({ missingMessage: () => message });
 
 /** Required, trimmed e-mail in a valid format that must already be lower case. */
 export const lowercaseEmail = (requiredMessage: string) =>
   Schema.propertySignature(
-    trimmedString(requiredMessage).pipe(
-      Schema.minLength(1, { message: () => requiredMessage }),
-      Schema.pattern(EMAIL_PATTERN, { message: () => "Ingresa un email válido" }),
-      Schema.maxLength(254, { message: () => tooLong(254) }),
-      Schema.filter((value) => value === value.toLowerCase(), { message: () => LOWERCASE_EMAIL_MESSAGE }),
-    ),
+    email(requiredMessage).pipe(Schema.filter((value) => value === value.toLowerCase(), { message: () => LOWERCASE_EMAIL_MESSAGE })),
   ).annotations({ missingMessage: () => requiredMessage });
 
 /** A new password: not blank, 8 to 128 characters, sent exactly as typed. */

@@ -20,7 +20,7 @@ export const LEAD_MESSAGES = {
 } as const;
 
 /** Digits, spaces, dashes, dots, parentheses and a leading +; 8 to 20 digits. */
-const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 const countDigits = (value: string): number => value.replace(/\D/g, "").length;
 
 export const LeadRequest = Schema.Struct({

@@ -46,5 +46,19 @@ export const createSessionEndpoint = defineEndpoint({
   errors: {
     wrongCredentials: { status: 401, message: AUTH_MESSAGES.wrongCredentials },
     deactivated: { status: 403, message: AUTH_MESSAGES.deactivated },
+    tooManyForAccount: {
+      status: 429,
+      message: "Hubo demasiados intentos fallidos en esta cuenta. Espera unos minutos o recupera tu contraseña.",
+    },
   },
+});
+
+export const LOGGED_OUT_MESSAGE = "Cerraste tu sesión.";
+
+/** DELETE /sessions: log out; the token stops working at once. */
+export const deleteSessionEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/sessions",
+  summary: "Log out: revoke the session of the token that calls it.",
+  response: Schema.Struct({ message: Schema.String }),
 });

@@ -88,7 +88,14 @@ export interface BuildAppOptions {
   readonly config: AppConfig;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** "https://x.mx///" -> "https://x.mx", in linear time (a `/\/+$/` backtracks on long runs of slashes). */
+export function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === "/") end -= 1;
+  return url.slice(0, end);
+}
+
+export const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 const wantsHtml = (request: FastifyRequest): boolean =>
   request.method === "GET" && (request.headers.accept ?? "").includes("text/html");
@@ -138,7 +145,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const tokens: TokenSettings = { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS };
   const authz = registerAuthz(app, { db, tokens });
   const mailer = config.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, log: app.log });
-  const appUrl = (config.appUrl ?? "http://localhost:3000").replace(/\/+$/, "");
+  const appUrl = withoutTrailingSlashes(config.appUrl ?? "http://localhost:3000");
   const teamEmail = config.teamEmail ?? "equipo@puente.mx";
   const ownStore = config.rateLimitStore === undefined;
   const rateLimitStore =
@@ -166,6 +173,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       root: distDir,
       // The build writes .br and .gz next to each text asset (vite.config.ts).
       preCompressed: true,
+      // Source maps would publish src/: never served, even if a build leaves one behind.
+      allowedPath: (pathName) => !pathName.endsWith(".map"),
       setHeaders: (res, filePath) => {
         res.header("Cache-Control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       },

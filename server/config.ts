@@ -1,3 +1,5 @@
+import { RATE_LIMIT_BUCKETS, parseRateLimitRule, type RateLimitBucket, type RateLimitRule } from "./http/rate-limit.ts";
+
 /** Environment of the server process (server/main.ts). */
 export interface ServerEnv {
   readonly port: number;
@@ -28,6 +30,24 @@ export interface ServerEnv {
    * client pick its own IP.
    */
   readonly trustProxyHops: number;
+  /** RATE_LIMIT_<BUCKET>=<max>/<window> ("20/15m"); buckets not set keep their defaults. */
+  readonly rateLimits: Partial<Record<RateLimitBucket, RateLimitRule>>;
+}
+
+/** `RATE_LIMIT_LOGIN_ACCOUNT` for bucket `login_account`. */
+export const rateLimitVariable = (bucket: RateLimitBucket): string => `RATE_LIMIT_${bucket.toUpperCase()}`;
+
+function readRateLimits(env: NodeJS.ProcessEnv): Partial<Record<RateLimitBucket, RateLimitRule>> {
+  const rules: Partial<Record<RateLimitBucket, RateLimitRule>> = {};
+  for (const bucket of RATE_LIMIT_BUCKETS) {
+    const name = rateLimitVariable(bucket);
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === "") continue;
+    const rule = parseRateLimitRule(raw);
+    if (rule === null) throw new Error(`${name} must look like 20/15m (hits per window; units s, m, h, d), got "${raw}".`);
+    rules[bucket] = rule;
+  }
+  return rules;
 }
 
 const LOG_LEVELS = new Set(["fatal", "error", "warn", "info", "debug", "trace", "silent"]);
@@ -58,5 +78,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     teamEmail: blank(env.TEAM_EMAIL),
     redisUrl: blank(env.REDIS_URL),
     trustProxyHops: positiveInt("TRUST_PROXY", env.TRUST_PROXY) ?? 0,
+    rateLimits: readRateLimits(env),
   };
 }

@@ -7,7 +7,8 @@ import { startServer } from "./start.ts";
 // (0.0.0.0), DATABASE_URL (postgres://…; default PGlite in .data/pglite),
 // SEED_DEMO (true), JWT_SECRET (default generated into .data/jwt-secret),
 // JWT_TTL_SECONDS (28800), LOG_LEVEL (info), SMTP_URL, MAIL_FROM, APP_URL,
-// TEAM_EMAIL, REDIS_URL (shared rate-limit counters; default in memory).
+// TEAM_EMAIL, REDIS_URL (shared rate-limit counters; default in memory),
+// RATE_LIMIT_<BUCKET> (e.g. RATE_LIMIT_LOGIN=20/15m; README).
 const env = readEnv();
 const jwtSecret = await loadJwtSecret({ env: env.jwtSecret, file: DEFAULT_JWT_SECRET_FILE });
 
@@ -26,6 +27,7 @@ const server = await startServer({
   teamEmail: env.teamEmail,
   redisUrl: env.redisUrl,
   trustProxyHops: env.trustProxyHops,
+  rateLimits: env.rateLimits,
 });
 
 const log = server.app.log;

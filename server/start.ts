@@ -32,7 +32,7 @@ export interface StartServerOptions {
   /** Public origin for e-mail links; default the server's own URL. */
   readonly appUrl?: string | undefined;
   readonly teamEmail?: string | undefined;
-  /** Per-IP limits on login, recovery and sign-up (the e2e server raises them). */
+  /** Rate limits per bucket (RATE_LIMIT_<BUCKET>; the e2e and Pact servers raise them). */
   readonly rateLimits?: Partial<RateLimitRules>;
   /** REDIS_URL for shared rate-limit counters; absent: in memory. */
   readonly redisUrl?: string | undefined;

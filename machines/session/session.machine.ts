@@ -225,6 +225,8 @@ export const sessionMachine = setup({
     persist: (_, _session: PersistedSession) => {},
     /** Navigate to /iniciar-sesion, close menus, etc. (the app provides it). */
     onSignedOut: (_, _params: { reason: SignOutReason }) => {},
+    /** Tell the server the session ended, so the token stops working at once (the app provides it). */
+    revokeSession: (_, _params: { token: string | null }) => {},
     signIn: assign((_, params: { token: string }) => {
       const live = readLiveToken(params.token, Date.now());
       if (live === null) return {};
@@ -302,7 +304,11 @@ export const sessionMachine = setup({
           reenter: true,
           actions: [{ type: "signIn", params: ({ event }) => ({ token: event.token }) }, persist],
         },
-        "session.logout": { target: "signedOut", actions: signOut("logout") },
+        "session.logout": {
+          target: "signedOut",
+          // Before the credentials are cleared: the server needs the token that ends.
+          actions: [{ type: "revokeSession", params: ({ context }) => ({ token: context.token }) }, ...signOut("logout")],
+        },
         "session.unauthorized": { target: "signedOut", actions: signOut("unauthorized") },
         "session.profileUpdated": {
           actions: [

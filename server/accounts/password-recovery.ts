@@ -2,6 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { resetPasswordEndpoint } from "../../contracts/accounts.ts";
 import { hashPassword, type HashOptions } from "../auth/passwords.ts";
+import { issueSessionTokenFor, revokeUserSessions } from "../auth/sessions.ts";
+import type { TokenSettings } from "../auth/tokens.ts";
 import type { Database } from "../db/open.ts";
 import { passwordResetTokens, users } from "../db/schema.ts";
 import { HttpError, MESSAGES } from "../http/errors.ts";
@@ -85,8 +87,9 @@ export async function resetPasswordWithToken(
   db: Database,
   token: string,
   password: string,
+  tokens: TokenSettings,
   options: HashOptions & { readonly now?: () => Date } = {},
-): Promise<number> {
+): Promise<{ readonly userId: number; readonly accessToken: string }> {
   const now = options.now?.() ?? new Date();
   const tokenHash = hashRecoveryToken(token);
   const [candidate] = await db
@@ -98,7 +101,7 @@ export async function resetPasswordWithToken(
   if (candidate === undefined) throw fail(resetPasswordEndpoint.errors.invalidLink);
   if (candidate.deletedAt !== null) throw new HttpError(403, MESSAGES.deactivated);
   const passwordHash = await hashPassword(password, options);
-  await db.transaction(async (tx) => {
+  const accessToken = await db.transaction(async (tx) => {
     const claimed = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -111,6 +114,9 @@ export async function resetPasswordWithToken(
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, candidate.userId), isNull(passwordResetTokens.usedAt)));
+    // Whoever knew the old password is signed out everywhere; the person who reset it gets a fresh session.
+    await revokeUserSessions(tx, candidate.userId, undefined, now);
+    return issueSessionTokenFor(tx, candidate.userId, tokens);
   });
-  return candidate.userId;
+  return { userId: candidate.userId, accessToken };
 }

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { hashPassword, verifyPassword, type HashOptions } from "../auth/passwords.ts";
+import { issueSessionTokenFor, revokeUserSessions } from "../auth/sessions.ts";
+import type { TokenSettings } from "../auth/tokens.ts";
 import type { Database } from "../db/open.ts";
 import { users } from "../db/schema.ts";
 import { changePasswordEndpoint } from "../../contracts/accounts.ts";
@@ -23,17 +25,26 @@ export async function updateProfile(
   return row;
 }
 
-/** PATCH /accounts/passwords: the current password must match. */
+/**
+ * PATCH /accounts/passwords: the current password must match. The new hash,
+ * the end of every session of the user and a fresh session for this one are
+ * written together; answers the fresh session's token.
+ */
 export async function changePassword(
   db: Database,
   userId: number,
   input: { readonly currentPassword: string; readonly newPassword: string },
+  tokens: TokenSettings,
   options: HashOptions = {},
-): Promise<void> {
+): Promise<string> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (row === undefined) throw new Error(`changePassword: user ${userId} vanished`);
   if (!(await verifyPassword(input.currentPassword, row.passwordHash))) throw fail(changePasswordEndpoint.errors.wrongCurrentPassword);
   if (input.currentPassword === input.newPassword) throw new HttpError(400, SAME_PASSWORD_MESSAGE);
   const passwordHash = await hashPassword(input.newPassword, options);
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await revokeUserSessions(tx, userId);
+    return issueSessionTokenFor(tx, userId, tokens);
+  });
 }

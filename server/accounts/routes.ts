@@ -18,7 +18,7 @@ import { registerBuyer, registerSeller } from "./registration.ts";
  * recovery by e-mail, profile and password change of the signed-in user.
  */
 export function accountRoutes(router: Router, context: RouteContext): void {
-  const { db, authz, rateLimiter, background, mailer, appUrl } = context;
+  const { db, authz, rateLimiter, background, mailer, appUrl, tokens } = context;
 
   router.serve(createBuyerEndpoint, { guards: [rateLimiter.guard("signup")] }, async ({ body, request }) => {
     const buyer = await registerBuyer(db, body);
@@ -44,9 +44,9 @@ export function accountRoutes(router: Router, context: RouteContext): void {
   });
 
   router.serve(resetPasswordEndpoint, { guards: [rateLimiter.guard("recovery")] }, async ({ body, request }) => {
-    const userId = await resetPasswordWithToken(db, body.recover_token, body.password);
-    request.log.info({ userId }, "password reset with a recovery link");
-    return { message: PASSWORD_RESET_MESSAGE };
+    const { userId, accessToken } = await resetPasswordWithToken(db, body.recover_token, body.password, tokens);
+    request.log.info({ userId }, "password reset with a recovery link; every session revoked");
+    return { message: PASSWORD_RESET_MESSAGE, access_token: accessToken };
   });
 
   router.serve(updateProfileEndpoint, { guards: [authz.requireAuth] }, async ({ body, request }) =>
@@ -55,8 +55,8 @@ export function accountRoutes(router: Router, context: RouteContext): void {
 
   router.serve(changePasswordEndpoint, { guards: [authz.requireAuth] }, async ({ body, request }) => {
     const user = authz.currentUser(request);
-    await changePassword(db, user.id, { currentPassword: body.current_password, newPassword: body.new_password });
-    request.log.info({ userId: user.id }, "password changed");
-    return { message: PASSWORD_RESET_MESSAGE };
+    const accessToken = await changePassword(db, user.id, { currentPassword: body.current_password, newPassword: body.new_password }, tokens);
+    request.log.info({ userId: user.id }, "password changed; every other session revoked");
+    return { message: PASSWORD_RESET_MESSAGE, access_token: accessToken };
   });
 }

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { POSTGRES_INT_MAX } from "../../contracts/fields.ts";
 import type { Role, SessionClaims } from "../../contracts/sessions.ts";
 import { verifySessionToken, type TokenSettings } from "./tokens.ts";
 import type { Database } from "../db/open.ts";
-import { companies, users } from "../db/schema.ts";
+import { companies, sessions, users } from "../db/schema.ts";
 import { HttpError, MESSAGES, forbidden, notFound, unauthorized } from "../http/errors.ts";
 
 /**
@@ -18,8 +19,16 @@ import { HttpError, MESSAGES, forbidden, notFound, unauthorized } from "../http/
  *   or an admin.
  */
 
-/** The signed-in user, from verified token claims. */
-export type SessionUser = SessionClaims & { readonly id: number };
+/**
+ * The signed-in user: the verified token's claims, with the roles and the
+ * deactivation read from the database on this request (a role change or a
+ * deactivation takes effect at once, whatever the token says).
+ */
+export type SessionUser = SessionClaims & {
+  readonly id: number;
+  readonly sessionId: string;
+  readonly deactivated: boolean;
+};
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -36,7 +45,7 @@ export interface Authz {
   readonly requireRole: (...roles: ReadonlyArray<Role>) => Guard;
   /** The signed-in user or a 401 (for use inside handlers after a guard). */
   readonly currentUser: (request: FastifyRequest) => SessionUser;
-  /** 404 if the company does not exist, 403 unless its owner or an admin. */
+  /** 404 unless the company exists and the user is its owner or an admin (the same answer for both). */
   readonly assertCompanyAccess: (request: FastifyRequest, companyId: number) => Promise<void>;
 }
 
@@ -46,11 +55,29 @@ export const isAdmin = (user: Pick<SessionUser, "roles">): boolean => user.roles
 export const canManageCompany = (user: Pick<SessionUser, "roles" | "id">, ownerUserId: number | null): boolean =>
   isAdmin(user) || (ownerUserId !== null && ownerUserId === user.id);
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
+export const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+interface SessionState {
+  readonly roles: ReadonlyArray<Role>;
+  readonly deletedAt: Date | null;
+  readonly revokedAt: Date | null;
+  readonly expiresAt: Date;
+}
+
+type SessionStatement = { execute(values: { sid: string; userId: number }): Promise<ReadonlyArray<SessionState>> };
 
 export function registerAuthz(app: FastifyInstance, deps: { db: Database; tokens: Pick<TokenSettings, "secret"> }): Authz {
   const { db, tokens } = deps;
   app.decorateRequest("user", null);
+
+  // One primary-key lookup per signed request: the session and its user.
+  const sessionState: SessionStatement = db
+    .select({ roles: users.roles, deletedAt: users.deletedAt, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.userId, sql.placeholder("userId"))))
+    .limit(1)
+    .prepare("authz_session_state");
 
   app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;
@@ -58,8 +85,13 @@ export function registerAuthz(app: FastifyInstance, deps: { db: Database; tokens
     const token = BEARER.exec(header)?.[1];
     const claims = token === undefined ? null : await verifySessionToken(token, tokens);
     const id = claims === null ? NaN : Number(claims.sub);
-    if (claims === null || !Number.isSafeInteger(id) || id <= 0) throw new HttpError(401, MESSAGES.invalidSession);
-    request.user = { ...claims, id };
+    if (claims === null || !Number.isSafeInteger(id) || id <= 0 || id > POSTGRES_INT_MAX) throw new HttpError(401, MESSAGES.invalidSession);
+    const [state] = await sessionState.execute({ sid: claims.sid, userId: id });
+    // A logged-out, replaced (password change) or expired session: the token is dead.
+    if (state === undefined || state.revokedAt !== null || state.expiresAt.getTime() <= Date.now()) {
+      throw new HttpError(401, MESSAGES.invalidSession);
+    }
+    request.user = { ...claims, id, roles: state.roles, sessionId: claims.sid, deactivated: state.deletedAt !== null };
   });
 
   const currentUser = (request: FastifyRequest): SessionUser => {
@@ -67,12 +99,9 @@ export function registerAuthz(app: FastifyInstance, deps: { db: Database; tokens
     return request.user;
   };
 
-  // The token may outlive a deactivation: check the account on guarded routes.
+  // The hook read the account on this request: a deactivated one passes no guard.
   const requireAuth: Guard = async (request) => {
-    const user = currentUser(request);
-    const [row] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, user.id)).limit(1);
-    if (row === undefined) throw new HttpError(401, MESSAGES.invalidSession);
-    if (row.deletedAt !== null) throw forbidden(MESSAGES.deactivated);
+    if (currentUser(request).deactivated) throw forbidden(MESSAGES.deactivated);
   };
 
   const requireRole =
@@ -89,8 +118,8 @@ export function registerAuthz(app: FastifyInstance, deps: { db: Database; tokens
       .from(companies)
       .where(eq(companies.id, companyId))
       .limit(1);
-    if (company === undefined) throw notFound(MESSAGES.companyNotFound);
-    if (!canManageCompany(user, company.ownerUserId)) throw forbidden();
+    // Someone else's company answers exactly like a missing one: no existence oracle.
+    if (company === undefined || !canManageCompany(user, company.ownerUserId)) throw notFound(MESSAGES.companyNotFound);
   };
 
   return { requireAuth, requireRole, currentUser, assertCompanyAccess };

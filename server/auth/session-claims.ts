@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { SessionClaimsInput } from "./tokens.ts";
 import type { Database } from "../db/open.ts";
 import { subscriptions, users } from "../db/schema.ts";
@@ -17,7 +17,12 @@ export interface UserForLogin {
 }
 
 /** The user with that (already lower-cased) e-mail and its subscription, or null. */
-export async function findUserForLogin(db: Database, email: string): Promise<UserForLogin | null> {
+export const findUserForLogin = (db: Database, email: string): Promise<UserForLogin | null> => findUser(db, eq(users.email, email));
+
+/** The user with that id and its subscription, or null. */
+export const findUserById = (db: Database, id: number): Promise<UserForLogin | null> => findUser(db, eq(users.id, id));
+
+async function findUser(db: Database, where: SQL): Promise<UserForLogin | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -33,7 +38,7 @@ export async function findUserForLogin(db: Database, email: string): Promise<Use
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(eq(users.email, email))
+    .where(where)
     .limit(1);
   if (row === undefined) return null;
   // No subscription row means the free plan.

@@ -10,15 +10,23 @@ export interface TokenSettings {
   readonly ttlSeconds: number;
 }
 
+/**
+ * What the server signs: the spec's claims plus `sid`, the server-side
+ * session the token belongs to (server/auth/sessions.ts). The browser reads
+ * only the spec's claims (contracts/sessions.ts) and ignores `sid`.
+ */
+export const SignedClaims = Schema.Struct({ ...SessionClaims.fields, sid: Schema.String.pipe(Schema.minLength(16), Schema.maxLength(64)) });
+export type SignedClaims = typeof SignedClaims.Type;
+
 /** The claims we sign; `iat` and `exp` are added at signing time. */
 export type SessionClaimsInput = Omit<SessionClaims, "iat" | "exp">;
 
-const decodeClaims = Schema.decodeUnknownEither(SessionClaims);
-const encodeClaims = Schema.encodeSync(SessionClaims);
+const decodeClaims = Schema.decodeUnknownEither(SignedClaims);
+const encodeClaims = Schema.encodeSync(SignedClaims);
 
-/** Sign an HS256 access token carrying exactly the SessionClaims fields. */
+/** Sign an HS256 access token for session `sid`. Use `issueSessionToken` (sessions.ts), which creates the session. */
 export async function signSessionToken(
-  claims: SessionClaimsInput,
+  claims: SessionClaimsInput & { readonly sid: string },
   settings: TokenSettings,
   now: Date = new Date(),
 ): Promise<string> {
@@ -33,7 +41,7 @@ export async function signSessionToken(
  * Verify signature (HS256 only, so `alg: none` and other algorithms fail),
  * expiry, and the claim shape. Returns null for any invalid token.
  */
-export async function verifySessionToken(token: string, settings: Pick<TokenSettings, "secret">): Promise<SessionClaims | null> {
+export async function verifySessionToken(token: string, settings: Pick<TokenSettings, "secret">): Promise<SignedClaims | null> {
   try {
     const { payload } = await jwtVerify(token, settings.secret, {
       algorithms: ["HS256"],

@@ -331,6 +331,26 @@ export const companyInterests = pgTable(
  * Single-use password recovery links. Only a SHA-256 hash of the token is
  * kept, so a database leak does not hand out working links.
  */
+/**
+ * A signed-in session: every access token names one (`sid`). Logging out
+ * revokes it; a password change or reset revokes all of the user's. The
+ * token is accepted only while its session is neither revoked nor expired.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** 128 random bits, base64url: never guessable, never reused. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
 export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {

@@ -3,10 +3,12 @@ import { Redis } from "ioredis";
 import { HttpError } from "./errors.ts";
 
 /**
- * Fixed-window rate limits for the endpoints people (or scripts) can hammer
- * without an account: login, password recovery and sign-up. A window of
+ * Fixed-window rate limits for every endpoint a script could hammer: login
+ * (per IP, and failed attempts per account), password recovery, sign-up,
+ * contact leads (per IP) and interest messages (per sender). A window of
  * `windowMs` starts at the first hit of a key; hits after `max` within it
- * get a 429 with a Spanish message and `Retry-After`.
+ * get a 429 with a Spanish message and `Retry-After`. Operators tune each
+ * bucket with `RATE_LIMIT_<BUCKET>=<max>/<window>` (server/config.ts).
  *
  * Counters live in memory by default (one process). With REDIS_URL they
  * live in Redis, so several processes share them. If Redis cannot answer,
@@ -14,7 +16,8 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export type RateLimitBucket = "login" | "recovery" | "signup";
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message"] as const;
+export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
   /** Hits allowed per window and key. */
@@ -26,12 +29,45 @@ export type RateLimitRules = Readonly<Record<RateLimitBucket, RateLimitRule>>;
 
 const MINUTE = 60_000;
 
-/** Per client IP. Generous for a person, tight for a script. */
+/** Generous for a person, tight for a script. */
 export const DEFAULT_RATE_LIMITS: RateLimitRules = {
+  /** Login attempts per IP. */
   login: { max: 20, windowMs: 15 * MINUTE },
+  /** Failed logins per account; past it only addresses in `login_known` may keep trying (server/sessions/routes.ts). */
+  login_account: { max: 10, windowMs: 15 * MINUTE },
+  /** How long an address that logged into an account stays trusted for it (`max` is unused). */
+  login_known: { max: 1, windowMs: 30 * 24 * 60 * MINUTE },
   recovery: { max: 5, windowMs: 15 * MINUTE },
   signup: { max: 10, windowMs: 60 * MINUTE },
+  /** Contact requests per IP: each stores a row and e-mails the team. */
+  leads: { max: 5, windowMs: 60 * MINUTE },
+  /** Interest messages per signed-in sender. */
+  interest_message: { max: 5, windowMs: 15 * MINUTE },
 };
+
+/** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
+export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => ({
+  login: rule,
+  login_account: rule,
+  login_known: rule,
+  recovery: rule,
+  signup: rule,
+  leads: rule,
+  interest_message: rule,
+});
+
+const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };
+export const RATE_LIMIT_RULE_PATTERN = /^(\d{1,9})\/(\d{1,9})([smhd])$/;
+
+/** `"20/15m"` -> 20 hits per 15 minutes; null for anything else (units s, m, h, d). */
+export function parseRateLimitRule(text: string): RateLimitRule | null {
+  const match = RATE_LIMIT_RULE_PATTERN.exec(text.trim());
+  if (match === null) return null;
+  const [, max, amount, unit] = match;
+  const windowMs = Number(amount) * (UNIT_MS[unit ?? ""] ?? 0);
+  if (Number(max) < 1 || windowMs < 1000) return null;
+  return { max: Number(max), windowMs };
+}
 
 export const TOO_MANY_REQUESTS_MESSAGE = "Demasiados intentos. Espera unos minutos e intenta de nuevo.";
 
@@ -46,6 +82,8 @@ export interface HitResult {
 export interface RateLimitStore {
   readonly kind: "memory" | "redis";
   hit(key: string, windowMs: number): Promise<HitResult>;
+  /** Hits in the key's current window, without counting one (0 when none). */
+  peek(key: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -69,6 +107,10 @@ export function createMemoryStore(now: () => number = Date.now): RateLimitStore 
       }
       current.count += 1;
       return { count: current.count, resetMs: current.resetAt - time };
+    },
+    async peek(key) {
+      const current = windows.get(key);
+      return current === undefined || current.resetAt <= now() ? 0 : current.count;
     },
     async close() {
       clearInterval(timer);
@@ -116,6 +158,12 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
       }
       return { count, resetMs: ttl };
     },
+    async peek(key) {
+      await ready();
+      const value = await redis.get(`${prefix}${key}`);
+      const count = Number(value ?? 0);
+      return Number.isFinite(count) ? count : 0;
+    },
     async close() {
       if (redis.status === "end") return;
       await redis.quit().catch(() => redis.disconnect());
@@ -125,30 +173,57 @@ export function createRedisStore(url: string, options: RedisStoreOptions = {}): 
 
 export type RateLimitGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+export interface GuardOptions {
+  /** Whose requests are counted; the client IP by default. */
+  readonly key?: (request: FastifyRequest) => string;
+  /** The 429's message; the generic one by default. */
+  readonly message?: string;
+}
+
 export interface RateLimiter {
   readonly store: RateLimitStore;
   readonly rules: RateLimitRules;
-  /** A preHandler that counts the request's IP in `bucket` and answers 429 past the limit. */
-  guard(bucket: RateLimitBucket): RateLimitGuard;
+  /** A guard that counts the request (by IP, or `options.key`) in `bucket` and answers 429 past the limit. */
+  guard(bucket: RateLimitBucket, options?: GuardOptions): RateLimitGuard;
+  /** Counts one hit of `key` in `bucket`; null when the store cannot answer (logged; the request goes on). */
+  hit(bucket: RateLimitBucket, key: string): Promise<HitResult | null>;
+  /** The hits of `key` in `bucket`'s current window; 0 when the store cannot answer. */
+  peek(bucket: RateLimitBucket, key: string): Promise<number>;
 }
 
+export const retryAfterSeconds = (resetMs: number): string => String(Math.max(1, Math.ceil(resetMs / 1000)));
+
 export function createRateLimiter(store: RateLimitStore, rules: RateLimitRules, log: Pick<FastifyBaseLogger, "error">): RateLimiter {
+  // A limiter outage must not lock everyone out: the request is let through and the failure logged.
+  const hit = async (bucket: RateLimitBucket, key: string): Promise<HitResult | null> => {
+    try {
+      return await store.hit(`${bucket}:${key}`, rules[bucket].windowMs);
+    } catch (error) {
+      log.error({ err: error, bucket }, "rate limiter unavailable; request let through");
+      return null;
+    }
+  };
+  const peek = async (bucket: RateLimitBucket, key: string): Promise<number> => {
+    try {
+      return await store.peek(`${bucket}:${key}`);
+    } catch (error) {
+      log.error({ err: error, bucket }, "rate limiter unavailable; request let through");
+      return 0;
+    }
+  };
   return {
     store,
     rules,
-    guard: (bucket) => async (request, reply) => {
-      const rule = rules[bucket];
-      let result: HitResult;
-      try {
-        result = await store.hit(`${bucket}:${request.ip}`, rule.windowMs);
-      } catch (error) {
-        log.error({ err: error, bucket }, "rate limiter unavailable; request let through");
-        return;
-      }
-      if (result.count > rule.max) {
-        reply.header("Retry-After", String(Math.max(1, Math.ceil(result.resetMs / 1000))));
-        throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE);
-      }
-    },
+    hit,
+    peek,
+    guard:
+      (bucket, options = {}) =>
+      async (request, reply) => {
+        const result = await hit(bucket, options.key?.(request) ?? request.ip);
+        if (result !== null && result.count > rules[bucket].max) {
+          reply.header("Retry-After", retryAfterSeconds(result.resetMs));
+          throw new HttpError(429, options.message ?? TOO_MANY_REQUESTS_MESSAGE);
+        }
+      },
   };
 }

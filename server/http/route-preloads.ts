@@ -15,7 +15,7 @@ interface RoutePreloads {
   readonly css: ReadonlyArray<string>;
 }
 
-const SAFE_ASSET = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+export const SAFE_ASSET = /^\/assets\/[\w.-]+\.(?:js|css)$/;
 
 /** `value[key]`'s strings, or none. */
 function strings(value: unknown, key: "js" | "css"): string[] {

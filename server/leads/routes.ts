@@ -48,8 +48,8 @@ export function leadNotification(to: string, lead: LeadMail): MailMessage {
  * before the e-mail is sent: if sending fails, the lead is kept (the team
  * still sees it) and the failure is logged rather than shown to the visitor.
  */
-export function leadRoutes(router: Router, { db, mailer, teamEmail }: RouteContext): void {
-  router.serve(createLeadEndpoint, {}, async ({ body: lead, request }) => {
+export function leadRoutes(router: Router, { db, mailer, teamEmail, rateLimiter }: RouteContext): void {
+  router.serve(createLeadEndpoint, { guards: [rateLimiter.guard("leads")] }, async ({ body: lead, request }) => {
     const [service = "", referer = ""] = requireChoices(await catalogueNames(db), [
       { catalogue: "services_interested", id: lead.service_interested, error: createLeadEndpoint.errors.unknownService },
       { catalogue: "referers", id: lead.referer, error: createLeadEndpoint.errors.unknownReferer },

@@ -9,15 +9,11 @@ import { catalogueNames, catalogueNamesAt } from "../catalogues/names.ts";
 import { isListed, loadCompany, toPublicProfile } from "../companies/company-views.ts";
 import { VersionReader } from "../db/data-version.ts";
 import type { RouteContext } from "../http/context.ts";
-import { HttpError } from "../http/errors.ts";
 import { fail, PreEncodedJson, type Router } from "../http/router.ts";
 import { interestMessageMail, storeInterestMessage } from "./interest-messages.ts";
 import { assertFiltersExist, listCompanies } from "./list-companies.ts";
 import { ResultCache } from "./result-cache.ts";
 import { searchWords } from "./search-text.ts";
-
-/** Interest messages per signed-in sender (shared rate-limit store, keyed by user id). */
-export const INTEREST_MESSAGE_LIMIT = { max: 5, windowMs: 15 * 60_000 } as const;
 
 /** The cache key of a listing: equal for searches that mean the same ("TECNOLOGÍA" = "tecnologia"). */
 const listingKey = (query: CompanyListQuery): string =>
@@ -61,26 +57,25 @@ export function marketplaceRoutes(router: Router, context: RouteContext): void {
   });
 
   const errors = createInterestMessageEndpoint.errors;
-  router.serve(createInterestMessageEndpoint, { guards: [authz.requireAuth] }, async ({ params, body, request, reply }) => {
+  // Per sender, not per IP: an account writes at most so many messages, wherever from.
+  const perSender = rateLimiter.guard("interest_message", {
+    key: (request) => `user:${authz.currentUser(request).id}`,
+    message: errors.tooMany.message,
+  });
+  router.serve(createInterestMessageEndpoint, { guards: [authz.requireAuth, perSender] }, async ({ params, body, request }) => {
     const sender = authz.currentUser(request);
     const company = await loadCompany(db, params.id);
     if (company === null || !isListed(company.row)) throw fail(errors.notFound);
     if (body.human_id !== company.row.humanId) throw fail(errors.humanIdMismatch);
     if (company.row.ownerUserId === sender.id) throw fail(errors.ownCompany);
 
-    const limit = await rateLimiter.store.hit(`interest-message:user:${sender.id}`, INTEREST_MESSAGE_LIMIT.windowMs).catch((error: unknown) => {
-      request.log.error({ err: error }, "rate limiter unavailable; interest message let through");
-      return null;
-    });
-    if (limit !== null && limit.count > INTEREST_MESSAGE_LIMIT.max) {
-      reply.header("Retry-After", String(Math.max(1, Math.ceil(limit.resetMs / 1000))));
-      throw new HttpError(errors.tooMany.status, errors.tooMany.message);
-    }
-
-    const stored = await storeInterestMessage(db, { ...body, companyId: params.id, senderUserId: sender.id });
+    // The reply address is the sender's verified account e-mail, never what the body claims:
+    // a seller must not receive a message "from" someone else.
+    const message = { ...body, email: sender.email };
+    const stored = await storeInterestMessage(db, { ...message, companyId: params.id, senderUserId: sender.id });
     // The contact gets the message by e-mail after the answer; the team when the company has no contact e-mail.
     const to = company.row.contactEmail ?? context.teamEmail;
-    background.run("interest message e-mail", () => mailer.send(interestMessageMail(to, { ...body, appUrl, companyId: params.id })));
+    background.run("interest message e-mail", () => mailer.send(interestMessageMail(to, { ...message, appUrl, companyId: params.id })));
     request.log.info({ companyId: params.id, interestMessageId: stored.id }, "interest message stored");
     return { id: stored.id };
   });

@@ -4,6 +4,8 @@ import { rowsOf, textOf, textOrNullOf, intOf } from "../db/rows.ts";
 
 /** At most this many words of a search are used. */
 export const MAX_SEARCH_WORDS = 8;
+/** Runs of anything but a-z and digits (one character class: linear). */
+export const WORD_SEPARATOR = /[^a-z0-9]+/;
 /** Shorter words are not typo-corrected (too many near neighbours). */
 const MIN_CORRECTED_LENGTH = 4;
 /** How alike (pg_trgm similarity, 0–1) a known word must be to replace a typo. */
@@ -19,7 +21,7 @@ export function searchWords(text: string): ReadonlyArray<string> {
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase();
-  const words = plain.split(/[^a-z0-9]+/).filter((word) => word.length > 0);
+  const words = plain.split(WORD_SEPARATOR).filter((word) => word.length > 0);
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 

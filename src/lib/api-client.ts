@@ -44,6 +44,8 @@ interface RequestInit {
   readonly method: Endpoint["method"];
   readonly body?: unknown;
   readonly query?: QueryParams;
+  /** This token instead of the session's (logout sends the one that ends). */
+  readonly token?: string;
 }
 
 const isAbsolute = (url: string): boolean => /^[a-z][a-z\d+\-.]*:\/\//i.test(url);
@@ -94,7 +96,7 @@ async function readBody(response: Response): Promise<unknown> {
  */
 async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init: RequestInit): Promise<A> {
   const headers: Record<string, string> = { Accept: "application/json" };
-  const token = config.getToken();
+  const token = init.token ?? config.getToken();
   if (token) headers["Authorization"] = `Bearer ${token}`;
   const hasBody = init.body !== undefined;
   if (hasBody) headers["Content-Type"] = "application/json";
@@ -125,14 +127,15 @@ async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init:
   return decoded.right;
 }
 
-/** What a call of `endpoint` takes: its path params, query and wire body, each only when it has them. */
-export type EndpointArgs<E extends Endpoint> = (PathArgs<E> extends undefined ? unknown : { readonly params: PathArgs<E> }) &
+/** What a call of `endpoint` takes: its path params, query and wire body, each only when it has them; a token to use instead of the session's. */
+export type EndpointArgs<E extends Endpoint> = { readonly token?: string } & (PathArgs<E> extends undefined ? unknown : { readonly params: PathArgs<E> }) &
   (QueryArgs<E> extends undefined ? unknown : { readonly query?: QueryArgs<E> }) &
   (WireBodyOf<E> extends undefined ? unknown : { readonly body: WireBodyOf<E> });
 
 type ArgsTuple<E extends Endpoint> = object extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
 
 interface LooseArgs {
+  readonly token?: string;
   readonly params?: Readonly<Record<string, string | number>>;
   readonly query?: QueryParams;
   readonly body?: unknown;
@@ -144,10 +147,11 @@ interface LooseArgs {
  * decoded with its response schema.
  */
 export function callEndpoint<E extends Endpoint>(endpoint: E, ...[args]: ArgsTuple<E>): Promise<ResponseOf<E>> {
-  const { params, query, body }: LooseArgs = args ?? {};
+  const { params, query, body, token }: LooseArgs = args ?? {};
   return apiRequest(endpoint.response, fillPath(endpoint.path, params), {
     method: endpoint.method,
     query: { ...query, ...endpoint.fixedQuery },
     ...(body === undefined ? {} : { body }),
+    ...(token === undefined ? {} : { token }),
   });
 }

@@ -150,6 +150,14 @@ export function useFocusFirstInvalid(formRef: RefObject<HTMLFormElement | null>,
   }, [formRef, errors, attempt]);
 }
 
+/** What a field control needs from the form, bound by name. */
+export interface BoundField<K extends string, V> {
+  readonly name: K;
+  readonly value: V;
+  readonly onChange: (value: V) => void;
+  readonly errorMessage: string | undefined;
+}
+
 /** What `onSuccess` may do to the form (e.g. empty the message that was sent). */
 export interface FormControls<Values> {
   readonly setValues: (update: Values | ((current: Values) => Values)) => void;
@@ -167,6 +175,8 @@ export interface Form<Values> extends FormControls<Values> {
   readonly values: Values;
   /** `set("email")` is the field's onChange. */
   readonly set: <K extends keyof Values>(key: K) => (value: Values[K]) => void;
+  /** `<TextField label="Email" {...form.field("email")} />`: the field's name, value, onChange and message. */
+  readonly field: <K extends keyof Values & string>(key: K) => BoundField<K, Values[K]>;
   /** The message per field; `errors[FORM_ERROR]` is about the whole form. */
   readonly errors: FieldErrors;
   /** The message about the whole form (see `FormAlert`), if any. */
@@ -203,9 +213,17 @@ export function useForm<Values, Body, Result>(options: FormOptions<Values, Body,
     (value: Values[K]) =>
       setValues((current) => ({ ...current, [key]: value }));
 
+  const field = <K extends keyof Values & string>(key: K): BoundField<K, Values[K]> => ({
+    name: key,
+    value: values[key],
+    onChange: set(key),
+    errorMessage: state.errors[key],
+  });
+
   return {
     values,
     set,
+    field,
     setValues,
     errors: state.errors,
     formError: state.errors[FORM_ERROR],

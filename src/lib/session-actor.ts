@@ -1,7 +1,8 @@
 import { createActor, type ActorRefFrom } from "xstate";
 import { selectSession } from "../../machines/session/selectors.ts";
 import { restorePersistedSession, sessionMachine } from "../../machines/session/session.machine.ts";
-import { configureApi } from "./api-client.ts";
+import { deleteSessionEndpoint } from "../../contracts/sessions.ts";
+import { callEndpoint, configureApi } from "./api-client.ts";
 
 /**
  * The session actor: the machine given the app's side effects. It restores
@@ -40,6 +41,10 @@ export function startSessionActor({ stored, persist, onSignedOut }: SessionActor
       // The machine passes the persisted fields (toPersisted(context)) as params.
       persist: (_, persisted) => persist(JSON.stringify(persisted)),
       onSignedOut: () => onSignedOut(),
+      // Best effort: the browser forgets the token either way; the server refuses it from now on.
+      revokeSession: (_, { token }) => {
+        if (token !== null) void callEndpoint(deleteSessionEndpoint, { token }).catch(() => {});
+      },
     },
   });
   const actor = createActor(machine, {

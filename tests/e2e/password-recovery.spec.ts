@@ -98,7 +98,7 @@ async function nextMailTo(address: string, already: number): Promise<string> {
   }
 }
 
-test("a user recovers a forgotten password from the e-mail link and logs in with the new one", async ({ page, login }) => {
+test("a user recovers a forgotten password from the e-mail link, is signed in, and logs in later with the new one", async ({ page, login }) => {
   await page.goto(`${app.url}/iniciar-sesion`);
   await page.getByRole("link", { name: "¿Olvidaste tu contraseña?" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Recupera tu contraseña" })).toBeVisible();
@@ -137,7 +137,11 @@ test("a user recovers a forgotten password from the e-mail link and logs in with
   await page.getByLabel("Confirmar contraseña", { exact: true }).fill("Recordada-2026");
   await page.getByRole("button", { name: "Guardar contraseña" }).click();
 
+  // The reset signs the person in with a fresh session.
   await expect(page.getByRole("alert").filter({ hasText: "Contraseña actualizada con éxito" })).toBeVisible();
+  await expect(page).toHaveURL(`${app.url}/compra-una-empresa`);
+  await page.getByRole("button", { name: /Rosa Olvido/ }).click();
+  await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(`${app.url}/iniciar-sesion`);
   await login({ email: "rosa.olvido@ejemplo.mx", password: "Olvidada-2025" });
   await expect(page.getByRole("alert").filter({ hasText: "El email o la contraseña son incorrectos." })).toBeVisible();

@@ -1,6 +1,7 @@
 // The real server for end-to-end tests: built app from dist/, a fresh
 // in-memory PGlite, catalogues and demo data seeded through server code.
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { startServer } from "../../server/start.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -11,7 +12,7 @@ const server = await startServer({
   port,
   seedDemo: true,
   demoPasswordParams: TEST_SCRYPT_PARAMS,
-  rateLimits: { login: generous, recovery: generous, signup: generous },
+  rateLimits: sameLimitForEveryBucket(generous),
 });
 process.stdout.write(`e2e server on ${server.url}\n`);
 

@@ -4,10 +4,9 @@ import { join } from "node:path";
 import { Schema } from "effect";
 import { decodeJwt } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
-import { SessionClaims } from "../../contracts/sessions.ts";
 import { DEFAULT_SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, hashPassword, verifyPassword } from "../../server/auth/passwords.ts";
 import { loadJwtSecret } from "../../server/auth/secret.ts";
-import { DEFAULT_TOKEN_TTL_SECONDS, signSessionToken, verifySessionToken } from "../../server/auth/tokens.ts";
+import { DEFAULT_TOKEN_TTL_SECONDS, SignedClaims, signSessionToken, verifySessionToken } from "../../server/auth/tokens.ts";
 import { TEST_JWT_SECRET } from "./harness.ts";
 
 const claims = {
@@ -19,6 +18,7 @@ const claims = {
   is_onboarding_completed: false,
   is_paid: false,
   status: "free",
+  sid: "c2Vzc2lvbi1pZC1leGFtcGxl",
 } as const;
 
 describe("passwords", () => {
@@ -49,11 +49,11 @@ describe("passwords", () => {
 describe("session tokens", () => {
   const settings = { secret: TEST_JWT_SECRET, ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS };
 
-  it("signs exactly the SessionClaims with an 8 hour lifetime", async () => {
+  it("signs exactly the SessionClaims and the session id, with an 8 hour lifetime", async () => {
     const token = await signSessionToken(claims, settings);
     const payload = decodeJwt(token);
     expect(Object.keys(payload).sort()).toEqual([...Object.keys(claims), "iat", "exp"].sort());
-    const decoded = Schema.decodeUnknownSync(SessionClaims)(payload);
+    const decoded = Schema.decodeUnknownSync(SignedClaims)(payload);
     expect(decoded.exp - decoded.iat).toBe(8 * 60 * 60);
     expect(await verifySessionToken(token, settings)).toEqual(decoded);
   });

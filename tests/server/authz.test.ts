@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../contracts/sessions.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
-import { DEFAULT_TOKEN_TTL_SECONDS, signSessionToken } from "../../server/auth/tokens.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { users } from "../../server/db/schema.ts";
@@ -11,7 +10,7 @@ import { registerAuthz } from "../../server/auth/authz.ts";
 import { toErrorReply } from "../../server/http/errors.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
+import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 
 // The guards are exercised on a small app wired like server/app.ts, with
 // routes that stand for the later admin, seller and company routes.
@@ -62,10 +61,7 @@ describe.each(TEST_DATABASES)("authorization guards on $kind", (target) => {
 
   const tokenFor = (user: CreatedUser | undefined) => {
     if (user === undefined) throw new Error("user not created");
-    return signSessionToken(
-      { sub: String(user.id), email: user.email, name: user.name, roles: user.roles, phone: user.phone, is_onboarding_completed: false, is_paid: false, status: "free" },
-      { secret: TEST_JWT_SECRET, ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS },
-    );
+    return sessionTokenFor(handle.db, user.id);
   };
   const get = async (url: string, user?: CreatedUser) =>
     app.inject({ method: "GET", url, headers: user === undefined ? {} : { authorization: `Bearer ${await tokenFor(user)}` } });
@@ -93,11 +89,15 @@ describe.each(TEST_DATABASES)("authorization guards on $kind", (target) => {
     expect((await get("/sellers")).statusCode).toBe(401);
   });
 
-  it("company access: the owner or an admin; 404 for a missing company", async () => {
+  it("company access: the owner or an admin; 404 for a missing company and for anyone else's", async () => {
     expect((await get(`/companies/${companyId}`, people.seller)).statusCode).toBe(200);
     expect((await get(`/companies/${companyId}`, people.admin)).statusCode).toBe(200);
-    expect((await get(`/companies/${companyId}`, people.otherSeller)).statusCode).toBe(403);
-    expect((await get(`/companies/${companyId}`, people.buyer)).statusCode).toBe(403);
+    // Someone else's company answers like a missing one (no existence oracle).
+    for (const outsider of [people.otherSeller, people.buyer]) {
+      const response = await get(`/companies/${companyId}`, outsider);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: "La empresa no existe." });
+    }
     const missing = await get("/companies/999999", people.admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: "La empresa no existe." });

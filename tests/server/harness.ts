@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../../server/db/open.ts";
+import { issueSessionTokenFor } from "../../server/auth/sessions.ts";
+import { DEFAULT_TOKEN_TTL_SECONDS } from "../../server/auth/tokens.ts";
+import { openDatabase, type Database, type DatabaseHandle } from "../../server/db/open.ts";
 
 /**
  * The databases server tests run on: always PGlite in memory, plus
@@ -61,3 +63,7 @@ export const TEST_DATABASES: ReadonlyArray<TestDatabaseTarget> =
 
 /** A fixed secret for tests that sign tokens. */
 export const TEST_JWT_SECRET = new TextEncoder().encode("test-secret-0123456789abcdef0123456789");
+
+/** A real session and its token for a user, as a login would give (TEST_JWT_SECRET). */
+export const sessionTokenFor = (db: Database, userId: number): Promise<string> =>
+  issueSessionTokenFor(db, userId, { secret: TEST_JWT_SECRET, ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS });

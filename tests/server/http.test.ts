@@ -12,6 +12,8 @@ import { ApiErrorBody } from "../../contracts/errors.ts";
 import { LoginResponse, SessionClaims } from "../../contracts/sessions.ts";
 import { buildApp } from "../../server/app.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { findUserForLogin, sessionClaimsFor } from "../../server/auth/session-claims.ts";
+import { issueSessionToken } from "../../server/auth/sessions.ts";
 import { DEFAULT_TOKEN_TTL_SECONDS, signSessionToken, verifySessionToken } from "../../server/auth/tokens.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { users } from "../../server/db/schema.ts";
@@ -100,7 +102,8 @@ describe.each(TEST_DATABASES)("HTTP API on $kind", (target) => {
       });
       expect(Number(claims.sub)).toBeGreaterThan(0);
       expect(claims.exp - claims.iat).toBe(DEFAULT_TOKEN_TTL_SECONDS);
-      expect(await verifySessionToken(access_token, { secret: TEST_JWT_SECRET })).toEqual(claims);
+      // The server's own claim: the session the token belongs to.
+      expect(await verifySessionToken(access_token, { secret: TEST_JWT_SECRET })).toEqual({ ...claims, sid: expect.stringMatching(/^[\w-]{22}$/) });
     });
 
     it("compares the e-mail case-insensitively and trims it", async () => {
@@ -160,12 +163,17 @@ describe.each(TEST_DATABASES)("HTTP API on $kind", (target) => {
   });
 
   describe("authorization header", () => {
-    const sign = (overrides: { secret?: Uint8Array; now?: Date } = {}) =>
-      signSessionToken(
-        { sub: "1", email: buyer.email, name: buyer.name, roles: ["buyer"], phone: null, is_onboarding_completed: false, is_paid: false, status: "free" },
+    // Tokens for a real, open session of the buyer, signed as asked.
+    const sign = async (overrides: { secret?: Uint8Array; now?: Date } = {}) => {
+      const user = await findUserForLogin(handle.db, buyer.email);
+      if (user === null) throw new Error("buyer missing");
+      const { sessionId } = await issueSessionToken(handle.db, user, { secret: TEST_JWT_SECRET, ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS });
+      return signSessionToken(
+        { ...sessionClaimsFor(user), sid: sessionId },
         { secret: overrides.secret ?? TEST_JWT_SECRET, ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS },
         overrides.now,
       );
+    };
 
     const withToken = (authorization: string, url = "/api/health") => app.inject({ method: "GET", url, headers: { authorization } });
 

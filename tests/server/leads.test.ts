@@ -39,7 +39,11 @@ describe.each(TEST_DATABASES)("POST /api/leads on $kind", (target) => {
     handle = await target.open();
     await handle.migrate();
     await seedCatalogues(handle.db);
-    app = await buildApp({ db: handle.db, config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, teamEmail: TEAM } });
+    // The per-IP lead limit out of the way here; tests/server/rate-limit.test.ts proves it.
+    app = await buildApp({
+      db: handle.db,
+      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, teamEmail: TEAM, rateLimits: { leads: { max: 10_000, windowMs: 60_000 } } },
+    });
   });
 
   afterAll(async () => {

@@ -46,6 +46,7 @@ const limitsSuite = (label: string, makeStore: () => RateLimitStore | undefined)
       await handle.migrate();
       await seedCatalogues(handle.db);
       await createUser(handle.db, { email: "limite@ejemplo.mx", password: "Correcta-2026", name: "Lía", phone: null, roles: ["buyer"] }, { params: TEST_SCRYPT_PARAMS });
+      await createUser(handle.db, { email: "atacada@ejemplo.mx", password: "Correcta-2026", name: "Ada", phone: null, roles: ["buyer"] }, { params: TEST_SCRYPT_PARAMS });
       store = makeStore();
       app = await buildApp({
         db: handle.db,
@@ -53,7 +54,13 @@ const limitsSuite = (label: string, makeStore: () => RateLimitStore | undefined)
           jwtSecret: TEST_JWT_SECRET,
           logLevel: "silent",
           distDir: null,
-          rateLimits: { login: { max: 3, windowMs: 60_000 }, recovery: { max: 2, windowMs: 60_000 }, signup: { max: 2, windowMs: 60_000 } },
+          rateLimits: {
+            login: { max: 3, windowMs: 60_000 },
+            login_account: { max: 5, windowMs: 60_000 },
+            recovery: { max: 2, windowMs: 60_000 },
+            signup: { max: 2, windowMs: 60_000 },
+            leads: { max: 2, windowMs: 60_000 },
+          },
           ...(store === undefined ? {} : { rateLimitStore: store }),
         },
       });
@@ -94,6 +101,30 @@ const limitsSuite = (label: string, makeStore: () => RateLimitStore | undefined)
       expect(unknown.body).toBe(known.body);
       expect(decodeError(known.json()).message).toBe(TOO_MANY);
       await app.backgroundIdle();
+    });
+
+    it("slows one account attacked from many addresses, without locking its owner out", async () => {
+      // The owner logged in from home before the attack.
+      expect((await post("/api/sessions", { email: "atacada@ejemplo.mx", password: "Correcta-2026" }, "10.0.3.100")).statusCode).toBe(200);
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        expect((await post("/api/sessions", { email: "atacada@ejemplo.mx", password: `adivina-${attempt}` }, `10.0.3.${attempt}`)).statusCode).toBe(401);
+      }
+      // A new address is refused even with the right password: the attacker's next guesses stop here.
+      const blocked = await post("/api/sessions", { email: "ATACADA@ejemplo.mx", password: "Correcta-2026" }, "10.0.3.50");
+      expect(blocked.statusCode).toBe(429);
+      expect(decodeError(blocked.json()).message).toBe("Hubo demasiados intentos fallidos en esta cuenta. Espera unos minutos o recupera tu contraseña.");
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+      // The owner's usual address still gets in; other accounts are untouched.
+      expect((await post("/api/sessions", { email: "atacada@ejemplo.mx", password: "Correcta-2026" }, "10.0.3.100")).statusCode).toBe(200);
+      expect((await post("/api/sessions", { email: "limite@ejemplo.mx", password: "Correcta-2026" }, "10.0.3.51")).statusCode).toBe(200);
+    });
+
+    it("limits contact requests per address", async () => {
+      const lead = { name: "Mariana", service_interested: 1, email: "mariana@ejemplo.mx", phone: "55 1234 5678", referer: 1 };
+      const statuses = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) statuses.push((await post("/api/leads", lead, "10.0.4.1")).statusCode);
+      expect(statuses).toEqual([201, 201, 429]);
+      expect((await post("/api/leads", lead, "10.0.4.2")).statusCode).toBe(201);
     });
 
     it("limits sign-ups across buyers and sellers", async () => {

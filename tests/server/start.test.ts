@@ -55,6 +55,7 @@ describe("readEnv", () => {
       teamEmail: undefined,
       redisUrl: undefined,
       trustProxyHops: 0,
+      rateLimits: {},
     });
   });
 

@@ -6,7 +6,8 @@ import { createBuyer } from "../../../src/features/auth/api/create-buyer.ts";
 import { createSeller } from "../../../src/features/auth/api/create-seller.ts";
 import { requestPasswordRecovery } from "../../../src/features/auth/api/request-password-recovery.ts";
 import { resetPassword } from "../../../src/features/auth/api/reset-password.ts";
-import { ApiError } from "../../../src/lib/api-client.ts";
+import { ApiError, callEndpoint } from "../../../src/lib/api-client.ts";
+import { deleteSessionEndpoint, LOGGED_OUT_MESSAGE } from "../../../contracts/sessions.ts";
 import {
   changePasswordEndpoint,
   requestPasswordRecoveryEndpoint,
@@ -18,6 +19,7 @@ import { JSON_CONTENT, integer, newPact, regex, requestTo, string, useMockServer
 
 const { fromProviderState } = MatchersV3;
 
+const JWT = "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$";
 // Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
 const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJl";
 const bearer = { Authorization: fromProviderState("Bearer ${accountToken}", `Bearer ${SAMPLE_TOKEN}`) };
@@ -157,10 +159,13 @@ describe("accounts (consumer)", () => {
       .given("a recovery link was sent to a buyer", { email: "recupera.pact@example.mx", token: body.recover_token })
       .uponReceiving("a password reset with a valid recovery token")
       .withRequest(...requestTo(resetPasswordEndpoint, { body }))
-      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito") }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito"), access_token: regex(JWT, SAMPLE_TOKEN) }),
+      )
       .executeTest(async (server) => {
         useMockServer(server.url);
-        expect(await resetPassword(body)).toEqual({ message: "Contraseña actualizada con éxito" });
+        // Every old session ended; the answer signs the person in afresh.
+        expect(await resetPassword(body)).toEqual({ message: "Contraseña actualizada con éxito", access_token: SAMPLE_TOKEN });
       });
   });
 
@@ -201,10 +206,27 @@ describe("accounts (consumer)", () => {
       .given("a buyer is signed in with a known password", SIGNED_IN)
       .uponReceiving("a password change with the right current password")
       .withRequest(...requestTo(changePasswordEndpoint, { headers: bearer, body }))
-      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito") }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito"), access_token: regex(JWT, SAMPLE_TOKEN) }),
+      )
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
-        expect(await changePassword(body)).toEqual({ message: "Contraseña actualizada con éxito" });
+        // The other sessions ended; this one goes on with the fresh token.
+        expect(await changePassword(body)).toEqual({ message: "Contraseña actualizada con éxito", access_token: SAMPLE_TOKEN });
+      });
+  });
+
+  it("DELETE /api/sessions logs out: the session's token stops working", async () => {
+    await pact
+      .addInteraction()
+      .given("a buyer is signed in with a known password", SIGNED_IN)
+      .uponReceiving("a logout by the signed-in user")
+      .withRequest(...requestTo(deleteSessionEndpoint, { headers: bearer }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(LOGGED_OUT_MESSAGE) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        // As the session actor calls it: with the token that ends, the session already cleared.
+        expect(await callEndpoint(deleteSessionEndpoint, { token: SAMPLE_TOKEN })).toEqual({ message: LOGGED_OUT_MESSAGE });
       });
   });
 

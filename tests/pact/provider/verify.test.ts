@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { Verifier } from "@pact-foundation/pact";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sameLimitForEveryBucket } from "../../../server/http/rate-limit.ts";
 import { startServer, type RunningServer } from "../../../server/start.ts";
 import { accountStates } from "./states/accounts.ts";
 import { catalogueStates } from "./states/catalogues.ts";
@@ -26,7 +27,7 @@ describe("provider verification: every pact in pacts/ against the real server", 
     // State handlers log in and sign up from one IP: limits out of the way
     // (tests/server/rate-limit.test.ts proves the 429s).
     const generous = { max: 100_000, windowMs: 60_000 };
-    server = await startServer({ seedDemo: false, rateLimits: { login: generous, recovery: generous, signup: generous } });
+    server = await startServer({ seedDemo: false, rateLimits: sameLimitForEveryBucket(generous) });
   });
   afterAll(async () => {
     await server?.close();

@@ -46,16 +46,8 @@ function ProfileForm() {
       </h2>
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
         <TextField label="Email" name="email" type="email" value={session.email ?? ""} isReadOnly description="Tu email no se puede cambiar." />
-        <TextField label="Nombre" name="name" autoComplete="name" value={form.values.name} onChange={form.set("name")} errorMessage={form.errors["name"]} />
-        <TextField
-          label="Teléfono"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          value={form.values.phone}
-          onChange={form.set("phone")}
-          errorMessage={form.errors["phone"]}
-        />
+        <TextField label="Nombre" {...form.field("name")} autoComplete="name" />
+        <TextField label="Teléfono" {...form.field("phone")} type="tel" autoComplete="tel" />
         <Button type="submit" isPending={form.isSubmitting} className={styles.submit}>
           Guardar cambios
         </Button>

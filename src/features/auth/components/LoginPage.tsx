@@ -39,23 +39,8 @@ export default function LoginPage() {
           Iniciar sesión
         </h1>
         <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={form.values.email}
-            onChange={form.set("email")}
-            errorMessage={form.errors["email"]}
-          />
-          <PasswordField
-            label="Contraseña"
-            name="password"
-            autoComplete="current-password"
-            value={form.values.password}
-            onChange={form.set("password")}
-            errorMessage={form.errors["password"]}
-          />
+          <TextField label="Email" {...form.field("email")} type="email" autoComplete="email" />
+          <PasswordField label="Contraseña" {...form.field("password")} autoComplete="current-password" />
           <Link href="/recuperar-contrasena" className={styles.forgot}>
             ¿Olvidaste tu contraseña?
           </Link>

@@ -7,6 +7,8 @@ import { PasswordField } from "../../../components/ui/PasswordField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useForm } from "../../../lib/form.ts";
+import { useSessionSend } from "../../../lib/session.tsx";
+import { DEFAULT_AFTER_LOGIN } from "../../../utils/safe-redirect.ts";
 import { schemaValidator } from "../../../lib/form-schema.ts";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { useRequestPasswordRecovery } from "../api/request-password-recovery.ts";
@@ -39,15 +41,7 @@ function RequestLinkForm() {
         </p>
       )}
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.values.email}
-          onChange={form.set("email")}
-          errorMessage={form.errors["email"]}
-        />
+        <TextField label="Email" {...form.field("email")} type="email" autoComplete="email" />
         <Button type="submit" fullWidth isPending={form.isSubmitting}>
           {sentMessage === null ? "Enviar enlace" : "Enviar de nuevo"}
         </Button>
@@ -59,15 +53,18 @@ function RequestLinkForm() {
 /** Step 2 (the link from the e-mail): choose the new password. */
 function NewPasswordForm({ token }: { readonly token: string }) {
   const [, navigate] = useLocation();
+  const send = useSessionSend();
   const reset = useResetPassword();
   const [linkFailed, setLinkFailed] = useState(false);
   const form = useForm({
     initialValues: { password: "", password_confirmation: "" },
     validate: validateReset,
     submit: (value) => reset.mutateAsync({ recover_token: token, password: value.password, password_confirmation: value.password_confirmation }),
-    onSuccess: () => {
+    // Every other session ended on the server; the person who proved the e-mail is signed in afresh.
+    onSuccess: ({ access_token }) => {
       toastSuccess("Contraseña actualizada con éxito");
-      navigate("/iniciar-sesion", { replace: true });
+      send({ type: "session.login", token: access_token });
+      navigate(DEFAULT_AFTER_LOGIN, { replace: true });
     },
     // An invalid or used link (400): offer a new one beside the toast.
     onError: (error) => {
@@ -79,22 +76,8 @@ function NewPasswordForm({ token }: { readonly token: string }) {
     <>
       <p className={styles.lead}>Elige una nueva contraseña de al menos 8 caracteres.</p>
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
-        <PasswordField
-          label="Nueva contraseña"
-          name="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={form.set("password")}
-          errorMessage={form.errors["password"]}
-        />
-        <PasswordField
-          label="Confirmar contraseña"
-          name="password_confirmation"
-          autoComplete="new-password"
-          value={form.values.password_confirmation}
-          onChange={form.set("password_confirmation")}
-          errorMessage={form.errors["password_confirmation"]}
-        />
+        <PasswordField label="Nueva contraseña" {...form.field("password")} autoComplete="new-password" />
+        <PasswordField label="Confirmar contraseña" {...form.field("password_confirmation")} autoComplete="new-password" />
         <Button type="submit" fullWidth isPending={form.isSubmitting}>
           Guardar contraseña
         </Button>
