@@ -36,7 +36,8 @@ function runningAnimations(): string[] {
 export async function expectSettled(page: Page) {
   await expect(page.getByRole("status").filter({ hasText: /^Cargando/ })).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect.poll(() => page.evaluate(runningAnimations), { message: "animations still running" }).toEqual([]);
+  // Polled every 100 ms (not the default back-off up to 1 s): a toast's entrance takes 0.75 s.
+  await expect.poll(() => page.evaluate(runningAnimations), { message: "animations still running", intervals: [100] }).toEqual([]);
 }
 
 /** Fails with the list of violations, so a report says what to fix. */
