@@ -8,10 +8,43 @@ export const DEMO_ADMIN = { email: "admin@puente.mx", password: DEMO_PASSWORD };
 
 type Credentials = { email: string; password: string };
 
+/** What still moves on the page: finite animations and transitions (a toast sliding in, dimmed results fading). */
+function runningAnimations(): string[] {
+  return (
+    document
+      .getAnimations()
+      .filter((animation) => animation.playState === "running" && animation.effect?.getTiming().iterations !== Infinity)
+      // A toast's progress bar is its countdown, not a change of what it shows.
+      .filter((animation) => !(animation instanceof CSSAnimation && animation.animationName === "Toastify__trackProgress"))
+      .map((animation) =>
+        animation instanceof CSSAnimation
+          ? animation.animationName
+          : animation instanceof CSSTransition
+            ? `transition of ${animation.transitionProperty}`
+            : "animation",
+      )
+  );
+}
+
+/**
+ * Waits until the page has stopped changing: no "Cargando…" status (the
+ * layout's while a page loads, the marketplace's while it still shows the
+ * previous results), nothing `aria-busy`, no animation or transition running.
+ * "Nothing is loading" is also true before anything started: first assert
+ * that the page you mean is there (its URL, its heading), then call this.
+ */
+export async function expectSettled(page: Page) {
+  await expect(page.getByRole("status").filter({ hasText: /^Cargando/ })).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // Polled every 100 ms (not the default back-off up to 1 s): a toast's entrance takes 0.75 s.
+  await expect.poll(() => page.evaluate(runningAnimations), { message: "animations still running", intervals: [100] }).toEqual([]);
+}
+
 /** Fails with the list of violations, so a report says what to fix. */
 export async function expectNoAxeViolations(page: Page) {
-  // Pages and the session load lazily: analyse the page, not the layout's spinner.
-  await expect(page.getByRole("status").filter({ hasText: /^Cargando$/ })).toHaveCount(0);
+  // Analyse the page as it stays, not a frame of it loading (colours of dimmed
+  // results or of a toast fading in fail the contrast rule).
+  await expectSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
@@ -19,11 +52,26 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+// E2E_API_DELAY_MS=600 holds every API answer back that long: what a slow CI
+// machine does by chance, done on purpose, so a test that reads the screen
+// before its data arrived fails every time instead of once in a while.
+const API_DELAY_MS = Number(process.env.E2E_API_DELAY_MS ?? 0);
+
 export const test = base.extend<{ login: (credentials: Credentials) => Promise<void> }>({
-  // Logs in through the real form, the way a person does.
+  page: async ({ page }, use) => {
+    if (API_DELAY_MS > 0) {
+      await page.route(/\/api\//, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
+        await route.fallback();
+      });
+    }
+    await use(page);
+  },
+  // Logs in through the real form, the way a person does, on the login page
+  // the test brought the browser to (waited for, never guessed from page.url()).
   login: async ({ page }, use) => {
     await use(async ({ email, password }) => {
-      if (!page.url().includes("/iniciar-sesion")) await page.goto("/iniciar-sesion");
+      await expect(page).toHaveURL(/\/iniciar-sesion(\?|$)/);
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("Contraseña", { exact: true }).fill(password);
       await page.getByRole("button", { name: "Iniciar sesión" }).click();

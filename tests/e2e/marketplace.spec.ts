@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_BUYER, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 const EMPTY = "No se encontraron resultados, por favor ajusta tu búsqueda";
+const ALL = "64 empresas encontradas";
 
 /** The demo companies' names, read with the admin's own API access (the marketplace must never show them). */
 async function demoCompanyNames(page: Page): Promise<ReadonlyArray<string>> {
@@ -19,14 +20,42 @@ async function demoCompanyNames(page: Page): Promise<ReadonlyArray<string>> {
   return names;
 }
 
-const results = (page: Page) => page.getByRole("region", { name: "Resultados" }).getByRole("article");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const resultsRegion = (page: Page) => page.getByRole("region", { name: "Resultados" });
+const results = (page: Page) => resultsRegion(page).getByRole("article");
 // The result count, not the "Cargando empresas" spinner (also a status).
 const count = (page: Page) => page.getByRole("status").filter({ hasText: /encontrad/ });
+/** A count line and nothing else in it (no spinner: see expectFreshResults). */
+const A_COUNT = /^(1 empresa encontrada|[\d,]+ empresas encontradas)$/;
+const total = (countLine: string) => Number(countLine.replace(/\D/g, ""));
+
+/**
+ * Waits until the list shows the results of the URL it is on, and returns the
+ * count line. When a search or filter changes the URL, the previous results
+ * stay on screen (TanStack Query's keepPreviousData: dimmed, the list
+ * `aria-busy`, a "Cargando empresas" spinner inside the count line) until the
+ * new ones arrive; the cards read before that are the previous search's.
+ * Assert the URL first: the page renders the new URL's loading state at once.
+ */
+async function expectFreshResults(page: Page, expected: string | RegExp = A_COUNT): Promise<string> {
+  // The exact text: while the previous results show, the line also holds the spinner's label.
+  await expect(count(page)).toHaveText(expected);
+  await expect(resultsRegion(page).getByRole("status").filter({ hasText: "Cargando empresas" })).toHaveCount(0);
+  await expect(resultsRegion(page).locator('[aria-busy="true"]')).toHaveCount(0);
+  return (await count(page).textContent()) ?? "";
+}
+
+/** Every card on screen (at least one) shows `text`; call after expectFreshResults. */
+async function expectEveryCardToShow(page: Page, text: string) {
+  await expect(results(page)).not.toHaveCount(0);
+  await expect(results(page).filter({ hasNotText: text })).toHaveCount(0);
+}
 
 test("a visitor browses the marketplace: cards with every field, never a company's name", async ({ page }) => {
   await page.goto("/compra-una-empresa");
   await expect(page.getByRole("heading", { level: 1, name: "Compra una empresa" })).toBeVisible();
-  await expect(count(page)).toHaveText("64 empresas encontradas");
+  await expectFreshResults(page, ALL);
   await expect(results(page)).toHaveCount(12);
   const card = results(page).first();
   await expect(card.getByRole("heading", { level: 3 })).toHaveText(/^PUE-\d{4}$/);
@@ -37,43 +66,55 @@ test("a visitor browses the marketplace: cards with every field, never a company
   await expect(card.getByText(/MXN/).first()).toBeVisible();
   await expect(card.getByRole("link", { name: /Ver más/ })).toHaveAttribute("href", /^\/perfil-de-negocio\/\d+$/);
 
+  // The results are in (above): what the page shows now is what it keeps showing.
   const body = await page.locator("main").innerText();
   for (const name of await demoCompanyNames(page)) expect(body).not.toContain(name);
   await expectNoAxeViolations(page);
 });
 
 test("search applies 1 s after typing stops, and at once on Enter; accents and case do not matter", async ({ page }) => {
+  // The debounce is measured on the page's own clock, which the test holds
+  // still and moves: exact, and blind to how loaded the machine is.
+  await page.clock.install();
   await page.goto("/compra-una-empresa");
-  await expect(count(page)).toHaveText("64 empresas encontradas");
+  await expectFreshResults(page, ALL);
   const search = page.getByRole("searchbox", { name: "Buscar empresas" });
+  const stopTheClock = async () => page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
 
-  const typedAt = Date.now();
+  await stopTheClock();
   await search.fill("tecnologia");
-  await expect(page).not.toHaveURL(/q=/);
+  await page.clock.runFor(999);
+  // No timer can run while the clock stands still: this is the state, not a moment of it.
+  await expect(page).toHaveURL(/\/compra-una-empresa$/);
+  await page.clock.runFor(1);
   await expect(page).toHaveURL(/\?q=tecnologia$/);
-  expect(Date.now() - typedAt).toBeGreaterThanOrEqual(900);
-  await expect(count(page)).not.toHaveText("64 empresas encontradas");
-  const plain = await count(page).innerText();
-  const plainCards = await results(page).allInnerTexts();
+  await page.clock.resume();
+  const plain = await expectFreshResults(page);
+  expect(plain).not.toBe(ALL);
+  // Read once the results are the URL's (above), then compared web-first below.
+  const plainCards = await results(page).allTextContents();
+  expect(plainCards.length).toBeGreaterThan(0);
 
+  await stopTheClock();
   await search.fill("TECNOLOGÍA");
-  const enterAt = Date.now();
   await search.press("Enter");
+  // The clock stands still: only Enter can have applied the search.
   await expect(page).toHaveURL(/\?q=TECNOLOG%C3%8DA$/);
-  expect(Date.now() - enterAt).toBeLessThan(900);
-  await expect(count(page)).toHaveText(plain);
-  expect(await results(page).allInnerTexts()).toEqual(plainCards);
+  await page.clock.resume();
+  await expectFreshResults(page, plain);
+  await expect(results(page)).toHaveText(plainCards);
 
   // The clear button empties the search and reloads everything.
   await page.getByRole("button", { name: "Borrar búsqueda" }).click();
   await expect(page).toHaveURL(/\/compra-una-empresa$/);
-  await expect(count(page)).toHaveText("64 empresas encontradas");
+  await expectFreshResults(page, ALL);
 
   // The back button returns to the previous search.
   await page.goBack();
   await expect(page).toHaveURL(/q=TECNOLOG/);
   await expect(search).toHaveValue("TECNOLOGÍA");
-  await expect(count(page)).toHaveText(plain);
+  await expectFreshResults(page, plain);
+  await expect(results(page)).toHaveText(plainCards);
 });
 
 test("a search with no match shows the empty state", async ({ page }) => {
@@ -85,30 +126,36 @@ test("a search with no match shows the empty state", async ({ page }) => {
 
 test("each filter narrows the list, lives in the URL, and 'Limpiar filtros' resets them", async ({ page }) => {
   await page.goto("/compra-una-empresa");
-  await expect(count(page)).toHaveText("64 empresas encontradas");
+  await expectFreshResults(page, ALL);
   await expect(page.getByRole("button", { name: "Limpiar filtros" })).toHaveCount(0);
 
-  // Industry dropdown (top).
+  // Industry dropdown (top). The URL first, then the list: both must change.
   await page.getByRole("button", { name: /Industria/ }).click();
   await page.getByRole("option", { name: "Tecnología" }).click();
   await expect(page).toHaveURL(/industry_id=1(&|$)/);
-  await expect(count(page)).not.toHaveText("64 empresas encontradas");
-  const industryCount = await count(page).innerText();
+  const industryCount = await expectFreshResults(page);
+  expect(total(industryCount)).toBeLessThan(64);
 
-  // Interest dropdown (top).
+  // Interest dropdown (top): narrows the industry's list further.
   await page.getByRole("button", { name: /Tipo de transacción/ }).click();
   await page.getByRole("option", { name: "Capital para crecimiento" }).click();
-  await expect(page).toHaveURL(/interest_id=1/);
-  for (const text of await results(page).allInnerTexts()) expect(text).toContain("Capital para crecimiento");
+  await expect(page).toHaveURL(/industry_id=1&interest_id=1(&|$)/);
+  const bothCount = await expectFreshResults(page);
+  expect(total(bothCount)).toBeLessThanOrEqual(total(industryCount));
+  await expectEveryCardToShow(page, "Capital para crecimiento");
 
   // Side panel radio groups.
   const panel = page.getByRole("complementary", { name: "Filtros" });
   await page.goto("/compra-una-empresa");
+  await expectFreshResults(page, ALL);
   await panel.getByText("Persona física", { exact: true }).click();
   await expect(page).toHaveURL(/company_type_id=2/);
-  for (const text of await results(page).allInnerTexts()) expect(text).toContain("Persona física");
+  await expectFreshResults(page);
+  await expectEveryCardToShow(page, "Persona física");
   await panel.getByText("$1 M – $5 M MXN", { exact: true }).click();
-  await expect(page).toHaveURL(/ebitda_id=3/);
+  await expect(page).toHaveURL(/company_type_id=2&ebitda_id=3/);
+  await expectFreshResults(page);
+  await expectEveryCardToShow(page, "$1 M – $5 M MXN");
   await expectNoAxeViolations(page);
 
   // A group collapses and expands.
@@ -119,14 +166,14 @@ test("each filter narrows the list, lives in the URL, and 'Limpiar filtros' rese
 
   await page.getByRole("button", { name: "Limpiar filtros" }).click();
   await expect(page).toHaveURL(/\/compra-una-empresa$/);
-  await expect(count(page)).toHaveText("64 empresas encontradas");
-  expect(industryCount).not.toBe("64 empresas encontradas");
+  await expectFreshResults(page, ALL);
+  await expect(page.getByRole("button", { name: "Limpiar filtros" })).toHaveCount(0);
 });
 
 test("on a phone the filters live in a drawer applied with 'Aplicar filtros'", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto("/compra-una-empresa");
-  await expect(count(page)).toHaveText("64 empresas encontradas");
+  await expectFreshResults(page, ALL);
   await expect(page.getByRole("complementary", { name: "Filtros" })).toBeHidden();
 
   await page.getByRole("button", { name: "Filtros", exact: true }).click();
@@ -141,14 +188,16 @@ test("on a phone the filters live in a drawer applied with 'Aplicar filtros'", a
   await expect(page).toHaveURL(/\/compra-una-empresa$/);
   await drawer.getByRole("button", { name: "Aplicar filtros" }).click();
   await expect(drawer).toBeHidden();
-  await expect(page).toHaveURL(/industry_id=2/);
-  await expect(page).toHaveURL(/ebitda_id=4/);
+  await expect(page).toHaveURL(/industry_id=2&ebitda_id=4(&|$)/);
+  await expectFreshResults(page);
+  await expectEveryCardToShow(page, "$5 M – $10 M MXN");
   await expect(page.getByRole("button", { name: "Limpiar filtros" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
 test("'Ver más' opens the profile after login; the interest message sends with a toast, never when empty", async ({ page, login }) => {
   await page.goto("/compra-una-empresa");
+  await expectFreshResults(page, ALL);
   const first = results(page).first();
   const humanId = await first.getByRole("heading", { level: 3 }).innerText();
   await first.getByRole("link", { name: /Ver más/ }).click();
@@ -157,14 +206,15 @@ test("'Ver más' opens the profile after login; the interest message sends with 
   await expect(page).toHaveURL(/\/perfil-de-negocio\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: `Empresa ${humanId}` })).toBeVisible();
   await expect(page.getByText("Datos clave")).toBeVisible();
+  const form = page.getByRole("region", { name: "Me interesa esta empresa" });
+  await expect(form.getByLabel("Nombre")).toHaveValue("Daniela Fuentes");
+  await expect(form.getByLabel("Referencia de la empresa")).toHaveValue(humanId);
+  // The profile and the form are in: what the page shows now is what it keeps showing.
   await expect(page.getByText(/^Nombre:/)).toHaveCount(0);
   const body = await page.locator("main").innerText();
   for (const name of await demoCompanyNames(page)) expect(body).not.toContain(name);
   await expectNoAxeViolations(page);
 
-  const form = page.getByRole("region", { name: "Me interesa esta empresa" });
-  await expect(form.getByLabel("Nombre")).toHaveValue("Daniela Fuentes");
-  await expect(form.getByLabel("Referencia de la empresa")).toHaveValue(humanId);
   const sent: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST" && request.url().includes("/interest_messages")) sent.push(request.url());
@@ -198,13 +248,13 @@ test("an admin sees asterisks for the name in demo mode and the name without it"
   await login(DEMO_ADMIN);
   await expect(page).toHaveURL(/\/compra-una-empresa$/);
   await page.goto("/perfil-de-negocio/1");
-  await expect(page.getByText("Nombre: ********")).toBeVisible();
+  const nameLine = page.getByText(/^Nombre: /);
+  await expect(nameLine).toHaveText("Nombre: ********");
 
   await page.getByRole("button", { name: /Administración Puente/ }).click();
   await page.getByRole("menuitemcheckbox", { name: "Modo incógnito" }).click();
   await page.keyboard.press("Escape");
   const names = await demoCompanyNames(page);
-  await expect(page.getByText(/^Nombre: /)).not.toHaveText("Nombre: ********");
-  const shown = (await page.getByText(/^Nombre: /).innerText()).replace("Nombre: ", "");
-  expect(names).toContain(shown);
+  // The name is fetched when demo mode goes off: wait for it, not for "not the asterisks" (also true while it loads).
+  await expect(nameLine).toHaveText(new RegExp(`^Nombre: (${names.map(escapeRegExp).join("|")})$`));
 });
