@@ -15,7 +15,17 @@ export interface TokenSettings {
  * session the token belongs to (server/auth/sessions.ts). The browser reads
  * only the spec's claims (contracts/sessions.ts) and ignores `sid`.
  */
-export const SignedClaims = Schema.Struct({ ...SessionClaims.fields, sid: Schema.String.pipe(Schema.minLength(16), Schema.maxLength(64)) });
+/**
+ * A session id as server/auth/sessions.ts writes it (base64url). The id is a
+ * query parameter on every signed request, so anything else (a NUL, which
+ * PostgreSQL refuses in text) is no session: a 401, never a 500.
+ */
+export const SESSION_ID_PATTERN = /^[\w-]+$/;
+
+export const SignedClaims = Schema.Struct({
+  ...SessionClaims.fields,
+  sid: Schema.String.pipe(Schema.minLength(16), Schema.maxLength(64), Schema.pattern(SESSION_ID_PATTERN)),
+});
 export type SignedClaims = typeof SignedClaims.Type;
 
 /** The claims we sign; `iat` and `exp` are added at signing time. */

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Schema } from "effect";
-import { decodeJwt } from "jose";
+import { SignJWT, decodeJwt } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_SCRYPT_PARAMS, TEST_SCRYPT_PARAMS, hashPassword, verifyPassword } from "../../server/auth/passwords.ts";
 import { loadJwtSecret } from "../../server/auth/secret.ts";
@@ -67,6 +67,13 @@ describe("session tokens", () => {
     const none = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${payload}.`;
     expect(await verifySessionToken(none, settings)).toBeNull();
     expect(await verifySessionToken("not-a-token", settings)).toBeNull();
+  });
+
+  it("refuses a session id of a shape we never issue (a NUL in it reached PostgreSQL as a 500)", async () => {
+    const iat = Math.floor(Date.now() / 1000);
+    const signed = (sid: string) => new SignJWT({ ...claims, roles: [...claims.roles], sid, iat, exp: iat + 60 }).setProtectedHeader({ alg: "HS256" }).sign(TEST_JWT_SECRET);
+    for (const sid of ["c2Vzc2lvbi1pZC1le\u0000", "c2Vzc2lvbi1pZC1l ZX", "c2Vzc2lvbi1pZC1l%ZX"]) expect(await verifySessionToken(await signed(sid), settings), sid).toBeNull();
+    expect(await verifySessionToken(await signed(claims.sid), settings)).not.toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { EMAIL_PATTERN, PATH_ID_PATTERN } from "../../../contracts/fields.ts";
 import { PHONE_PATTERN } from "../../../contracts/leads.ts";
 import { REQUEST_ID, withoutTrailingSlashes } from "../../../server/app.ts";
 import { BEARER } from "../../../server/auth/authz.ts";
+import { SESSION_ID_PATTERN } from "../../../server/auth/tokens.ts";
 import { RATE_LIMIT_RULE_PATTERN } from "../../../server/http/rate-limit.ts";
 import { SAFE_ASSET } from "../../../server/http/route-preloads.ts";
 import { WORD_SEPARATOR } from "../../../server/marketplace/search-text.ts";
@@ -23,6 +24,7 @@ const PATTERNS: Readonly<Record<string, RegExp>> = {
   QUERY_INT_PATTERN,
   PHONE_PATTERN,
   BEARER,
+  SESSION_ID_PATTERN,
   REQUEST_ID,
   RATE_LIMIT_RULE_PATTERN,
   SAFE_ASSET,

@@ -1,0 +1,430 @@
+import { eq } from "drizzle-orm";
+import { Either, Schema } from "effect";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALL_ENDPOINTS } from "../../contracts/all-endpoints.ts";
+import { CATALOGUE_PATHS, catalogueEndpoint } from "../../contracts/catalogues.ts";
+import { CompanyIdParams } from "../../contracts/companies.ts";
+import { defineEndpoint, endpointLabel, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
+import type { Role } from "../../contracts/sessions.ts";
+import { buildApp } from "../../server/app.ts";
+import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { createUser } from "../../server/auth/users.ts";
+import { createCompany, type CreateCompanyInput } from "../../server/companies/create-company.ts";
+import type { Database, DatabaseHandle } from "../../server/db/open.ts";
+import { users } from "../../server/db/schema.ts";
+import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
+import type { Mailer } from "../../server/mail/mailer.ts";
+import { seedCatalogues } from "../../server/seed/catalogues.ts";
+import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import {
+  SAMPLE_PASSWORD,
+  buyerSignUp,
+  interestRequest,
+  leadRequest,
+  loginRequest,
+  passwordChangeRequest,
+  profileRequest,
+  recoveryRequest,
+  recoveryTokenFor,
+  resetRequest,
+  sellerSignUp,
+  urlOf,
+} from "./samples.ts";
+
+// Issue "Hardening: the campaign": the authorization matrix. Every endpoint
+// of ALL_ENDPOINTS is called by every actor (and, for a company path, on
+// every kind of company) with a valid request, and answers exactly the
+// status this table says. Responses to anyone but the owner or an admin
+// never carry a company's confidential fields. An endpoint without an entry
+// fails the first test: a new endpoint must say who may call it.
+
+// --- Actors and objects --------------------------------------------------------------
+
+const ACTORS = ["anonymous", "buyer", "seller", "otherSeller", "admin", "deactivated"] as const;
+type Actor = (typeof ACTORS)[number];
+
+/**
+ * What each actor's account is. The deactivated account is an admin whose
+ * token was issued before its deleted_at was set: the strongest account
+ * there is, so any guard that forgets deactivation shows here. The anonymous
+ * actor sends no token; its account only exists for requests that name an
+ * account in the body (logging in, a recovery link).
+ */
+const ROLES: Readonly<Record<Actor, ReadonlyArray<Role>>> = {
+  anonymous: ["buyer"],
+  buyer: ["buyer"],
+  seller: ["seller"],
+  otherSeller: ["seller"],
+  admin: ["admin"],
+  deactivated: ["admin"],
+};
+
+/** For a company path: the seller's published company, the other seller's, the seller's unpublished draft, and an id with no row. */
+const TARGETS = ["own", "others", "unpublished", "missing"] as const;
+type Target = (typeof TARGETS)[number];
+type CompanyKey = Exclude<Target, "missing">;
+
+/** Distinctive confidential values, searched for in every raw response body. */
+const SECRETS: Readonly<Record<CompanyKey, Readonly<Record<"name" | "legalName" | "comercialName" | "rfc" | "website" | "contactName" | "contactEmail" | "contactPhone", string>>>> = {
+  own: {
+    name: "Quimeras Alfa Industriales",
+    legalName: "Quimeras Alfa Industriales S.A. de C.V.",
+    comercialName: "Resinas Quimeras",
+    rfc: "QAI150101QX1",
+    website: "https://quimeras-alfa.example.mx",
+    contactName: "Zoraida Quintanilla Alfa",
+    contactEmail: "zoraida@quimeras-alfa.example.mx",
+    contactPhone: "+52 81 5550 1001",
+  },
+  others: {
+    name: "Bruma Textil del Bajio",
+    legalName: "Bruma Textil del Bajio S. de R.L.",
+    comercialName: "Telas Bruma",
+    rfc: "BTB900202TT2",
+    website: "https://bruma-textil.example.mx",
+    contactName: "Evaristo Brumado Textil",
+    contactEmail: "evaristo@bruma-textil.example.mx",
+    contactPhone: "+52 477 555 2002",
+  },
+  unpublished: {
+    name: "Cobalto Logistica Reservada",
+    legalName: "Cobalto Logistica Reservada S.A.P.I.",
+    comercialName: "Fletes Cobalto",
+    rfc: "CLR050303LL3",
+    website: "https://cobalto-reservada.example.mx",
+    contactName: "Filomena Cobaltina Reyes",
+    contactEmail: "filomena@cobalto-reservada.example.mx",
+    contactPhone: "+52 55 5550 3003",
+  },
+};
+
+/** Companies each actor may see whole: the owner its own, an admin all, a deactivated account none. */
+const OWNED: Readonly<Record<Actor, ReadonlyArray<CompanyKey>>> = {
+  anonymous: [],
+  buyer: [],
+  seller: ["own", "unpublished"],
+  otherSeller: ["others"],
+  admin: ["own", "others", "unpublished"],
+  deactivated: [],
+};
+
+// --- The matrix ------------------------------------------------------------------------
+
+type Status = 200 | 201 | 400 | 401 | 403 | 404 | 409 | 429;
+type ByActor = Readonly<Record<Actor, Status>>;
+type ByTarget = Readonly<Record<Target, Status>>;
+type ByActorAndTarget = Readonly<Record<Actor, ByTarget>>;
+
+interface Account {
+  readonly id: number;
+  readonly email: string;
+  readonly token: string;
+}
+
+interface Cell {
+  readonly db: Database;
+  readonly actor: Actor;
+  /** The account acting (its token is sent unless the actor is anonymous). */
+  readonly account: Account;
+  readonly target?: Target;
+  readonly company?: { readonly id: number; readonly humanId: string };
+  /** Unique per cell, for e-mails that must not exist yet. */
+  readonly unique: string;
+}
+
+interface CellRequest {
+  readonly query?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
+interface EntryBase {
+  /**
+   * "fresh": the cell acts through a new account made like the actor's (same
+   * roles, deactivated alike, token issued before), because the endpoint
+   * ends sessions or changes the account; "shared" (default): the actor's
+   * one account.
+   */
+  readonly account?: "shared" | "fresh";
+  /** A valid request, so that the cell exercises authorization, not validation. */
+  readonly request?: (cell: Cell) => CellRequest | Promise<CellRequest>;
+  /** Companies whose confidential fields this cell answers; their names must then be in a success. Default: none. */
+  readonly discloses?: (actor: Actor, target: Target | undefined) => ReadonlyArray<CompanyKey>;
+}
+
+/** An endpoint without path params: one status per actor. With an :id: one per actor and target. */
+type MatrixEntry = EntryBase & ({ readonly expect: ByActor; readonly expectOn?: never } | { readonly expectOn: ByActorAndTarget; readonly expect?: never });
+
+const everyone = (status: Status): ByActor => ({ anonymous: status, buyer: status, seller: status, otherSeller: status, admin: status, deactivated: status });
+/** requireAuth: no session 401, a deactivated account 403. */
+const signedIn = (status: Status): ByActor => ({ ...everyone(status), anonymous: 401, deactivated: 403 });
+const onEveryTarget = (status: Status): ByTarget => ({ own: status, others: status, unpublished: status, missing: status });
+const everyoneOn = (byTarget: ByTarget): ByActorAndTarget => ({
+  anonymous: byTarget,
+  buyer: byTarget,
+  seller: byTarget,
+  otherSeller: byTarget,
+  admin: byTarget,
+  deactivated: byTarget,
+});
+
+const publicRead: MatrixEntry = { expect: everyone(200) };
+
+const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
+  "GET /health": publicRead,
+  // The catalogues are public reads; every declared path gets this entry.
+  ...Object.fromEntries(CATALOGUE_PATHS.map((path) => [endpointLabel(catalogueEndpoint(path)), publicRead])),
+
+  // Logging in as oneself: a deactivated account is refused (after the right password).
+  "POST /sessions": { account: "fresh", request: ({ account }) => ({ body: loginRequest(account.email) }), expect: { ...everyone(200), deactivated: 403 } },
+  // Any valid session may end itself, a deactivated account's included.
+  "DELETE /sessions": { account: "fresh", expect: { ...everyone(200), anonymous: 401 } },
+  // The same answer whoever asks, whether or not the account exists or is active.
+  "POST /accounts/recover-passwords": { account: "fresh", request: ({ account }) => ({ body: recoveryRequest(account.email) }), expect: everyone(200) },
+  // The link is the credential; a deactivated account cannot come back through one.
+  "PUT /accounts/recover-passwords": {
+    account: "fresh",
+    request: async ({ db, account }) => ({ body: resetRequest(await recoveryTokenFor(db, account.id)) }),
+    expect: { ...everyone(200), deactivated: 403 },
+  },
+  "PATCH /accounts": { account: "fresh", request: () => ({ body: profileRequest() }), expect: signedIn(200) },
+  "PATCH /accounts/passwords": { account: "fresh", request: () => ({ body: passwordChangeRequest(SAMPLE_PASSWORD) }), expect: signedIn(200) },
+  // Sign-up and contact are public: a token, even a deactivated account's, changes nothing.
+  "POST /buyers": { request: ({ unique }) => ({ body: buyerSignUp(`comprador.${unique}@ejemplo.mx`) }), expect: everyone(201) },
+  "POST /sellers": { request: ({ unique }) => ({ body: sellerSignUp(`vendedor.${unique}@ejemplo.mx`) }), expect: everyone(201) },
+  "POST /leads": { request: () => ({ body: leadRequest() }), expect: everyone(201) },
+
+  // The marketplace is public and never names a company, not even to its owner.
+  "GET /companies": { request: () => ({ query: { per_page: "48" } }), expect: everyone(200) },
+  // "Mis empresas": the caller's own companies, every company for an admin.
+  "GET /companies?is_dashboard=true": {
+    request: () => ({ query: { per_page: "48" } }),
+    expect: signedIn(200),
+    discloses: (actor) => OWNED[actor],
+  },
+  // A listed company's public profile; an unpublished one does not exist for the public, its owner included.
+  "GET /companies/:id": { expectOn: everyoneOn({ own: 200, others: 200, unpublished: 404, missing: 404 }) },
+  // The whole record: its owner or an admin; to anyone else someone else's company is exactly a missing one.
+  "GET /companies/:id?is_dashboard=true": {
+    expectOn: {
+      anonymous: onEveryTarget(401),
+      buyer: onEveryTarget(404),
+      seller: { own: 200, others: 404, unpublished: 200, missing: 404 },
+      otherSeller: { own: 404, others: 200, unpublished: 404, missing: 404 },
+      admin: { own: 200, others: 200, unpublished: 200, missing: 404 },
+      deactivated: onEveryTarget(403),
+    },
+    discloses: (actor, target) => OWNED[actor].filter((key) => key === target),
+  },
+  // Any signed-in account writes to a listed company, never to its own.
+  "POST /companies/:id/interest_messages": {
+    request: ({ company }) => ({ body: interestRequest(company?.humanId ?? "PUE-0000") }),
+    expectOn: {
+      anonymous: onEveryTarget(401),
+      buyer: { own: 201, others: 201, unpublished: 404, missing: 404 },
+      seller: { own: 400, others: 201, unpublished: 404, missing: 404 },
+      otherSeller: { own: 201, others: 400, unpublished: 404, missing: 404 },
+      admin: { own: 201, others: 201, unpublished: 404, missing: 404 },
+      deactivated: onEveryTarget(403),
+    },
+  },
+};
+
+/** What is wrong between the endpoints and the matrix: an endpoint without an entry, an entry of the wrong shape, an entry for nothing. */
+function matrixProblems(endpoints: ReadonlyArray<Endpoint>, matrix: Readonly<Record<string, MatrixEntry>>): ReadonlyArray<string> {
+  const problems: string[] = [];
+  for (const endpoint of endpoints) {
+    const label = endpointLabel(endpoint);
+    const entry = matrix[label];
+    if (entry === undefined) {
+      problems.push(`${label}: no entry in the authorization matrix`);
+      continue;
+    }
+    const hasParams = pathParamNames(endpoint.path).length > 0;
+    if (hasParams && entry.expectOn === undefined) problems.push(`${label}: has path params, needs expectOn (a status per actor and target)`);
+    if (!hasParams && entry.expect === undefined) problems.push(`${label}: has no path params, needs expect (a status per actor)`);
+  }
+  const labels = new Set(endpoints.map(endpointLabel));
+  for (const label of Object.keys(matrix)) if (!labels.has(label)) problems.push(`${label}: entry for an endpoint that is not declared`);
+  return problems;
+}
+
+/** Every confidential value of the companies not in `allowed` that the raw body contains. */
+function leaks(body: string, allowed: ReadonlyArray<CompanyKey>): ReadonlyArray<string> {
+  const found: string[] = [];
+  for (const [key, secrets] of Object.entries(SECRETS) as ReadonlyArray<[CompanyKey, (typeof SECRETS)[CompanyKey]]>) {
+    if (allowed.includes(key)) continue;
+    for (const [field, value] of Object.entries(secrets)) {
+      // As written, and as JSON would escape it.
+      if (body.includes(value) || body.includes(JSON.stringify(value).slice(1, -1))) found.push(`${key}.${field}`);
+    }
+  }
+  return found;
+}
+
+const decodeError = Schema.decodeUnknownEither(ApiErrorBody);
+
+describe("the authorization matrix", () => {
+  it("has an entry of the right shape for every endpoint of ALL_ENDPOINTS, and none for an undeclared one", () => {
+    expect(matrixProblems(ALL_ENDPOINTS, AUTHORIZATION_MATRIX)).toEqual([]);
+  });
+
+  it("fails for a new endpoint that has no entry", () => {
+    const newEndpoint = defineEndpoint({
+      method: "POST",
+      path: "/companies/:id/files",
+      summary: "A data-room upload nobody has placed in the matrix yet.",
+      params: CompanyIdParams,
+      response: Schema.Struct({ id: Schema.Int }),
+    });
+    expect(matrixProblems([...ALL_ENDPOINTS, newEndpoint], AUTHORIZATION_MATRIX)).toEqual([
+      "POST /companies/:id/files: no entry in the authorization matrix",
+    ]);
+    const withoutHealth = Object.fromEntries(Object.entries(AUTHORIZATION_MATRIX).filter(([label]) => label !== "GET /health"));
+    expect(matrixProblems(ALL_ENDPOINTS, withoutHealth)).toEqual(["GET /health: no entry in the authorization matrix"]);
+  });
+});
+
+describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  const shared = {} as Record<Actor, Account>;
+  const companies = {} as Record<Target, { id: number; humanId: string }>;
+  let made = 0;
+
+  const mailer: Mailer = { transport: "outbox", send: async () => {} };
+
+  /** A new account made like the actor's: same roles, a session, then deactivated if the actor is. */
+  const accountLike = async (actor: Actor, label: string): Promise<Account> => {
+    made += 1;
+    const email = `${label}.${made}@celdas.ejemplo.mx`;
+    const user = await createUser(handle.db, { email, password: SAMPLE_PASSWORD, name: `${label} ${made}`, phone: null, roles: ROLES[actor] }, { params: TEST_SCRYPT_PARAMS });
+    const token = await sessionTokenFor(handle.db, user.id);
+    if (actor === "deactivated") await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+    return { id: user.id, email: user.email, token };
+  };
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await handle.migrate();
+    await seedCatalogues(handle.db);
+    for (const actor of ACTORS) shared[actor] = await accountLike(actor, actor.toLowerCase());
+
+    const company = (key: CompanyKey, owner: Account, extra: Partial<CreateCompanyInput>): CreateCompanyInput => ({
+      name: SECRETS[key].name,
+      legalName: SECRETS[key].legalName,
+      comercialName: SECRETS[key].comercialName,
+      rfc: SECRETS[key].rfc,
+      website: SECRETS[key].website,
+      contactName: SECRETS[key].contactName,
+      contactEmail: SECRETS[key].contactEmail,
+      contactPhone: SECRETS[key].contactPhone,
+      ownerUserId: owner.id,
+      // Owners write their names into descriptions; the public must get them redacted.
+      shortDescription: `${SECRETS[key].name} atiende clientes industriales en el norte del país.`,
+      longDescription: `${SECRETS[key].comercialName} opera desde 2010 con certificaciones vigentes.`,
+      isPublished: true,
+      isActive: true,
+      companyTypeId: 1,
+      countryId: 1,
+      stateId: 19,
+      verificationLevelId: 2,
+      ebitdaRangeId: 4,
+      yearlySalesRangeId: 3,
+      userCompanyRoleId: 1,
+      ebitda: 2_312_500,
+      industryIds: [1],
+      interestIds: [1],
+      ...extra,
+    });
+    companies.own = await createCompany(handle.db, company("own", shared.seller, {}));
+    companies.others = await createCompany(handle.db, company("others", shared.otherSeller, {}));
+    companies.unpublished = await createCompany(handle.db, company("unpublished", shared.seller, { isPublished: false }));
+    companies.missing = { id: 2_147_483_647, humanId: "PUE-2147483647" };
+
+    app = await buildApp({
+      db: handle.db,
+      config: {
+        jwtSecret: TEST_JWT_SECRET,
+        logLevel: "silent",
+        distDir: null,
+        mailer,
+        rateLimits: sameLimitForEveryBucket({ max: 1_000_000, windowMs: 60_000 }),
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const runCell = async (endpoint: Endpoint, entry: MatrixEntry, actor: Actor, targetKey?: Target): Promise<LightMyRequestResponse> => {
+    const account = entry.account === "fresh" ? await accountLike(actor, `${actor.toLowerCase()}-celda`) : shared[actor];
+    made += 1;
+    const company = targetKey === undefined ? undefined : companies[targetKey];
+    const cell: Cell = { db: handle.db, actor, account, unique: `c${made}`, ...(targetKey === undefined ? {} : { target: targetKey }), ...(company === undefined ? {} : { company }) };
+    const request = (await entry.request?.(cell)) ?? {};
+    const params = company === undefined ? undefined : Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, company.id]));
+    return app.inject({
+      method: endpoint.method,
+      url: urlOf(endpoint, params, request.query),
+      headers: {
+        ...(actor === "anonymous" ? {} : { authorization: `Bearer ${account.token}` }),
+        ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
+    });
+  };
+
+  const check = (endpoint: Endpoint, entry: MatrixEntry, actor: Actor, targetKey: Target | undefined, expected: Status, response: LightMyRequestResponse) => {
+    const where = `${endpointLabel(endpoint)} as ${actor}${targetKey === undefined ? "" : ` on ${targetKey}`}: ${response.body.slice(0, 300)}`;
+    expect(response.statusCode, where).toBe(expected);
+    const success = response.statusCode < 300;
+    if (success) {
+      const decoded = Schema.decodeUnknownEither(endpoint.response)(response.json());
+      expect(Either.isRight(decoded), `${where}: the answer does not match the contract`).toBe(true);
+    } else {
+      const error = decodeError(response.json());
+      expect(Either.isRight(error) && error.right.message.length > 0, `${where}: an error needs a { message }`).toBe(true);
+    }
+    const allowed = entry.discloses?.(actor, targetKey) ?? [];
+    expect(leaks(response.body, allowed), `${where}: confidential values leaked`).toEqual([]);
+    // The positive control: where the cell may disclose a company, a success does carry it.
+    if (success) for (const key of allowed) expect(response.body, `${where}: ${key} should be shown`).toContain(SECRETS[key].name);
+  };
+
+  for (const endpoint of ALL_ENDPOINTS) {
+    const label = endpointLabel(endpoint);
+    const entry = AUTHORIZATION_MATRIX[label];
+    // A missing entry fails "has an entry … for every endpoint" above.
+    if (entry === undefined) continue;
+    describe(label, () => {
+      for (const actor of ACTORS) {
+        const { expect: byActor, expectOn } = entry;
+        if (expectOn !== undefined) {
+          for (const targetKey of TARGETS) {
+            const expected = expectOn[actor][targetKey];
+            it(`${actor} on ${targetKey}: ${expected}`, async () => {
+              check(endpoint, entry, actor, targetKey, expected, await runCell(endpoint, entry, actor, targetKey));
+            });
+          }
+        } else if (byActor !== undefined) {
+          const expected = byActor[actor];
+          it(`${actor}: ${expected}`, async () => {
+            check(endpoint, entry, actor, undefined, expected, await runCell(endpoint, entry, actor));
+          });
+        }
+      }
+    });
+  }
+
+  it("after every cell, the shared sessions are still alive (no cell interfered with another)", async () => {
+    for (const actor of ACTORS) {
+      if (actor === "anonymous") continue;
+      const response = await app.inject({ method: "GET", url: "/api/health", headers: { authorization: `Bearer ${shared[actor].token}` } });
+      expect(response.statusCode, actor).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest } from "../../contracts/accounts.ts";
+import type { InterestMessageRequest } from "../../contracts/companies.ts";
+import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
+import type { LeadRequest } from "../../contracts/leads.ts";
+import type { BuyerRegistrationRequest, SellerRegistrationRequest } from "../../contracts/registration.ts";
+import type { LoginRequest } from "../../contracts/sessions.ts";
+import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
+import type { Database } from "../../server/db/open.ts";
+import { passwordResetTokens } from "../../server/db/schema.ts";
+
+/**
+ * Valid requests for every endpoint with input, as a client sends them
+ * (the wire side of each contract, so a contract change that breaks a sample
+ * fails the type check). The authorization matrix and the schema fuzz start
+ * from these: the matrix so that it exercises authorization, not
+ * validation; the fuzz so that its mutations reach past the first check.
+ * Catalogue ids are those of server/seed/catalogue-data.ts.
+ */
+
+export const SAMPLE_PASSWORD = "Clave-segura-1";
+
+type Wire<S extends { readonly Encoded: unknown }> = S["Encoded"];
+
+export const loginRequest = (email: string, password: string = SAMPLE_PASSWORD): Wire<typeof LoginRequest> => ({ email, password });
+
+export const recoveryRequest = (email: string): Wire<typeof RecoverPasswordRequest> => ({ email });
+
+export const resetRequest = (recoverToken: string): Wire<typeof ResetPasswordRequest> => ({
+  recover_token: recoverToken,
+  password: "Nueva-clave-2026",
+  password_confirmation: "Nueva-clave-2026",
+});
+
+export const profileRequest = (): Wire<typeof UpdateProfileRequest> => ({ name: "Nombre Actualizado", phone: "81 1234 5678" });
+
+export const passwordChangeRequest = (current: string = SAMPLE_PASSWORD): Wire<typeof ChangePasswordRequest> => ({
+  current_password: current,
+  new_password: "Otra-clave-2026",
+  password_confirmation: "Otra-clave-2026",
+});
+
+export const buyerSignUp = (email: string): Wire<typeof BuyerRegistrationRequest> => ({
+  buyer_description_id: 1,
+  state_id: 19,
+  investment_description_summary: "Manufactura ligera en el Bajío",
+  investment_size_id: 2,
+  user: { email, password: "Segura-2026", phone: "5512345678", name: "Ana Pérez", website: "https://ana.example.mx" },
+});
+
+export const sellerSignUp = (email: string): Wire<typeof SellerRegistrationRequest> => ({
+  user: { email, password: "Segura-2026", phone: "8112345678", name: "Carlos Treviño" },
+  name: "Tortillería El Sol",
+  website: "https://elsol.example.mx",
+  foundation_date: 2004,
+  headcount: 35,
+  short_description: "Tres sucursales en Monterrey",
+  industry_id: 3,
+  company_type_id: 1,
+  state_id: 19,
+  country_id: 1,
+  interest_id: 3,
+  user_company_role_id: 1,
+  ebitda_range_id: 3,
+  yearly_sales_range_id: 4,
+});
+
+export const leadRequest = (): Wire<typeof LeadRequest> => ({
+  name: "Mariana López",
+  service_interested: 1,
+  email: "mariana@ejemplo.mx",
+  phone: "55 1234 5678",
+  referer: 1,
+});
+
+export const interestRequest = (humanId: string): Wire<typeof InterestMessageRequest> => ({
+  name: "Comprador Interesado",
+  email: "comprador@ejemplo.mx",
+  human_id: humanId,
+  summary: "Me interesa conocer los estados financieros de los últimos tres años.",
+});
+
+/** The URL of a call: /api, the path with its params filled, the endpoint's fixed query, then `query`. */
+export function urlOf(
+  endpoint: Pick<Endpoint, "path" | "fixedQuery">,
+  params?: Readonly<Record<string, string | number>>,
+  query?: Readonly<Record<string, string>>,
+): string {
+  const names = pathParamNames(endpoint.path);
+  const path = names.length === 0 ? endpoint.path : fillPath(endpoint.path, params);
+  const search = new URLSearchParams({ ...endpoint.fixedQuery, ...query }).toString();
+  return `/api${path}${search === "" ? "" : `?${search}`}`;
+}
+
+/** A live recovery link's token for the user, as the recovery e-mail would carry it. */
+export async function recoveryTokenFor(db: Database, userId: number, token: string = randomBytes(32).toString("base64url")): Promise<string> {
+  await db.insert(passwordResetTokens).values({ userId, tokenHash: hashRecoveryToken(token), expiresAt: new Date(Date.now() + 60 * 60_000) });
+  return token;
+}
