@@ -48,6 +48,7 @@ export const FILTER_KEYS: ReadonlyArray<FilterKey> = [
 
 export const invalidFilterMessage = (key: FilterKey): string => `El filtro de ${FILTER_LABELS[key]} no es válido.`;
 export const SEARCH_TOO_LONG_MESSAGE = `La búsqueda no puede tener más de ${SEARCH_MAX_LENGTH} caracteres.`;
+export const INVALID_SEARCH_MESSAGE = "La búsqueda no es válida: escribe un solo texto.";
 export const INVALID_PAGE_MESSAGE = "La página solicitada no es válida.";
 export const INVALID_PAGE_SIZE_MESSAGE = `El número de resultados por página debe estar entre 1 y ${MAX_PAGE_SIZE}.`;
 
@@ -75,7 +76,8 @@ const filterParam = (key: FilterKey) => positiveIntParam(invalidFilterMessage(ke
 
 /** The search text: optional, trimmed, at most SEARCH_MAX_LENGTH characters. */
 const searchText = Schema.optional(
-  trimmedString(SEARCH_TOO_LONG_MESSAGE).pipe(Schema.maxLength(SEARCH_MAX_LENGTH, { message: () => SEARCH_TOO_LONG_MESSAGE })),
+  // Not a string (`?q=a&q=b` arrives as a list): say so, not that it is too long.
+  trimmedString(INVALID_SEARCH_MESSAGE).pipe(Schema.maxLength(SEARCH_MAX_LENGTH, { message: () => SEARCH_TOO_LONG_MESSAGE })),
 );
 
 /** Query of GET /companies: every filter optional; `q` trimmed and at most 100 characters. */

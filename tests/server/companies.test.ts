@@ -364,6 +364,7 @@ describe.each(TEST_DATABASES)("companies API on $kind", (target) => {
         ["ebitda_id=12345678901", "El filtro de rango de EBITDA no es válido."],
         ["state_id=19&state_id=14", "El filtro de estado no es válido."],
         [`q=${"a".repeat(101)}`, "La búsqueda no puede tener más de 100 caracteres."],
+        ["q=a&q=b", "La búsqueda no es válida: escribe un solo texto."],
         ["page=0", "La página solicitada no es válida."],
       ];
       for (const [query, message] of cases) {
