@@ -15,6 +15,7 @@ const statusWith = async (page: Page, token: string): Promise<number> =>
   (await page.request.get("/api/companies?is_dashboard=true", { headers: { authorization: `Bearer ${token}` } })).status();
 
 test("logging out revokes the token on the server", async ({ page, login }) => {
+  await page.goto("/iniciar-sesion");
   await login(DEMO_BUYER);
   await expect(page).toHaveURL(/\/compra-una-empresa$/);
   await expect.poll(() => storedToken(page)).not.toBeNull();
@@ -51,6 +52,7 @@ test("a password change signs out every other browser, and this one goes on", as
   await otherPage.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(otherPage).toHaveURL(/\/compra-una-empresa$/);
 
+  await page.goto("/iniciar-sesion");
   await login({ email, password: "Primera-clave-1" });
   await expect(page).toHaveURL(/\/compra-una-empresa$/);
   await page.goto("/mi-perfil");
