@@ -33,7 +33,20 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { CATALOGUE_PATHS } from "../../contracts/catalogues.ts";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo.ts";
-import { freshDatabase, log, percentile, raisedRateLimitEnv, round, startServerChild, type BenchDatabase, type ServerChild } from "./support.ts";
+import { cpus, loadavg } from "node:os";
+import {
+  freshDatabase,
+  log,
+  machineBusySeconds,
+  percentile,
+  processCpuSeconds,
+  raisedRateLimitEnv,
+  round,
+  startServerChild,
+  threadCpuSeconds,
+  type BenchDatabase,
+  type ServerChild,
+} from "./support.ts";
 
 const LOAD_DATABASE = "puente_load";
 
@@ -426,6 +439,66 @@ async function warmUp(): Promise<void> {
   await inBatches(paths, 8, (item) => expectStatus({ method: "GET", path: item }, 200));
 }
 
+// --- Where the CPU went -------------------------------------------------------------------------------
+
+interface CpuSnapshot {
+  readonly at: number;
+  readonly main: number;
+  readonly others: number;
+  readonly postgres: ReadonlyMap<number, number>;
+  readonly generator: number;
+  readonly machine: number;
+}
+
+/** The backends serving the benchmark's database, by pid. */
+async function postgresBackends(database: BenchDatabase): Promise<number[]> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const rows = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    return rows.rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+async function cpuSnapshot(server: ServerChild, database: BenchDatabase): Promise<CpuSnapshot> {
+  const threads = threadCpuSeconds(server.serverPid);
+  const backends = await postgresBackends(database);
+  const usage = process.cpuUsage();
+  return {
+    at: performance.now(),
+    ...threads,
+    postgres: new Map(backends.map((pid) => [pid, processCpuSeconds([pid])])),
+    generator: (usage.user + usage.system) / 1e6,
+    machine: machineBusySeconds(),
+  };
+}
+
+/**
+ * CPU seconds between two snapshots: the server's event loop and other
+ * threads, the PostgreSQL backends of the benchmark's database, this
+ * process (the load generator), and whatever else the machine ran.
+ */
+function describeCpu(label: string, from: CpuSnapshot, to: CpuSnapshot, requests: number): string {
+  const seconds = (to.at - from.at) / 1000;
+  const main = to.main - from.main;
+  const others = to.others - from.others;
+  let postgres = 0;
+  for (const [pid, value] of to.postgres) postgres += value - (from.postgres.get(pid) ?? 0);
+  const generator = to.generator - from.generator;
+  const machine = to.machine - from.machine;
+  const rest = machine - main - others - postgres - generator;
+  const perRequest = (value: number) => (requests === 0 ? 0 : round((1000 * value) / requests, 2));
+  const cores = cpus().length;
+  return [
+    `CPU, ${label} (${round(seconds)} s × ${cores} cores = ${round(seconds * cores)} CPU-s; the machine was busy ${round(machine)}):`,
+    `server event loop ${round(main)} (${Math.round((100 * main) / seconds)}% of a core), server other threads ${round(others)} (scrypt, WebCrypto, GC),`,
+    `PostgreSQL ${round(postgres)}, load generator ${round(generator)}, rest of the machine ${round(rest)};`,
+    `server CPU per request: event loop ${perRequest(main)} ms + other threads ${perRequest(others)} ms; PostgreSQL ${perRequest(postgres)} ms`,
+  ].join(" ");
+}
+
 // --- Report ---------------------------------------------------------------------------------------
 
 const pad = (text: string | number, width: number): string => String(text).padStart(width);
@@ -453,14 +526,22 @@ async function main(): Promise<number> {
     log(
       `Loading the mix: ${connections} connections (${connections - frontDoor} visitors, ${frontDoor} at the log-in/sign-up forms), ${duration} s, timeout ${TIMEOUT_SECONDS} s; ${fixture.companies.length} listed companies, ${fixture.users.length} signed-in buyers…`,
     );
+    log(`Machine load average (1 min) before the mix: ${round(loadavg()[0] ?? 0, 2)} on ${cpus().length} cores.`);
+    const beforeMix = await cpuSnapshot(server, database);
     const loaded = await runMix(mix);
+    const afterMix = await cpuSnapshot(server, database);
     const kinds = Object.keys(mix) as Kind[];
     const rows = kinds.map((kind) => rowOf(mix[kind].label, [loaded.stats[kind]], loaded.seconds));
     const overall = rowOf("overall", kinds.map((kind) => loaded.stats[kind]), loaded.seconds);
     log(`Baseline GET /api/health, ${connections} connections, ${duration} s…`);
     const health = await baseline();
+    const afterBaseline = await cpuSnapshot(server, database);
     log("");
     printTable([...rows, overall, health], overall.requests);
+    log("");
+    log(describeCpu("mix", beforeMix, afterMix, overall.requests));
+    log(describeCpu("baseline", afterMix, afterBaseline, health.requests));
+    log(`Machine load average (1 min) at the end: ${round(loadavg()[0] ?? 0, 2)}.`);
     log(`(autocannon counted ${loaded.autocannonErrors} connection errors, ${loaded.autocannonTimeouts} of them timeouts, in the mix)`);
     const crashed = server.exited();
     if (crashed !== null) log(`The server exited during the run (code ${crashed.code ?? "?"}, signal ${crashed.signal ?? "none"}).`);

@@ -23,7 +23,8 @@ const server = await startServer({
   distDir: null,
   rateLimits: readEnv().rateLimits,
 });
-process.stdout.write(`ready ${server.url}\n`);
+// The pid is that of this process (tsx may run it under a parent of its own), for CPU accounting.
+process.stdout.write(`ready ${server.url} pid=${process.pid}\n`);
 const stop = () => void server.close().finally(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -3,6 +3,7 @@
 // DATABASE_URL, the real server in a child process (scripts/bench/serve.ts)
 // with every rate limit raised the way an operator would, and percentiles.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { rateLimitVariable } from "../../server/config.ts";
@@ -80,7 +81,10 @@ export interface ServerExit {
 
 export interface ServerChild {
   readonly url: string;
+  /** The process we started (tsx). */
   readonly pid: number;
+  /** The process running the server (it says so when ready), for CPU accounting. */
+  readonly serverPid: number;
   /** How the process ended, or null while it runs. An exit before stop() is a crash. */
   exited(): ServerExit | null;
   /** Messages of the log lines at level error or worse (pino level >= 50), in order. */
@@ -150,12 +154,13 @@ export async function startServerChild(options: StartChildOptions): Promise<Serv
       onStderr(line);
     }),
   );
-  const ready = new Promise<string>((resolve, reject) => {
+  const ready = new Promise<{ url: string; serverPid: number }>((resolve, reject) => {
     child.stdout?.on(
       "data",
       linesOf((line) => {
-        if (line.startsWith("ready ")) {
-          resolve(line.slice("ready ".length).trim());
+        const announced = /^ready (\S+) pid=(\d+)/.exec(line);
+        if (announced !== null) {
+          resolve({ url: announced[1] ?? "", serverPid: Number(announced[2]) });
           return;
         }
         try {
@@ -171,12 +176,13 @@ export async function startServerChild(options: StartChildOptions): Promise<Serv
     void exitedPromise.then((ended) => reject(new Error(`the server exited early (code ${ended.code ?? "?"}, signal ${ended.signal ?? "none"})`)));
     setTimeout(() => reject(new Error("the server did not start within 180 s")), 180_000).unref();
   });
-  const url = await ready;
+  const { url, serverPid } = await ready;
   if (child.pid === undefined) throw new Error("the server has no pid");
   const pid = child.pid;
   return {
     url,
     pid,
+    serverPid,
     exited: () => exit,
     errorLogs,
     stderrLines,
@@ -193,3 +199,63 @@ export async function startServerChild(options: StartChildOptions): Promise<Serv
 /** The p-th percentile (nearest rank) of ascending values; 0 for none. */
 export const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+
+// --- CPU accounting (Linux /proc; empty elsewhere) -----------------------------------------
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user + system) of `pid`'s main thread (the event loop) and of
+ * its other threads (libuv's pool: scrypt, WebCrypto; V8's helpers). Node 20
+ * does not name its threads, so the main thread is told by its id.
+ */
+export function threadCpuSeconds(pid: number): { main: number; others: number } {
+  const result = { main: 0, others: 0 };
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return result;
+  }
+  for (const task of tasks) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+      // "tid (name) state …": the name may hold spaces, so split after the last ")".
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+      if (!Number.isFinite(seconds)) continue;
+      if (Number(task) === pid) result.main += seconds;
+      else result.others += seconds;
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return result;
+}
+
+/** CPU seconds (user + system) of processes, summed; processes that are gone count 0. */
+export function processCpuSeconds(pids: Iterable<number>): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      if (Number.isFinite(ticks)) total += ticks / CLOCK_TICKS_PER_SECOND;
+    } catch {
+      // Gone.
+    }
+  }
+  return total;
+}
+
+/** Total CPU seconds the machine spent busy (all cores, /proc/stat), or NaN. */
+export function machineBusySeconds(): number {
+  try {
+    const [cpu] = readFileSync("/proc/stat", "utf8").split("\n");
+    const [, user, nice, system, , , irq, softirq, steal] = (cpu ?? "").trim().split(/\s+/).map(Number);
+    return ((user ?? NaN) + (nice ?? NaN) + (system ?? NaN) + (irq ?? NaN) + (softirq ?? NaN) + (steal ?? NaN)) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
