@@ -51,12 +51,26 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       throw new Error(`DATABASE_URL must start with postgres:// or postgresql:// (got "${url.split(":")[0] ?? ""}:")`);
     }
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    // An idle pooled connection can be closed by the server (restart,
-    // failover, an admin terminating it). pg reports that as an 'error' event
-    // on the pool, which would crash the process without a listener; the pool
-    // drops that client and the next query opens a new connection.
-    pool.on("error", (error) => {
-      process.stderr.write(`postgres: idle connection closed (${error.message})\n`);
+    // A pooled connection can be closed by the server (restart, failover, an
+    // admin terminating it); pg reports that as an 'error' event on the
+    // client, and an 'error' event nobody listens to crashes the process.
+    // - Idle clients: the pool listens, drops the client and re-emits on the
+    //   pool, so the pool needs a listener.
+    // - Checked-out clients: the pool removes its listener while a client is
+    //   lent out (pg-pool's _acquireClient), e.g. for the whole of a drizzle
+    //   transaction. A sign-up holds one across its password hash, so a
+    //   restart then killed the server (scripts/bench/durability.ts found
+    //   it). Every client gets a listener of its own when it connects: the
+    //   transaction's next statement fails (a 5xx for that request) and the
+    //   pool discards the client on release, since it is no longer queryable.
+    // Either way the next query opens a new connection.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        process.stderr.write(`postgres: connection closed (${error.message})\n`);
+      });
+    });
+    pool.on("error", () => {
+      // Already reported by the client's own listener above.
     });
     const db = drizzlePostgres({ client: pool, schema });
     return {
