@@ -17,6 +17,17 @@ import { healthEndpoint } from "./health.ts";
 import { createLeadEndpoint } from "./leads.ts";
 import { createBuyerEndpoint, createSellerEndpoint } from "./registration.ts";
 import { createSessionEndpoint, deleteSessionEndpoint } from "./sessions.ts";
+import {
+  cancelSubscriptionEndpoint,
+  createCheckoutSessionEndpoint,
+  getSubscriptionEndpoint,
+  listPaymentsEndpoint,
+  listPlansEndpoint,
+  localCheckoutPageEndpoint,
+  localCheckoutSubmitEndpoint,
+  paymentReceiptEndpoint,
+  paymentWebhookEndpoint,
+} from "./subscriptions.ts";
 
 /**
  * Every endpoint of the API. The server checks at start that it serves each
@@ -41,4 +52,13 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   getCompanyEndpoint,
   getCompanyRecordEndpoint,
   createInterestMessageEndpoint,
+  listPlansEndpoint,
+  getSubscriptionEndpoint,
+  cancelSubscriptionEndpoint,
+  createCheckoutSessionEndpoint,
+  listPaymentsEndpoint,
+  paymentWebhookEndpoint,
+  localCheckoutPageEndpoint,
+  localCheckoutSubmitEndpoint,
+  paymentReceiptEndpoint,
 ];

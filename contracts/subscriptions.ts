@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { defineEndpoint } from "./endpoint.ts";
+import { idFromPathParam, positiveId } from "./fields.ts";
 
 /**
  * Plans, payments and subscriptions (spec sections 2, 3, 4, 7 and 9).
@@ -54,8 +55,13 @@ export const Subscription = Schema.Struct({
 });
 export type Subscription = typeof Subscription.Type;
 
+export const PLAN_REQUIRED_MESSAGE = "Elige un plan.";
+
 export const CheckoutSessionRequest = Schema.Struct({
-  subscription_id: PlanId.annotations({ message: () => UNKNOWN_PLAN_MESSAGE }),
+  // `override`: a union of literals reports one issue per literal; the person sees this one sentence instead.
+  subscription_id: Schema.propertySignature(PlanId.annotations({ message: () => ({ message: UNKNOWN_PLAN_MESSAGE, override: true }) })).annotations({
+    missingMessage: () => PLAN_REQUIRED_MESSAGE,
+  }),
 });
 export type CheckoutSessionRequest = typeof CheckoutSessionRequest.Type;
 
@@ -101,7 +107,52 @@ export const SUBSCRIPTION_MESSAGES = {
   nothingToCancel: "No tienes un plan de pago que cancelar.",
   paidOnly: "Para habilitar es necesario que cuentes con uno de nuestros planes",
   historyPaidOnly: "El historial de pagos está disponible con un plan de pago.",
+  providerUnavailable: "No pudimos comunicarnos con el procesador de pagos. Intenta de nuevo en unos minutos.",
+  badSignature: "La firma del evento de pago no es válida.",
+  checkoutNotFound: "El pago no existe o ya expiró. Vuelve a elegir tu plan.",
+  checkoutClosed: "Este pago ya se procesó. Revisa tu plan en Mi perfil.",
+  receiptNotFound: "El recibo no existe.",
 } as const;
+
+/** The answer to Stripe (and to the local checkout) when an event was accepted, replays included. */
+export const WebhookAck = Schema.Struct({ received: Schema.Boolean });
+
+/**
+ * Our checkout ids: "chk_" and 22 base64url characters (128 random bits).
+ * The local checkout page is reached by this id alone, like Stripe's hosted
+ * page, so it must never be guessable. The length is checked before the pattern.
+ */
+export const CHECKOUT_ID_PATTERN = /^chk_[\w-]{22}$/;
+export const CheckoutId = Schema.String.pipe(
+  Schema.length(26, { message: () => SUBSCRIPTION_MESSAGES.checkoutNotFound }),
+  Schema.pattern(CHECKOUT_ID_PATTERN, { message: () => SUBSCRIPTION_MESSAGES.checkoutNotFound }),
+  Schema.brand("CheckoutId"),
+);
+export type CheckoutId = typeof CheckoutId.Type;
+export const CheckoutIdParams = Schema.Struct({ id: CheckoutId });
+
+/** What the local checkout page's buttons send (an HTML form, `outcome=paid|declined`). */
+export const LOCAL_CHECKOUT_OUTCOMES = ["paid", "declined"] as const;
+export const LocalCheckoutOutcome = Schema.Literal(...LOCAL_CHECKOUT_OUTCOMES);
+export type LocalCheckoutOutcome = typeof LocalCheckoutOutcome.Type;
+
+export const PaymentId = positiveId("PaymentId", SUBSCRIPTION_MESSAGES.receiptNotFound);
+export type PaymentId = typeof PaymentId.Type;
+export const PaymentIdParams = Schema.Struct({ id: idFromPathParam(PaymentId, SUBSCRIPTION_MESSAGES.receiptNotFound) });
+
+/**
+ * The receipt link's signature (HMAC-SHA256, base64url, from Historial's
+ * `receipt_url`): the link opens the receipt without a session, like
+ * Stripe's hosted invoice. A wrong one is a 404, like a missing receipt.
+ */
+export const ReceiptQuery = Schema.Struct({
+  signature: Schema.optional(Schema.String.pipe(Schema.maxLength(128, { message: () => SUBSCRIPTION_MESSAGES.receiptNotFound }))),
+});
+
+/** A server-rendered HTML page (text/html), for a browser tab rather than the app. */
+export const HtmlPageBody = Schema.String;
+
+const providerUnavailable = { status: 502, message: SUBSCRIPTION_MESSAGES.providerUnavailable } as const;
 
 // --- Endpoints -------------------------------------------------------------------
 
@@ -127,7 +178,7 @@ export const cancelSubscriptionEndpoint = defineEndpoint({
   path: "/subscriptions",
   summary: "Cancel the paid plan: access continues until the period paid for ends (cancel_at).",
   response: Subscription,
-  errors: { nothingToCancel: { status: 409, message: SUBSCRIPTION_MESSAGES.nothingToCancel } },
+  errors: { nothingToCancel: { status: 409, message: SUBSCRIPTION_MESSAGES.nothingToCancel }, providerUnavailable },
 });
 
 /** POST /payments/checkout_sessions: where to pay for a plan. */
@@ -138,7 +189,7 @@ export const createCheckoutSessionEndpoint = defineEndpoint({
   body: CheckoutSessionRequest,
   response: CheckoutSessionResponse,
   status: 201,
-  errors: { alreadyPaid: { status: 409, message: SUBSCRIPTION_MESSAGES.alreadyPaid } },
+  errors: { alreadyPaid: { status: 409, message: SUBSCRIPTION_MESSAGES.alreadyPaid }, providerUnavailable },
 });
 
 /** GET /payments: Historial, 5 per page, for paid users. */
@@ -149,4 +200,59 @@ export const listPaymentsEndpoint = defineEndpoint({
   query: PaymentListQuery,
   response: PaymentList,
   errors: { paidOnly: { status: 403, message: SUBSCRIPTION_MESSAGES.historyPaidOnly } },
+});
+
+/**
+ * POST /payments/webhook: Stripe's events (and the local checkout's, signed
+ * the same way). The body is read raw, never parsed as our JSON: the
+ * `Stripe-Signature` header signs its exact bytes. A replayed event answers
+ * 200 and changes nothing.
+ */
+export const paymentWebhookEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/payments/webhook",
+  summary: "Payment events signed by Stripe (or by the local checkout): activates plans, records payments. Raw body.",
+  response: WebhookAck,
+  errors: { badSignature: { status: 400, message: SUBSCRIPTION_MESSAGES.badSignature } },
+});
+
+/** GET /payments/local-checkout/:id: the offline checkout page (HTML), when Stripe is not configured. */
+export const localCheckoutPageEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/payments/local-checkout/:id",
+  summary: "The local (offline) checkout page: plan, amount with IVA, 'Pagar' and 'Simular pago rechazado'. HTML.",
+  params: CheckoutIdParams,
+  response: HtmlPageBody,
+  errors: {
+    notFound: { status: 404, message: SUBSCRIPTION_MESSAGES.checkoutNotFound },
+    closed: { status: 409, message: SUBSCRIPTION_MESSAGES.checkoutClosed },
+  },
+});
+
+/**
+ * POST /payments/local-checkout/:id: the page's form (`outcome=paid|declined`).
+ * Signs a Stripe-shaped event, hands it to the webhook handler, and answers
+ * 303 to /pago-exitoso?session_id=… or /pago-error.
+ */
+export const localCheckoutSubmitEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/payments/local-checkout/:id",
+  summary: "The local checkout's form: pay or simulate a declined payment; answers 303 to /pago-exitoso or /pago-error. Form body.",
+  params: CheckoutIdParams,
+  response: HtmlPageBody,
+  errors: {
+    notFound: { status: 404, message: SUBSCRIPTION_MESSAGES.checkoutNotFound },
+    closed: { status: 409, message: SUBSCRIPTION_MESSAGES.checkoutClosed },
+  },
+});
+
+/** GET /payments/:id/receipt: our printable receipt (HTML), for its owner (session or the link's signature). */
+export const paymentReceiptEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/payments/:id/receipt",
+  summary: "A printable receipt of one of our payments (HTML): its owner's session or the signed link from Historial; 404 for anyone else.",
+  params: PaymentIdParams,
+  query: ReceiptQuery,
+  response: HtmlPageBody,
+  errors: { notFound: { status: 404, message: SUBSCRIPTION_MESSAGES.receiptNotFound } },
 });

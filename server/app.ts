@@ -30,10 +30,17 @@ import type { RouteContext } from "./http/context.ts";
 import { createRouter, type Router } from "./http/router.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { marketplaceRoutes } from "./marketplace/routes.ts";
+import { newLocalWebhookSecret, createLocalProvider } from "./payments/local-provider.ts";
+import type { PaymentProvider } from "./payments/provider.ts";
+import { paymentRoutes } from "./payments/routes.ts";
+import { createStripeProvider } from "./payments/stripe-provider.ts";
 import { sessionRoutes } from "./sessions/routes.ts";
 
+/** What features receive: every feature's context, plus who takes payments (server/payments). */
+type FeatureContext = RouteContext & { readonly paymentProvider: PaymentProvider };
+
 /** Each server feature serves its endpoints (server/<feature>/routes.ts). Add a new feature here. */
-const FEATURES: ReadonlyArray<(router: Router, context: RouteContext) => void> = [
+const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void> = [
   healthRoutes,
   catalogueRoutes,
   sessionRoutes,
@@ -41,6 +48,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: RouteContext) => void> =
   leadRoutes,
   companyRoutes,
   marketplaceRoutes,
+  paymentRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */
@@ -81,6 +89,14 @@ export interface AppConfig {
   readonly redisUrl?: string;
   /** A ready counter store (tests); overrides redisUrl. Not closed by the app. */
   readonly rateLimitStore?: RateLimitStore;
+  /** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: payments through Stripe. Absent: the local offline checkout. */
+  readonly stripe?: { readonly secretKey: string; readonly webhookSecret: string };
+  /** The local checkout's webhook signing secret (PAYMENTS_LOCAL_WEBHOOK_SECRET or .data/); default random for this process. */
+  readonly localWebhookSecret?: string;
+  /** A ready payment provider (tests: Stripe with a fake HTTP client); overrides `stripe`. */
+  readonly paymentProvider?: PaymentProvider;
+  /** The clock for sessions and paid periods; default the system's (tests move it past a period's end). */
+  readonly clock?: () => Date;
 }
 
 export interface BuildAppOptions {
@@ -143,7 +159,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   registerSecurityHeaders(app);
 
   const tokens: TokenSettings = { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS };
-  const authz = registerAuthz(app, { db, tokens });
+  const now = config.clock ?? (() => new Date());
+  const authz = registerAuthz(app, { db, tokens, now });
   const mailer = config.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, log: app.log });
   const appUrl = withoutTrailingSlashes(config.appUrl ?? "http://localhost:3000");
   const teamEmail = config.teamEmail ?? "equipo@puente.mx";
@@ -153,7 +170,12 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   if (ownStore) app.addHook("onClose", () => rateLimitStore.close());
   const rateLimiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...config.rateLimits }, app.log);
   const background = registerBackgroundTasks(app, app.log);
-  const context: RouteContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background };
+  const paymentProvider =
+    config.paymentProvider ??
+    (config.stripe === undefined
+      ? createLocalProvider({ webhookSecret: config.localWebhookSecret ?? newLocalWebhookSecret(), appUrl })
+      : createStripeProvider({ ...config.stripe, appUrl }));
+  const context: FeatureContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);

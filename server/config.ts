@@ -32,6 +32,14 @@ export interface ServerEnv {
   readonly trustProxyHops: number;
   /** RATE_LIMIT_<BUCKET>=<max>/<window> ("20/15m"); buckets not set keep their defaults. */
   readonly rateLimits: Partial<Record<RateLimitBucket, RateLimitRule>>;
+  /**
+   * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, both or neither: payments
+   * through Stripe Checkout. Absent: the local offline checkout
+   * (docs/decisions/013-payments.md).
+   */
+  readonly stripe: { readonly secretKey: string; readonly webhookSecret: string } | undefined;
+  /** PAYMENTS_LOCAL_WEBHOOK_SECRET: the local checkout's signing secret; absent: generated into .data/payments-webhook-secret. */
+  readonly paymentsLocalWebhookSecret: string | undefined;
 }
 
 /** `RATE_LIMIT_LOGIN_ACCOUNT` for bucket `login_account`. */
@@ -59,6 +67,20 @@ const positiveInt = (name: string, raw: string | undefined): number | undefined 
   return value;
 };
 
+export const STRIPE_SECRET_KEY_PATTERN = /^(?:sk|rk)_(?:test|live)_\w+$/;
+export const STRIPE_WEBHOOK_SECRET_PATTERN = /^whsec_\w+$/;
+
+/** Both Stripe variables or neither; each shaped like what Stripe's dashboard gives. */
+function readStripe(secretKey: string | undefined, webhookSecret: string | undefined): ServerEnv["stripe"] {
+  if (secretKey === undefined && webhookSecret === undefined) return undefined;
+  if (secretKey === undefined || webhookSecret === undefined) {
+    throw new Error("STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both to take payments through Stripe, or neither for the local checkout.");
+  }
+  if (!STRIPE_SECRET_KEY_PATTERN.test(secretKey)) throw new Error("STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…).");
+  if (!STRIPE_WEBHOOK_SECRET_PATTERN.test(webhookSecret)) throw new Error("STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_…).");
+  return { secretKey, webhookSecret };
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const logLevel = (env.LOG_LEVEL ?? "info").trim().toLowerCase();
   if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(", ")}.`);
@@ -79,5 +101,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     redisUrl: blank(env.REDIS_URL),
     trustProxyHops: positiveInt("TRUST_PROXY", env.TRUST_PROXY) ?? 0,
     rateLimits: readRateLimits(env),
+    stripe: readStripe(blank(env.STRIPE_SECRET_KEY), blank(env.STRIPE_WEBHOOK_SECRET)),
+    paymentsLocalWebhookSecret: blank(env.PAYMENTS_LOCAL_WEBHOOK_SECRET),
   };
 }

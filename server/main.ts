@@ -1,6 +1,7 @@
 import { loadJwtSecret } from "./auth/secret.ts";
 import { readEnv } from "./config.ts";
-import { DEFAULT_JWT_SECRET_FILE, DEFAULT_PGLITE_DIR } from "./db/paths.ts";
+import { DEFAULT_JWT_SECRET_FILE, DEFAULT_LOCAL_WEBHOOK_SECRET_FILE, DEFAULT_PGLITE_DIR } from "./db/paths.ts";
+import { loadLocalWebhookSecret } from "./payments/local-provider.ts";
 import { startServer } from "./start.ts";
 
 // Entry point: `npx tsx server/main.ts`. Environment: PORT (3000), HOST
@@ -8,9 +9,15 @@ import { startServer } from "./start.ts";
 // SEED_DEMO (true), JWT_SECRET (default generated into .data/jwt-secret),
 // JWT_TTL_SECONDS (28800), LOG_LEVEL (info), SMTP_URL, MAIL_FROM, APP_URL,
 // TEAM_EMAIL, REDIS_URL (shared rate-limit counters; default in memory),
-// RATE_LIMIT_<BUCKET> (e.g. RATE_LIMIT_LOGIN=20/15m; README).
+// RATE_LIMIT_<BUCKET> (e.g. RATE_LIMIT_LOGIN=20/15m; README),
+// STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET (payments through Stripe; default
+// the local offline checkout), PAYMENTS_LOCAL_WEBHOOK_SECRET (default
+// generated into .data/payments-webhook-secret).
 const env = readEnv();
 const jwtSecret = await loadJwtSecret({ env: env.jwtSecret, file: DEFAULT_JWT_SECRET_FILE });
+// Only the local checkout signs its own events; with Stripe, Stripe signs them.
+const localWebhookSecret =
+  env.stripe === undefined ? await loadLocalWebhookSecret({ env: env.paymentsLocalWebhookSecret, file: DEFAULT_LOCAL_WEBHOOK_SECRET_FILE }) : undefined;
 
 const server = await startServer({
   port: env.port,
@@ -28,6 +35,8 @@ const server = await startServer({
   redisUrl: env.redisUrl,
   trustProxyHops: env.trustProxyHops,
   rateLimits: env.rateLimits,
+  stripe: env.stripe,
+  localWebhookSecret,
 });
 
 const log = server.app.log;
@@ -36,10 +45,14 @@ log.info(
     url: server.url,
     database: server.database.kind,
     rateLimits: env.redisUrl === undefined ? "memory" : "redis",
+    payments: env.stripe === undefined ? "local checkout (no charges)" : env.stripe.secretKey.includes("_live_") ? "stripe (live)" : "stripe (test)",
     version: process.env.npm_package_version,
   },
   `Puente escuchando en ${server.url}`,
 );
+if (env.stripe === undefined) {
+  log.warn("payments: STRIPE_SECRET_KEY is not set, so plans are paid on the local checkout page, which charges nothing; set the Stripe keys in production");
+}
 
 let stopping = false;
 const shutdown = (signal: NodeJS.Signals) => {

@@ -37,6 +37,12 @@ export interface StartServerOptions {
   /** REDIS_URL for shared rate-limit counters; absent: in memory. */
   readonly redisUrl?: string | undefined;
   readonly trustProxyHops?: number | undefined;
+  /** STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET; absent: the local offline checkout. */
+  readonly stripe?: { readonly secretKey: string; readonly webhookSecret: string } | undefined;
+  /** The local checkout's webhook secret; default random for this process. */
+  readonly localWebhookSecret?: string | undefined;
+  /** The clock (tests); default the system's. */
+  readonly clock?: () => Date;
 }
 
 export interface RunningServer {
@@ -75,6 +81,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
         ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
         ...(options.trustProxyHops === undefined ? {} : { trustProxyHops: options.trustProxyHops }),
+        ...(options.stripe === undefined ? {} : { stripe: options.stripe }),
+        ...(options.localWebhookSecret === undefined ? {} : { localWebhookSecret: options.localWebhookSecret }),
+        ...(options.clock === undefined ? {} : { clock: options.clock }),
         // With port 0 the real port is only known after listen; links then use appUrl.
         appUrl: options.appUrl ?? `http://${shownHost}:${port === 0 ? 3000 : port}`,
         jwtSecret: options.jwtSecret ?? new Uint8Array(randomBytes(32)),

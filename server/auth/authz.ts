@@ -2,9 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { POSTGRES_INT_MAX } from "../../contracts/fields.ts";
 import type { Role, SessionClaims } from "../../contracts/sessions.ts";
+import { SUBSCRIPTION_MESSAGES } from "../../contracts/subscriptions.ts";
+import { subscriptionAccess } from "./subscription-access.ts";
 import { verifySessionToken, type TokenSettings } from "./tokens.ts";
 import type { Database } from "../db/open.ts";
-import { companies, sessions, users } from "../db/schema.ts";
+import { companies, sessions, subscriptions, users } from "../db/schema.ts";
 import { HttpError, MESSAGES, forbidden, notFound, unauthorized } from "../http/errors.ts";
 
 /**
@@ -17,12 +19,15 @@ import { HttpError, MESSAGES, forbidden, notFound, unauthorized } from "../http/
  *   `{ preHandler: authz.requireRole("admin") }`.
  * - Company routes call `authz.assertCompanyAccess(request, id)`: the owner
  *   or an admin.
+ * - Paid features use `authz.requirePaid()`: 403 unless the subscription,
+ *   read from the database on this request, gives access now.
  */
 
 /**
- * The signed-in user: the verified token's claims, with the roles and the
- * deactivation read from the database on this request (a role change or a
- * deactivation takes effect at once, whatever the token says).
+ * The signed-in user: the verified token's claims, with the roles, the
+ * deactivation and the subscription (`is_paid`, `status`) read from the
+ * database on this request (a role change, a deactivation, a payment or the
+ * end of a paid period takes effect at once, whatever the token says).
  */
 export type SessionUser = SessionClaims & {
   readonly id: number;
@@ -43,6 +48,13 @@ export interface Authz {
   readonly requireAuth: Guard;
   /** requireAuth, then 403 unless the user has one of `roles`. */
   readonly requireRole: (...roles: ReadonlyArray<Role>) => Guard;
+  /**
+   * requireAuth, then 403 with `message` (default: the spec's "Para habilitar es
+   * necesario que cuentes con uno de nuestros planes") unless the user's
+   * subscription, as the database says on this request, gives access now.
+   * Never the token's `is_paid`, which is only as fresh as the log-in.
+   */
+  readonly requirePaid: (message?: string) => Guard;
   /** The signed-in user or a 401 (for use inside handlers after a guard). */
   readonly currentUser: (request: FastifyRequest) => SessionUser;
   /** 404 unless the company exists and the user is its owner or an admin (the same answer for both). */
@@ -62,19 +74,43 @@ interface SessionState {
   readonly deletedAt: Date | null;
   readonly revokedAt: Date | null;
   readonly expiresAt: Date;
+  readonly subscriptionStatus: string | null;
+  readonly isPaid: boolean | null;
+  readonly periodEnd: Date | null;
+  readonly cancelAt: Date | null;
+  readonly provider: string | null;
 }
 
 type SessionStatement = { execute(values: { sid: string; userId: number }): Promise<ReadonlyArray<SessionState>> };
 
-export function registerAuthz(app: FastifyInstance, deps: { db: Database; tokens: Pick<TokenSettings, "secret"> }): Authz {
+export interface AuthzDeps {
+  readonly db: Database;
+  readonly tokens: Pick<TokenSettings, "secret">;
+  /** The clock for session expiry and paid periods; default the system's. */
+  readonly now?: () => Date;
+}
+
+export function registerAuthz(app: FastifyInstance, deps: AuthzDeps): Authz {
   const { db, tokens } = deps;
+  const now = deps.now ?? (() => new Date());
   app.decorateRequest("user", null);
 
-  // One primary-key lookup per signed request: the session and its user.
+  // One primary-key lookup per signed request: the session, its user and the user's subscription.
   const sessionState: SessionStatement = db
-    .select({ roles: users.roles, deletedAt: users.deletedAt, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .select({
+      roles: users.roles,
+      deletedAt: users.deletedAt,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+      subscriptionStatus: subscriptions.status,
+      isPaid: subscriptions.isPaid,
+      periodEnd: subscriptions.periodEnd,
+      cancelAt: subscriptions.cancelAt,
+      provider: subscriptions.provider,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.userId, sql.placeholder("userId"))))
     .limit(1)
     .prepare("authz_session_state");
@@ -87,11 +123,25 @@ export function registerAuthz(app: FastifyInstance, deps: { db: Database; tokens
     const id = claims === null ? NaN : Number(claims.sub);
     if (claims === null || !Number.isSafeInteger(id) || id <= 0 || id > POSTGRES_INT_MAX) throw new HttpError(401, MESSAGES.invalidSession);
     const [state] = await sessionState.execute({ sid: claims.sid, userId: id });
+    const time = now();
     // A logged-out, replaced (password change) or expired session: the token is dead.
-    if (state === undefined || state.revokedAt !== null || state.expiresAt.getTime() <= Date.now()) {
+    if (state === undefined || state.revokedAt !== null || state.expiresAt.getTime() <= time.getTime()) {
       throw new HttpError(401, MESSAGES.invalidSession);
     }
-    request.user = { ...claims, id, roles: state.roles, sessionId: claims.sid, deactivated: state.deletedAt !== null };
+    const { subscriptionStatus, isPaid, periodEnd, cancelAt, provider } = state;
+    const access = subscriptionAccess(
+      subscriptionStatus === null || isPaid === null ? null : { status: subscriptionStatus, isPaid, periodEnd, cancelAt, provider },
+      time,
+    );
+    request.user = {
+      ...claims,
+      id,
+      roles: state.roles,
+      is_paid: access.isPaid,
+      status: access.status,
+      sessionId: claims.sid,
+      deactivated: state.deletedAt !== null,
+    };
   });
 
   const currentUser = (request: FastifyRequest): SessionUser => {
@@ -111,6 +161,14 @@ export function registerAuthz(app: FastifyInstance, deps: { db: Database; tokens
       if (!currentUser(request).roles.some((role) => roles.includes(role))) throw forbidden();
     };
 
+  const requirePaid =
+    (message: string = SUBSCRIPTION_MESSAGES.paidOnly): Guard =>
+    async (request, reply) => {
+      await requireAuth(request, reply);
+      // request.user.is_paid was read from the database by the hook above, on this request.
+      if (!currentUser(request).is_paid) throw forbidden(message);
+    };
+
   const assertCompanyAccess = async (request: FastifyRequest, companyId: number): Promise<void> => {
     const user = currentUser(request);
     const [company] = await db
@@ -122,5 +180,5 @@ export function registerAuthz(app: FastifyInstance, deps: { db: Database; tokens
     if (company === undefined || !canManageCompany(user, company.ownerUserId)) throw notFound(MESSAGES.companyNotFound);
   };
 
-  return { requireAuth, requireRole, currentUser, assertCompanyAccess };
+  return { requireAuth, requireRole, requirePaid, currentUser, assertCompanyAccess };
 }

@@ -1,4 +1,5 @@
 import { eq, type SQL } from "drizzle-orm";
+import { subscriptionAccess } from "./subscription-access.ts";
 import type { SessionClaimsInput } from "./tokens.ts";
 import type { Database } from "../db/open.ts";
 import { subscriptions, users } from "../db/schema.ts";
@@ -12,17 +13,21 @@ export interface UserForLogin {
   readonly isOnboardingCompleted: boolean;
   readonly passwordHash: string;
   readonly deletedAt: Date | null;
+  /** Whether the subscription gives access at the time asked (a cancelled plan past cancel_at does not). */
   readonly isPaid: boolean;
+  /** The subscription's status at that time ('expired' once a paid period is over). */
   readonly subscriptionStatus: string;
 }
 
-/** The user with that (already lower-cased) e-mail and its subscription, or null. */
-export const findUserForLogin = (db: Database, email: string): Promise<UserForLogin | null> => findUser(db, eq(users.email, email));
+/** The user with that (already lower-cased) e-mail and its subscription as of `now`, or null. */
+export const findUserForLogin = (db: Database, email: string, now: Date = new Date()): Promise<UserForLogin | null> =>
+  findUser(db, eq(users.email, email), now);
 
-/** The user with that id and its subscription, or null. */
-export const findUserById = (db: Database, id: number): Promise<UserForLogin | null> => findUser(db, eq(users.id, id));
+/** The user with that id and its subscription as of `now`, or null. */
+export const findUserById = (db: Database, id: number, now: Date = new Date()): Promise<UserForLogin | null> =>
+  findUser(db, eq(users.id, id), now);
 
-async function findUser(db: Database, where: SQL): Promise<UserForLogin | null> {
+async function findUser(db: Database, where: SQL, now: Date): Promise<UserForLogin | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -33,16 +38,25 @@ async function findUser(db: Database, where: SQL): Promise<UserForLogin | null> 
       isOnboardingCompleted: users.isOnboardingCompleted,
       passwordHash: users.passwordHash,
       deletedAt: users.deletedAt,
+      subscriptionId: subscriptions.id,
+      status: subscriptions.status,
       isPaid: subscriptions.isPaid,
-      subscriptionStatus: subscriptions.status,
+      periodEnd: subscriptions.periodEnd,
+      cancelAt: subscriptions.cancelAt,
+      provider: subscriptions.provider,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
     .where(where)
     .limit(1);
   if (row === undefined) return null;
-  // No subscription row means the free plan.
-  return { ...row, isPaid: row.isPaid ?? false, subscriptionStatus: row.subscriptionStatus ?? "free" };
+  const { subscriptionId, status, isPaid, periodEnd, cancelAt, provider, ...user } = row;
+  // No subscription row means the free plan; a paid period that is over is over, whatever the row says.
+  const access = subscriptionAccess(
+    subscriptionId === null || status === null || isPaid === null ? null : { status, isPaid, periodEnd, cancelAt, provider },
+    now,
+  );
+  return { ...user, isPaid: access.isPaid, subscriptionStatus: access.status };
 }
 
 /** The token claims for a user (spec section 3). */

@@ -29,10 +29,10 @@ export async function issueSessionToken(
 }
 
 /** A fresh token for a user known by id (after a password change or reset). */
-export async function issueSessionTokenFor(db: Database, userId: number, tokens: TokenSettings): Promise<string> {
-  const user = await findUserById(db, userId);
+export async function issueSessionTokenFor(db: Database, userId: number, tokens: TokenSettings, now: Date = new Date()): Promise<string> {
+  const user = await findUserById(db, userId, now);
   if (user === null) throw new Error(`issueSessionTokenFor: user ${userId} vanished`);
-  return (await issueSessionToken(db, user, tokens)).accessToken;
+  return (await issueSessionToken(db, user, tokens, now)).accessToken;
 }
 
 /** Ends one session (logout). Idempotent. */

@@ -11,3 +11,6 @@ export const DEFAULT_PGLITE_DIR = fileURLToPath(new URL("../../.data/pglite", im
 
 /** Where the generated JWT secret is kept when JWT_SECRET is not set. */
 export const DEFAULT_JWT_SECRET_FILE = fileURLToPath(new URL("../../.data/jwt-secret", import.meta.url));
+
+/** Where the local checkout's generated webhook secret is kept when PAYMENTS_LOCAL_WEBHOOK_SECRET is not set. */
+export const DEFAULT_LOCAL_WEBHOOK_SECRET_FILE = fileURLToPath(new URL("../../.data/payments-webhook-secret", import.meta.url));

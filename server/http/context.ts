@@ -19,4 +19,6 @@ export interface RouteContext {
   readonly rateLimiter: RateLimiter;
   /** Work that runs after the answer (logged on failure); the app waits for it on close. */
   readonly background: BackgroundTasks;
+  /** The clock (sessions, paid periods); the system's unless a test injects one. */
+  readonly now: () => Date;
 }

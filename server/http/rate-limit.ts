@@ -5,7 +5,8 @@ import { HttpError } from "./errors.ts";
 /**
  * Fixed-window rate limits for every endpoint a script could hammer: login
  * (per IP, and failed attempts per account), password recovery, sign-up,
- * contact leads (per IP) and interest messages (per sender). A window of
+ * contact leads (per IP), interest messages (per sender) and checkouts (per
+ * user). A window of
  * `windowMs` starts at the first hit of a key; hits after `max` within it
  * get a 429 with a Spanish message and `Retry-After`. Operators tune each
  * bucket with `RATE_LIMIT_<BUCKET>=<max>/<window>` (server/config.ts).
@@ -16,7 +17,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -43,6 +44,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   leads: { max: 5, windowMs: 60 * MINUTE },
   /** Interest messages per signed-in sender. */
   interest_message: { max: 5, windowMs: 15 * MINUTE },
+  /** Checkouts opened per signed-in user: each one asks Stripe for a hosted page. */
+  checkout: { max: 10, windowMs: 60 * MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -54,6 +57,7 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   signup: rule,
   leads: rule,
   interest_message: rule,
+  checkout: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };

@@ -20,6 +20,13 @@ export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<vo
 export interface RouteOptions {
   /** Run in order before decoding the body. */
   readonly guards?: ReadonlyArray<Guard>;
+  /**
+   * Take the body as it arrived, a Buffer of any content type, never parsed
+   * (a signed webhook, whose signature covers the exact bytes; an HTML
+   * form). The endpoint declares no body schema; the handler reads
+   * `request.body`. Only this route gets the raw parser.
+   */
+  readonly rawBody?: boolean;
 }
 
 export interface RouteInput<E extends Endpoint> {
@@ -35,11 +42,25 @@ export class PreEncodedJson {
   constructor(readonly json: string) {}
 }
 
-export type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<ResponseOf<E> | PreEncodedJson>;
+/** A server-rendered page for a browser tab (the local checkout, a receipt), sent as text/html with `status`. */
+export class HtmlPage {
+  constructor(
+    readonly html: string,
+    readonly status: number = 200,
+  ) {}
+}
+
+/** "303 See Other" to `location`: the answer to an HTML form's POST. */
+export class SeeOther {
+  constructor(readonly location: string) {}
+}
+
+export type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<ResponseOf<E> | PreEncodedJson | HtmlPage | SeeOther>;
 
 interface Served {
   readonly endpoint: Endpoint;
   readonly guards: ReadonlyArray<Guard>;
+  readonly rawBody: boolean;
   readonly handle: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -76,12 +97,15 @@ export function createRouter(): Router {
       const body = endpoint.body === undefined ? undefined : decodeWith(endpoint.body, request.body);
       const answer = await handler({ params, query, body, request, reply });
       if (reply.sent) return reply;
+      if (answer instanceof HtmlPage) return reply.code(answer.status).type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(answer.html);
+      if (answer instanceof SeeOther) return reply.code(303).header("Location", answer.location).send();
       reply.code(endpoint.status ?? 200);
       if (answer instanceof PreEncodedJson) return reply.type("application/json; charset=utf-8").send(answer.json);
       // A handler answering outside its schema is a bug: encodeSync throws, and the client gets a 500.
       return reply.send(encode(answer));
     };
-    group.push({ endpoint, guards: options.guards ?? [], handle });
+    if (options.rawBody === true && endpoint.body !== undefined) throw new Error(`${endpointLabel(endpoint)}: a raw body has no body schema`);
+    group.push({ endpoint, guards: options.guards ?? [], rawBody: options.rawBody === true, handle });
     // Variants with more fixed query parameters are tried first.
     group.sort((a, b) => Object.keys(b.endpoint.fixedQuery ?? {}).length - Object.keys(a.endpoint.fixedQuery ?? {}).length);
     routes.set(key, group);
@@ -91,15 +115,26 @@ export function createRouter(): Router {
     for (const group of routes.values()) {
       const first = group[0];
       if (first === undefined) continue;
-      app.route({
-        method: first.endpoint.method,
-        url: first.endpoint.path,
-        handler: async (request, reply) => {
-          const served = group.find((candidate) => matchesFixedQuery(candidate.endpoint, request.query));
-          if (served === undefined) throw new HttpError(404, "Recurso no encontrado.");
-          for (const guard of served.guards) await guard(request, reply);
-          return served.handle(request, reply);
-        },
+      const route = (scope: FastifyInstance) =>
+        scope.route({
+          method: first.endpoint.method,
+          url: first.endpoint.path,
+          handler: async (request, reply) => {
+            const served = group.find((candidate) => matchesFixedQuery(candidate.endpoint, request.query));
+            if (served === undefined) throw new HttpError(404, "Recurso no encontrado.");
+            for (const guard of served.guards) await guard(request, reply);
+            return served.handle(request, reply);
+          },
+        });
+      if (!group.some((served) => served.rawBody)) {
+        route(app);
+        continue;
+      }
+      // Content-type parsers are scoped to a plugin: this one route gets the raw bytes, every other keeps JSON only.
+      void app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+        route(scope);
       });
     }
   };

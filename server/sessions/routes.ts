@@ -11,7 +11,7 @@ import { fail, type Router } from "../http/router.ts";
  * POST /api/sessions: log in with e-mail and password, answer `{ access_token }`.
  * DELETE /api/sessions: log out; the token is refused from then on.
  */
-export function sessionRoutes(router: Router, { db, tokens, rateLimiter, authz }: RouteContext): void {
+export function sessionRoutes(router: Router, { db, tokens, rateLimiter, authz, now }: RouteContext): void {
   const accountLimit = rateLimiter.rules.login_account;
 
   router.serve(createSessionEndpoint, { guards: [rateLimiter.guard("login")] }, async ({ body, request, reply }) => {
@@ -24,7 +24,8 @@ export function sessionRoutes(router: Router, { db, tokens, rateLimiter, authz }
       reply.header("Retry-After", retryAfterSeconds(accountLimit.windowMs));
       throw fail(createSessionEndpoint.errors.tooManyForAccount);
     }
-    const user = await findUserForLogin(db, email);
+    const time = now();
+    const user = await findUserForLogin(db, email, time);
     // Hash even for an unknown e-mail, so timing does not reveal which accounts exist.
     const valid = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
     if (user === null || !valid) {
@@ -34,7 +35,7 @@ export function sessionRoutes(router: Router, { db, tokens, rateLimiter, authz }
     await rateLimiter.hit("login_known", knownAddress);
     // Only after the right password, so a deactivated account is not revealed to a guesser.
     if (user.deletedAt !== null) throw fail(createSessionEndpoint.errors.deactivated);
-    const { accessToken, sessionId } = await issueSessionToken(db, user, tokens);
+    const { accessToken, sessionId } = await issueSessionToken(db, user, tokens, time);
     request.log.info({ userId: user.id, sessionId }, "session created");
     return { access_token: accessToken };
   });

@@ -1,12 +1,13 @@
-import { useState, type ReactNode } from "react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { useCallback, useState, type ReactNode } from "react";
+import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "react-aria-components";
 import { useLocation } from "wouter";
 import { Toasts } from "../components/ui/Toasts.tsx";
 import { AppLayout } from "./layout/AppLayout.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { AppRoutes } from "./routes.tsx";
-import { SessionProvider } from "../lib/session.tsx";
+import { SessionProvider, useOnSignedOut } from "../lib/session.tsx";
+import { subscriptionKeys } from "../features/subscriptions/api/subscription-keys.ts";
 
 /** react-aria links and menu items navigate through wouter. */
 function AriaRouter({ children }: { readonly children: ReactNode }) {
@@ -14,11 +15,24 @@ function AriaRouter({ children }: { readonly children: ReactNode }) {
   return <RouterProvider navigate={(href) => navigate(href)}>{children}</RouterProvider>;
 }
 
+/**
+ * What the signed-in user saw of their own data leaves the cache when the
+ * session ends, so the next person to log in on this tab never sees it
+ * (Historial's pages would otherwise be fresh for a minute).
+ */
+function ForgetUserDataOnSignOut() {
+  const queryClient = useQueryClient();
+  const forget = useCallback(() => queryClient.removeQueries({ queryKey: subscriptionKeys.payments() }), [queryClient]);
+  useOnSignedOut(forget);
+  return null;
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
+        <ForgetUserDataOnSignOut />
         <AriaRouter>
           <AppLayout>
             <AppRoutes />

@@ -22,6 +22,8 @@ export const pageModules = import.meta.glob<Record<string, unknown>>([
   "!../features/marketplace/components/BusinessProfilePage.tsx",
   "!../features/public-site/components/SellYourCompanyPage.tsx",
   "!../features/public-site/components/RaiseCapitalPage.tsx",
+  "!../features/public-site/components/PlansPage.tsx",
+  "!../features/accounts/components/MyProfilePage.tsx",
 ]);
 
 /** A lazy page; `preload` starts fetching its chunk without rendering it. */

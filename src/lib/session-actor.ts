@@ -3,6 +3,7 @@ import { selectSession } from "../../machines/session/selectors.ts";
 import { restorePersistedSession, sessionMachine } from "../../machines/session/session.machine.ts";
 import { deleteSessionEndpoint } from "../../contracts/sessions.ts";
 import { callEndpoint, configureApi } from "./api-client.ts";
+import { inspectOption } from "./xstate-inspect.ts";
 
 /**
  * The session actor: the machine given the app's side effects. It restores
@@ -26,14 +27,6 @@ export interface SessionActorOptions {
   readonly onSignedOut: () => void;
 }
 
-// The Stately inspector, in development only and on request
-// (`VITE_XSTATE_INSPECT=true npx vite`): it opens stately.ai/inspect in a
-// new window. The production build drops this branch and the package.
-const inspector =
-  import.meta.env.DEV && import.meta.env.VITE_XSTATE_INSPECT === "true"
-    ? (await import("@statelyai/inspect")).createBrowserInspector()
-    : undefined;
-
 /** Creates, wires and starts the actor. */
 export function startSessionActor({ stored, persist, onSignedOut }: SessionActorOptions): SessionActor {
   const machine = sessionMachine.provide({
@@ -49,7 +42,8 @@ export function startSessionActor({ stored, persist, onSignedOut }: SessionActor
   });
   const actor = createActor(machine, {
     input: { persisted: restorePersistedSession(stored), now: Date.now() },
-    ...(inspector === undefined ? {} : { inspect: inspector.inspect }),
+    // The Stately inspector in development, on request (./xstate-inspect.ts).
+    ...inspectOption,
   });
   configureApi({
     getToken: () => selectSession(actor.getSnapshot()).token,

@@ -140,7 +140,10 @@ test("a buyer edits the profile, changes the password, logs out and logs in with
   await expect(page).toHaveURL(/\/mi-perfil\?tab=configuracion$/);
   await expect(page.getByRole("tab", { name: "Planes", selected: true })).toBeVisible();
   await expect(page.getByText("Estás en el plan gratuito.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Ver planes" })).toHaveAttribute("href", "/planes");
+  await expect(page.getByRole("link", { name: "Cambiar plan" })).toHaveAttribute("href", "/planes");
+  // A free plan has nothing to cancel and no payments to list.
+  await expect(page.getByRole("button", { name: "Cancelar plan" })).toHaveCount(0);
+  await expect(page.getByRole("tab", { name: "Historial" })).toHaveCount(0);
 
   await page.getByRole("button", { name: /Ana María Compradora/ }).click();
   await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();

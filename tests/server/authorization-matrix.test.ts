@@ -8,6 +8,7 @@ import { CompanyIdParams } from "../../contracts/companies.ts";
 import { defineEndpoint, endpointLabel, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import type { Role } from "../../contracts/sessions.ts";
+import { HtmlPageBody } from "../../contracts/subscriptions.ts";
 import { buildApp } from "../../server/app.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser } from "../../server/auth/users.ts";
@@ -15,9 +16,11 @@ import { createCompany, type CreateCompanyInput } from "../../server/companies/c
 import type { Database, DatabaseHandle } from "../../server/db/open.ts";
 import { users } from "../../server/db/schema.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
+import { escapeHtml } from "../../server/payments/pages.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { payPlan } from "./paid-plan.ts";
 import {
   SAMPLE_PASSWORD,
   buyerSignUp,
@@ -132,11 +135,16 @@ interface Cell {
   readonly company?: { readonly id: number; readonly humanId: string };
   /** Unique per cell, for e-mails that must not exist yet. */
   readonly unique: string;
+  /** The payment of the seller's paid plan (Historial's row, the receipt's id). */
+  readonly sellerPaymentId: number;
 }
 
 interface CellRequest {
   readonly query?: Readonly<Record<string, string>>;
+  /** A JSON body. */
   readonly body?: unknown;
+  /** A body that is not our JSON: a signed event's raw bytes, an HTML form. */
+  readonly raw?: { readonly contentType: string; readonly payload: string };
 }
 
 interface EntryBase {
@@ -149,11 +157,13 @@ interface EntryBase {
   readonly account?: "shared" | "fresh";
   /** A valid request, so that the cell exercises authorization, not validation. */
   readonly request?: (cell: Cell) => CellRequest | Promise<CellRequest>;
+  /** For a path whose ids are not companies (a payment, a checkout): the ids; the entry then has one status per actor. */
+  readonly params?: (cell: Cell) => Readonly<Record<string, string | number>>;
   /** Companies whose confidential fields this cell answers; their names must then be in a success. Default: none. */
   readonly discloses?: (actor: Actor, target: Target | undefined) => ReadonlyArray<CompanyKey>;
 }
 
-/** An endpoint without path params: one status per actor. With an :id: one per actor and target. */
+/** An endpoint without path params, or with its own `params`: one status per actor. With a company :id: one per actor and target. */
 type MatrixEntry = EntryBase & ({ readonly expect: ByActor; readonly expectOn?: never } | { readonly expectOn: ByActorAndTarget; readonly expect?: never });
 
 const everyone = (status: Status): ByActor => ({ anonymous: status, buyer: status, seller: status, otherSeller: status, admin: status, deactivated: status });
@@ -170,6 +180,9 @@ const everyoneOn = (byTarget: ByTarget): ByActorAndTarget => ({
 });
 
 const publicRead: MatrixEntry = { expect: everyone(200) };
+
+/** A well-formed checkout id that no checkout has (128 bits: never guessed). */
+const UNKNOWN_CHECKOUT_ID = `chk_${"Q".repeat(22)}`;
 
 const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   "GET /health": publicRead,
@@ -229,6 +242,30 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
       deactivated: onEveryTarget(403),
     },
   },
+
+  // Plans, subscriptions and payments (docs/decisions/013-payments.md). The seller pays for Explora; everyone else is on the free plan.
+  "GET /plans": publicRead,
+  "GET /subscriptions": { expect: signedIn(200) },
+  // Only a plan that would renew can be cancelled (a fresh account, so the shared seller stays paid).
+  "DELETE /subscriptions": { account: "fresh", expect: { ...signedIn(409), seller: 200 } },
+  // Anyone signed in may pay for a plan, except over a plan that still renews.
+  "POST /payments/checkout_sessions": { request: () => ({ body: { subscription_id: "impulsa_monthly" } }), expect: { ...signedIn(201), seller: 409 } },
+  // Historial: paid plans only, decided by the database, not the token.
+  "GET /payments": { expect: { ...signedIn(403), seller: 200 } },
+  // Only a valid signature opens the webhook, whoever sends it.
+  "POST /payments/webhook": {
+    request: () => ({ raw: { contentType: "application/json", payload: JSON.stringify({ id: "evt_sin_firma", object: "event", type: "checkout.session.completed", data: { object: {} } }) } }),
+    expect: everyone(400),
+  },
+  // The checkout id is the permission (like Stripe's page): an unknown one is missing for everyone.
+  "GET /payments/local-checkout/:id": { params: () => ({ id: UNKNOWN_CHECKOUT_ID }), expect: everyone(404) },
+  "POST /payments/local-checkout/:id": {
+    params: () => ({ id: UNKNOWN_CHECKOUT_ID }),
+    request: () => ({ raw: { contentType: "application/x-www-form-urlencoded", payload: "outcome=paid" } }),
+    expect: everyone(404),
+  },
+  // A receipt without its signed link: its owner's session, or the same 404 as a missing receipt.
+  "GET /payments/:id/receipt": { params: ({ sellerPaymentId }) => ({ id: sellerPaymentId }), expect: { ...everyone(404), seller: 200 } },
 };
 
 /** What is wrong between the endpoints and the matrix: an endpoint without an entry, an entry of the wrong shape, an entry for nothing. */
@@ -241,7 +278,8 @@ function matrixProblems(endpoints: ReadonlyArray<Endpoint>, matrix: Readonly<Rec
       problems.push(`${label}: no entry in the authorization matrix`);
       continue;
     }
-    const hasParams = pathParamNames(endpoint.path).length > 0;
+    // Company paths are called on every kind of company; other ids come from the entry.
+    const hasParams = pathParamNames(endpoint.path).length > 0 && entry.params === undefined;
     if (hasParams && entry.expectOn === undefined) problems.push(`${label}: has path params, needs expectOn (a status per actor and target)`);
     if (!hasParams && entry.expect === undefined) problems.push(`${label}: has no path params, needs expect (a status per actor)`);
   }
@@ -264,6 +302,9 @@ function leaks(body: string, allowed: ReadonlyArray<CompanyKey>): ReadonlyArray<
 }
 
 const decodeError = Schema.decodeUnknownEither(ApiErrorBody);
+
+const isHtml = (response: LightMyRequestResponse): boolean => String(response.headers["content-type"] ?? "").startsWith("text/html");
+const errorMessagesOf = (endpoint: Endpoint): ReadonlyArray<string> => Object.values(endpoint.errors ?? {}).map((error) => error.message);
 
 describe("the authorization matrix", () => {
   it("has an entry of the right shape for every endpoint of ALL_ENDPOINTS, and none for an undeclared one", () => {
@@ -292,6 +333,8 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
   const shared = {} as Record<Actor, Account>;
   const companies = {} as Record<Target, { id: number; humanId: string }>;
   let made = 0;
+  let lastPaymentId = 0;
+  let sellerPaymentId = 0;
 
   const mailer: Mailer = { transport: "outbox", send: async () => {} };
 
@@ -300,6 +343,8 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
     made += 1;
     const email = `${label}.${made}@celdas.ejemplo.mx`;
     const user = await createUser(handle.db, { email, password: SAMPLE_PASSWORD, name: `${label} ${made}`, phone: null, roles: ROLES[actor] }, { params: TEST_SCRYPT_PARAMS });
+    // The seller (and every account made like it) pays for Explora before its session starts.
+    if (actor === "seller") lastPaymentId = (await payPlan(handle.db, { userId: user.id, email: user.email })).paymentId;
     const token = await sessionTokenFor(handle.db, user.id);
     if (actor === "deactivated") await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     return { id: user.id, email: user.email, token };
@@ -309,7 +354,10 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
     handle = await target.open();
     await handle.migrate();
     await seedCatalogues(handle.db);
-    for (const actor of ACTORS) shared[actor] = await accountLike(actor, actor.toLowerCase());
+    for (const actor of ACTORS) {
+      shared[actor] = await accountLike(actor, actor.toLowerCase());
+      if (actor === "seller") sellerPaymentId = lastPaymentId;
+    }
 
     const company = (key: CompanyKey, owner: Account, extra: Partial<CreateCompanyInput>): CreateCompanyInput => ({
       name: SECRETS[key].name,
@@ -364,17 +412,18 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
     const account = entry.account === "fresh" ? await accountLike(actor, `${actor.toLowerCase()}-celda`) : shared[actor];
     made += 1;
     const company = targetKey === undefined ? undefined : companies[targetKey];
-    const cell: Cell = { db: handle.db, actor, account, unique: `c${made}`, ...(targetKey === undefined ? {} : { target: targetKey }), ...(company === undefined ? {} : { company }) };
+    const cell: Cell = { db: handle.db, actor, account, unique: `c${made}`, sellerPaymentId, ...(targetKey === undefined ? {} : { target: targetKey }), ...(company === undefined ? {} : { company }) };
     const request = (await entry.request?.(cell)) ?? {};
-    const params = company === undefined ? undefined : Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, company.id]));
+    const params = entry.params?.(cell) ?? (company === undefined ? undefined : Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, company.id])));
+    const body = request.raw ?? (request.body === undefined ? undefined : { contentType: "application/json", payload: JSON.stringify(request.body) });
     return app.inject({
       method: endpoint.method,
       url: urlOf(endpoint, params, request.query),
       headers: {
         ...(actor === "anonymous" ? {} : { authorization: `Bearer ${account.token}` }),
-        ...(request.body === undefined ? {} : { "content-type": "application/json" }),
+        ...(body === undefined ? {} : { "content-type": body.contentType }),
       },
-      ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body) }),
+      ...(body === undefined ? {} : { payload: body.payload }),
     });
   };
 
@@ -382,7 +431,12 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
     const where = `${endpointLabel(endpoint)} as ${actor}${targetKey === undefined ? "" : ` on ${targetKey}`}: ${response.body.slice(0, 300)}`;
     expect(response.statusCode, where).toBe(expected);
     const success = response.statusCode < 300;
-    if (success) {
+    if (isHtml(response)) {
+      // A page for a browser tab (a checkout, a receipt): a success is a page, an error a page that says why in Spanish.
+      expect(endpoint.response, `${where}: HTML from an endpoint that answers JSON`).toBe(HtmlPageBody);
+      expect(response.body, where).toMatch(/^<!doctype html>/i);
+      if (!success) expect(errorMessagesOf(endpoint).some((message) => response.body.includes(escapeHtml(message))), `${where}: the page names no error of the endpoint`).toBe(true);
+    } else if (success) {
       const decoded = Schema.decodeUnknownEither(endpoint.response)(response.json());
       expect(Either.isRight(decoded), `${where}: the answer does not match the contract`).toBe(true);
     } else {

@@ -5,7 +5,7 @@ import type { Role } from "../../contracts/sessions.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { users } from "../../server/db/schema.ts";
+import { subscriptions, users } from "../../server/db/schema.ts";
 import { registerAuthz } from "../../server/auth/authz.ts";
 import { toErrorReply } from "../../server/http/errors.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
@@ -47,6 +47,7 @@ describe.each(TEST_DATABASES)("authorization guards on $kind", (target) => {
     app.get("/private", { preHandler: authz.requireAuth }, async (request) => ({ id: authz.currentUser(request).id }));
     app.get("/admin-only", { preHandler: authz.requireRole("admin") }, async () => ({ ok: true }));
     app.get("/sellers", { preHandler: authz.requireRole("seller", "admin") }, async () => ({ ok: true }));
+    app.get("/paid", { preHandler: authz.requirePaid() }, async (request) => ({ status: authz.currentUser(request).status }));
     app.get<{ Params: { id: string } }>("/companies/:id", { preHandler: authz.requireAuth }, async (request) => {
       await authz.assertCompanyAccess(request, Number(request.params.id));
       return { ok: true };
@@ -101,6 +102,27 @@ describe.each(TEST_DATABASES)("authorization guards on $kind", (target) => {
     const missing = await get("/companies/999999", people.admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: "La empresa no existe." });
+  });
+
+  it("requirePaid: the subscription in the database decides on each request, never the token", async () => {
+    const sellerId = people.seller?.id ?? -1;
+    const token = await tokenFor(people.seller);
+    const paid = { status: "active", isPaid: true, periodEnd: new Date(Date.now() + 86_400_000) };
+    const denied = await app.inject({ method: "GET", url: "/paid", headers: { authorization: `Bearer ${token}` } });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toEqual({ message: "Para habilitar es necesario que cuentes con uno de nuestros planes" });
+    expect((await get("/paid")).statusCode).toBe(401);
+    try {
+      // Paid after the token was issued: the same token passes at once.
+      await handle.db.update(subscriptions).set(paid).where(eq(subscriptions.userId, sellerId));
+      const allowed = await app.inject({ method: "GET", url: "/paid", headers: { authorization: `Bearer ${token}` } });
+      expect(allowed.json()).toEqual({ status: "active" });
+      // Cancelled with cancel_at already past: free again, whatever the token says.
+      await handle.db.update(subscriptions).set({ status: "canceled", cancelAt: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, sellerId));
+      expect((await app.inject({ method: "GET", url: "/paid", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
+    } finally {
+      await handle.db.update(subscriptions).set({ status: "free", isPaid: false, periodEnd: null, cancelAt: null }).where(eq(subscriptions.userId, sellerId));
+    }
   });
 
   it("a token of a since-deactivated account no longer passes the guards", async () => {

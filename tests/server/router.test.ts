@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { defineEndpoint } from "../../contracts/endpoint.ts";
 import { HttpError, toErrorReply } from "../../server/http/errors.ts";
-import { createRouter, fail, PreEncodedJson } from "../../server/http/router.ts";
+import { createRouter, fail, HtmlPage, PreEncodedJson, SeeOther } from "../../server/http/router.ts";
 
 // The router on its own: dispatch on fixed query, guards, decoding with the
 // declaration's schemas, encoding of answers. (Every real endpoint is
@@ -38,6 +38,9 @@ const createThing = defineEndpoint({
   status: 201,
 });
 const rawThings = defineEndpoint({ method: "GET", path: "/raw", summary: "raw", response: Schema.Array(Thing) });
+const signedHook = defineEndpoint({ method: "POST", path: "/hook", summary: "raw body", response: Schema.Struct({ bytes: Schema.Int, text: Schema.String }) });
+const page = defineEndpoint({ method: "GET", path: "/page", summary: "html", response: Schema.String });
+const form = defineEndpoint({ method: "POST", path: "/form", summary: "form post", response: Schema.String });
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -133,6 +136,42 @@ describe("router", () => {
     const raw = await server.inject({ method: "GET", url: "/api/raw" });
     expect(raw.headers["content-type"]).toContain("application/json");
     expect(raw.body).toBe('[{"id":1,"name":"cache"}]');
+  });
+
+  it("gives a rawBody route the exact bytes of any content type, and only that route", async () => {
+    const server = await serve((router) => {
+      router.serve(signedHook, { rawBody: true }, async ({ request }) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return { bytes: body.length, text: body.toString("utf8") };
+      });
+      router.serve(createThing, {}, async ({ body }) => ({ id: 1, name: body.name }));
+    });
+    // Whitespace and key order survive: a signature over these bytes can be checked.
+    const exact = '{ "b":1,\n  "a": 2 }';
+    const json = await server.inject({ method: "POST", url: "/api/hook", headers: { "content-type": "application/json" }, payload: exact });
+    expect(json.json()).toEqual({ bytes: Buffer.byteLength(exact), text: exact });
+    const text = await server.inject({ method: "POST", url: "/api/hook", headers: { "content-type": "text/plain" }, payload: "hola" });
+    expect(text.json()).toEqual({ bytes: 4, text: "hola" });
+    expect((await server.inject({ method: "POST", url: "/api/hook" })).json()).toEqual({ bytes: 0, text: "" });
+    // Every other route keeps its parsers: the catch-all does not leak out of the raw route.
+    expect((await server.inject({ method: "POST", url: "/api/things", headers: { "content-type": "application/octet-stream" }, payload: "hola" })).statusCode).toBe(415);
+    expect((await server.inject({ method: "POST", url: "/api/things", payload: { name: "Cosa" } })).statusCode).toBe(201);
+    expect(() => createRouter().serve(createThing, { rawBody: true }, async () => ({ id: 1, name: "x" }))).toThrow("raw body");
+  });
+
+  it("sends HTML pages with their status and answers a form post with 303", async () => {
+    const server = await serve((router) => {
+      router.serve(page, {}, async () => new HtmlPage("<!doctype html><title>Hola</title>", 404));
+      router.serve(form, { rawBody: true }, async () => new SeeOther("/pago-exitoso?session_id=chk_1"));
+    });
+    const html = await server.inject({ method: "GET", url: "/api/page" });
+    expect(html.statusCode).toBe(404);
+    expect(html.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(html.headers["cache-control"]).toBe("no-store");
+    expect(html.body).toBe("<!doctype html><title>Hola</title>");
+    const posted = await server.inject({ method: "POST", url: "/api/form", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "outcome=paid" });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe("/pago-exitoso?session_id=chk_1");
   });
 
   it("refuses to serve the same endpoint twice", () => {

@@ -56,6 +56,8 @@ describe("readEnv", () => {
       redisUrl: undefined,
       trustProxyHops: 0,
       rateLimits: {},
+      stripe: undefined,
+      paymentsLocalWebhookSecret: undefined,
     });
   });
 
@@ -65,5 +67,18 @@ describe("readEnv", () => {
     expect(() => readEnv({ TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
     expect(() => readEnv({ PORT: "abc" })).toThrow(/PORT/);
     expect(() => readEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+  });
+
+  it("reads the Stripe keys together, or neither", () => {
+    expect(readEnv({ STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_def456" }).stripe).toEqual({
+      secretKey: "sk_test_abc123",
+      webhookSecret: "whsec_def456",
+    });
+    expect(readEnv({ STRIPE_SECRET_KEY: " ", STRIPE_WEBHOOK_SECRET: "" }).stripe).toBeUndefined();
+    expect(() => readEnv({ STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => readEnv({ STRIPE_WEBHOOK_SECRET: "whsec_def456" })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => readEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_def456" })).toThrow(/secret key/);
+    expect(() => readEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "abc" })).toThrow(/whsec_/);
+    expect(readEnv({ PAYMENTS_LOCAL_WEBHOOK_SECRET: "whsec_local" }).paymentsLocalWebhookSecret).toBe("whsec_local");
   });
 });

@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { QUERY_INT_PATTERN } from "../../../contracts/companies.ts";
 import { EMAIL_PATTERN, PATH_ID_PATTERN } from "../../../contracts/fields.ts";
 import { PHONE_PATTERN } from "../../../contracts/leads.ts";
+import { CHECKOUT_ID_PATTERN } from "../../../contracts/subscriptions.ts";
 import { REQUEST_ID, withoutTrailingSlashes } from "../../../server/app.ts";
 import { BEARER } from "../../../server/auth/authz.ts";
 import { SESSION_ID_PATTERN } from "../../../server/auth/tokens.ts";
+import { STRIPE_SECRET_KEY_PATTERN, STRIPE_WEBHOOK_SECRET_PATTERN } from "../../../server/config.ts";
 import { RATE_LIMIT_RULE_PATTERN } from "../../../server/http/rate-limit.ts";
 import { SAFE_ASSET } from "../../../server/http/route-preloads.ts";
 import { WORD_SEPARATOR } from "../../../server/marketplace/search-text.ts";
@@ -29,13 +31,16 @@ const PATTERNS: Readonly<Record<string, RegExp>> = {
   RATE_LIMIT_RULE_PATTERN,
   SAFE_ASSET,
   WORD_SEPARATOR,
+  CHECKOUT_ID_PATTERN,
+  STRIPE_SECRET_KEY_PATTERN,
+  STRIPE_WEBHOOK_SECRET_PATTERN,
 };
 
 const LENGTH = 20_000;
 const BUDGET_MS = 50;
 const ALPHABET = ["a", "1", ".", "@", " ", "/", "-", "(", "\t", "é"];
 const UNITS = [...ALPHABET, ...ALPHABET.flatMap((first) => ALPHABET.map((second) => first + second))];
-const PREFIXES = ["", "a@", "a@a", "Bearer ", "1", "/assets/", "+"];
+const PREFIXES = ["", "a@", "a@a", "Bearer ", "1", "/assets/", "+", "chk_", "sk_test_", "whsec_"];
 const ENDINGS = ["", "!", "@", " x", "\n", "@a"];
 
 function* worstCases(): Generator<string> {

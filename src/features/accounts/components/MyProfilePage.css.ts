@@ -37,5 +37,3 @@ export const sectionTitle = style({ fontSize: vars.fontSize.lg });
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
 
 export const submit = style({ alignSelf: "flex-start" });
-
-export const muted = style({ color: vars.color.textMuted });

@@ -1,8 +1,7 @@
-import { useState } from "react";
+import type { ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
 import { ChangePasswordRequest, UpdateProfileRequest } from "../../../../contracts/accounts.ts";
 import { Button } from "../../../components/ui/Button.tsx";
-import { Link } from "../../../components/ui/Link.tsx";
 import { PasswordField } from "../../../components/ui/PasswordField.tsx";
 import { TabPanel, Tabs } from "../../../components/ui/Tabs.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
@@ -110,34 +109,16 @@ function ChangePasswordForm() {
   );
 }
 
-/**
- * Configuración: the plan. Its Planes/Historial sub-tabs belong to the
- * subscriptions work; until then Planes shows the current plan and links
- * to /planes (docs/decisions/004-accounts.md).
- */
-function SettingsPanel() {
-  const session = useSession();
-  const [sub, setSub] = useState<"planes">("planes");
-  return (
-    <Tabs label="Configuración" variant="secondary" selectedKey={sub} onSelectionChange={setSub} tabs={[{ id: "planes", label: "Planes" }]}>
-      <TabPanel id="planes">
-        <section className={styles.section} aria-labelledby="perfil-plan-title">
-          <h2 id="perfil-plan-title" className={styles.sectionTitle}>
-            Tu plan
-          </h2>
-          <p>{session.isPaidUser ? "Tienes un plan de pago activo." : "Estás en el plan gratuito."}</p>
-          <p className={styles.muted}>Conoce los planes de Puente y lo que incluye cada uno: data room, visibilidad y asesoría.</p>
-          <Link href="/planes" variant="primary" className={styles.submit}>
-            Ver planes
-          </Link>
-        </section>
-      </TabPanel>
-    </Tabs>
-  );
+export interface MyProfilePageProps {
+  /**
+   * The 'Configuración' tab: the plan and its payments, which belong to the
+   * subscriptions feature; src/app/pages/MyProfileRoute.tsx composes them in.
+   */
+  readonly settings: ReactNode;
 }
 
 /** /mi-perfil: tabs 'Mi perfil' and 'Configuración', chosen by `?tab=`. */
-export default function MyProfilePage() {
+export default function MyProfilePage({ settings }: MyProfilePageProps) {
   const [location, navigate] = useLocation();
   const params = new URLSearchParams(useSearch());
   const tab: TabId = params.get("tab") === "configuracion" ? "configuracion" : "mi-perfil";
@@ -158,9 +139,7 @@ export default function MyProfilePage() {
             <ChangePasswordForm />
           </div>
         </TabPanel>
-        <TabPanel id="configuracion">
-          <SettingsPanel />
-        </TabPanel>
+        <TabPanel id="configuracion">{settings}</TabPanel>
       </Tabs>
     </div>
   );

@@ -1,32 +1,69 @@
+import type { Plan, PlanId } from "../../../../contracts/subscriptions.ts";
+import { QueryLoadError } from "../../../components/LoadError.tsx";
+import type { Retryable } from "../../../components/load-error-state.ts";
+import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
+import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { formatMxn } from "./content.ts";
 import * as styles from "./marketing.css.ts";
 
-/** Spec sections 2 and 9: plan ids, prices (MXN) and success fees (plus VAT). */
-export const PLANS = [
-  {
-    name: "Explora",
-    ids: { monthly: "explora_monthly", quarterly: "explora_quarterly" },
-    monthly: 1_500,
-    quarterly: 4_000,
-    successFee: 2,
-    popular: false,
+/** What each plan offers (the prices come from the server's plan table). */
+const FEATURES: Readonly<Record<string, { readonly summary: string; readonly features: ReadonlyArray<string> }>> = {
+  Explora: {
     summary: "Publica tu empresa con data room y visibilidad ante compradores verificados.",
     features: ["Perfil de empresa verificado", "Data room para tus documentos", "Contacto directo 1 a 1 con compradores"],
   },
-  {
-    name: "Impulsa",
-    ids: { monthly: "impulsa_monthly", quarterly: "impulsa_quarterly" },
-    monthly: 10_000,
-    quarterly: 27_500,
-    successFee: 4,
-    popular: true,
+  Impulsa: {
     summary: "Más visibilidad y publicidad para llegar antes a los compradores correctos.",
     features: ["Todo lo de Explora", "Publicidad de tu empresa", "Acompañamiento de nuestro equipo en la negociación"],
   },
-] as const;
+};
 
-export default function PlansPage() {
+interface PlanGroup {
+  readonly name: string;
+  readonly monthly: Plan | undefined;
+  readonly quarterly: Plan | undefined;
+}
+
+/** One card per plan name, with its monthly and quarterly prices, in the table's order. */
+export function groupPlans(plans: ReadonlyArray<Plan>): ReadonlyArray<PlanGroup> {
+  const names = [...new Set(plans.map((plan) => plan.name))];
+  return names.map((name) => ({
+    name,
+    monthly: plans.find((plan) => plan.name === name && plan.interval === "month"),
+    quarterly: plans.find((plan) => plan.name === name && plan.interval === "quarter"),
+  }));
+}
+
+const withIva = (plan: Plan): string => (plan.plus_iva ? " + IVA" : "");
+
+export interface PlansPageProps {
+  /** The server's plan table; undefined while it loads. */
+  readonly plans: ReadonlyArray<Plan> | undefined;
+  /** The plan table's query, for the error state and its retry. */
+  readonly queries: ReadonlyArray<Retryable>;
+  readonly onChoose: (plan: PlanId) => void;
+  /** The plan whose checkout is being prepared. */
+  readonly pendingPlan: PlanId | null;
+  /** A plan chosen before logging in (`?plan=`): offered again at the top. */
+  readonly resumePlan: Plan | undefined;
+}
+
+function ChooseButton({ plan, label, onChoose, pendingPlan, primary }: { readonly plan: Plan; readonly label: string; readonly onChoose: (plan: PlanId) => void; readonly pendingPlan: PlanId | null; readonly primary: boolean }) {
+  return (
+    <Button
+      variant={primary ? "primary" : "secondary"}
+      onPress={() => onChoose(plan.id)}
+      isPending={pendingPlan === plan.id}
+      isDisabled={pendingPlan !== null && pendingPlan !== plan.id}
+      aria-label={`Elegir ${plan.nickname}`}
+    >
+      {label}
+    </Button>
+  );
+}
+
+export default function PlansPage({ plans, queries, onChoose, pendingPlan, resumePlan }: PlansPageProps) {
   return (
     <>
       <section className={styles.section} aria-labelledby="plans-title">
@@ -41,56 +78,94 @@ export default function PlansPage() {
           </p>
         </div>
       </section>
+      {resumePlan === undefined ? null : (
+        <section className={`${styles.section} ${styles.narrow}`} aria-labelledby="plan-resume-title">
+          <div className={`${styles.card} ${styles.cardFeatured}`}>
+            <h2 id="plan-resume-title" className={styles.h2}>
+              Continúa con {resumePlan.nickname}
+            </h2>
+            <p>
+              {formatMxn(resumePlan.amount_mxn)} MXN{withIva(resumePlan)} {resumePlan.interval === "month" ? "al mes" : "cada 3 meses"}. El pago se abre en
+              una pestaña nueva.
+            </p>
+            <div className={styles.cardFooter}>
+              <ChooseButton plan={resumePlan} label="Ir al pago" onChoose={onChoose} pendingPlan={pendingPlan} primary />
+            </div>
+          </div>
+        </section>
+      )}
       <section className={styles.section} aria-label="Planes disponibles">
-        <ul className={styles.grid3}>
-          {PLANS.map((plan) => (
-            <li
-              key={plan.name}
-              className={plan.popular ? `${styles.card} ${styles.cardFeatured}` : styles.card}
-              aria-labelledby={`plan-${plan.ids.monthly}`}
-            >
-              {plan.popular ? <span className={styles.badge}>Más popular</span> : null}
-              <h2 id={`plan-${plan.ids.monthly}`} className={styles.h2}>
-                {plan.name}
+        <QueryLoadError queries={queries} />
+        {plans === undefined ? (
+          queries.some((query) => query.isError) ? null : <Spinner label="Cargando planes" />
+        ) : (
+          <ul className={styles.grid3}>
+            {groupPlans(plans).map((group) => {
+              const first = group.monthly ?? group.quarterly;
+              if (first === undefined) return null;
+              const copy = FEATURES[group.name];
+              return (
+                <li
+                  key={group.name}
+                  className={first.is_most_popular ? `${styles.card} ${styles.cardFeatured}` : styles.card}
+                  aria-labelledby={`plan-${first.id}`}
+                >
+                  {first.is_most_popular ? <span className={styles.badge}>Más popular</span> : null}
+                  <h2 id={`plan-${first.id}`} className={styles.h2}>
+                    {group.name}
+                  </h2>
+                  {copy === undefined ? null : <p className={styles.muted}>{copy.summary}</p>}
+                  {group.monthly === undefined ? null : (
+                    <p>
+                      <span className={styles.price}>{formatMxn(group.monthly.amount_mxn)} MXN</span> al mes{withIva(group.monthly)}
+                    </p>
+                  )}
+                  {group.quarterly === undefined ? null : (
+                    <p>
+                      o {formatMxn(group.quarterly.amount_mxn)} MXN cada 3 meses{withIva(group.quarterly)}
+                    </p>
+                  )}
+                  <p className={styles.stepTitle}>Comisión de éxito: {first.success_fee_percent}% + IVA</p>
+                  {copy === undefined ? null : (
+                    <ul className={styles.list}>
+                      {copy.features.map((feature) => (
+                        <li key={feature}>{feature}</li>
+                      ))}
+                    </ul>
+                  )}
+                  <div className={styles.cardFooter}>
+                    {group.monthly === undefined ? null : (
+                      <ChooseButton plan={group.monthly} label="Elegir mensual" onChoose={onChoose} pendingPlan={pendingPlan} primary={first.is_most_popular} />
+                    )}
+                    {group.quarterly === undefined ? null : (
+                      <ChooseButton plan={group.quarterly} label="Elegir trimestral" onChoose={onChoose} pendingPlan={pendingPlan} primary={false} />
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+            <li className={styles.card} aria-labelledby="plan-acelera">
+              <h2 id="plan-acelera" className={styles.h2}>
+                Acelera
               </h2>
-              <p className={styles.muted}>{plan.summary}</p>
-              <p>
-                <span className={styles.price}>{formatMxn(plan.monthly)} MXN</span> al mes
-              </p>
-              <p>o {formatMxn(plan.quarterly)} MXN cada 3 meses</p>
-              <p className={styles.stepTitle}>Comisión de éxito: {plan.successFee}% + IVA</p>
+              <p className={styles.muted}>Asesoría completa en fusiones y adquisiciones, a la medida de tu operación.</p>
+              <p className={styles.price}>Precio personalizado</p>
               <ul className={styles.list}>
-                {plan.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
+                <li>Todo lo de Impulsa</li>
+                <li>Asesoría M&amp;A de principio a fin</li>
+                <li>Valuación y preparación de la empresa</li>
               </ul>
               <div className={styles.cardFooter}>
-                <Link href="/mi-perfil?tab=configuracion" variant={plan.popular ? "primary" : "secondary"} aria-label={`Elegir el plan ${plan.name}`}>
-                  Elegir plan
+                <Link href="/contacto" variant="secondary">
+                  Solicitar demo
                 </Link>
               </div>
             </li>
-          ))}
-          <li className={styles.card} aria-labelledby="plan-acelera">
-            <h2 id="plan-acelera" className={styles.h2}>
-              Acelera
-            </h2>
-            <p className={styles.muted}>Asesoría completa en fusiones y adquisiciones, a la medida de tu operación.</p>
-            <p className={styles.price}>Precio personalizado</p>
-            <ul className={styles.list}>
-              <li>Todo lo de Impulsa</li>
-              <li>Asesoría M&amp;A de principio a fin</li>
-              <li>Valuación y preparación de la empresa</li>
-            </ul>
-            <div className={styles.cardFooter}>
-              <Link href="/contacto" variant="secondary">
-                Solicitar demo
-              </Link>
-            </div>
-          </li>
-        </ul>
+          </ul>
+        )}
         <p className={styles.small}>
-          Los precios no incluyen IVA. Para contratar un plan inicia sesión y elígelo en Mi perfil, Configuración.
+          Los precios no incluyen IVA. La comisión de éxito se cobra solo al cerrar una operación, fuera de la plataforma. El pago del plan se
+          abre en una pestaña nueva.
         </p>
       </section>
     </>

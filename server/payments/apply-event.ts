@@ -1,0 +1,411 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Plan } from "../../contracts/subscriptions.ts";
+import type { Database } from "../db/open.ts";
+import { checkoutSessions, paymentEvents, payments, subscriptions } from "../db/schema.ts";
+import type { PaymentEvent } from "./events.ts";
+import { CURRENCY, periodEndFor, planById, toPesos, toPlanId } from "./plans.ts";
+import type { ProviderKind } from "./provider.ts";
+
+/**
+ * Applies one verified payment event, idempotently: the event's id is
+ * written to `payment_events` in the same transaction as everything the
+ * event changes, so a replayed (or concurrently redelivered) event finds its
+ * id there and changes nothing, and an event that fails half-way leaves
+ * nothing behind (the provider delivers it again).
+ *
+ * Inside an event, a charge is keyed by the provider's payment id (Stripe's
+ * invoice, or our checkout id locally): Stripe may announce the same first
+ * charge twice (checkout.session.completed and invoice.paid, in either
+ * order), and a charge we already know only gains its receipt link.
+ */
+
+export type ApplyOutcome = "applied" | "replayed" | "ignored";
+
+export interface ApplyResult {
+  readonly outcome: ApplyOutcome;
+  /**
+   * A Stripe subscription that was renewing and has just been replaced by
+   * this event's new one (two checkouts paid at once): the caller stops its
+   * renewal after the transaction, so the person is not charged twice.
+   */
+  readonly replacedSubscriptionId: string | null;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+type CheckoutRow = typeof checkoutSessions.$inferSelect;
+
+export interface ApplyContext {
+  readonly db: Database;
+  readonly provider: ProviderKind;
+  readonly log: Pick<FastifyBaseLogger, "info" | "warn">;
+}
+
+export async function applyPaymentEvent(
+  context: ApplyContext,
+  event: { readonly id: string; readonly type: string },
+  paymentEvent: PaymentEvent,
+): Promise<ApplyResult> {
+  const { db, log } = context;
+  const replaced: { id: string | null } = { id: null };
+  const outcome = await db.transaction(async (tx): Promise<ApplyOutcome> => {
+    const [fresh] = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    if (fresh === undefined) {
+      log.info({ eventId: event.id, type: event.type }, "payment event replayed: nothing changes");
+      return "replayed";
+    }
+    const ignored = (reason: string): ApplyOutcome => {
+      log.info({ eventId: event.id, type: event.type, reason }, "payment event ignored");
+      return "ignored";
+    };
+    switch (paymentEvent.kind) {
+      case "ignored":
+        return ignored(paymentEvent.reason);
+      case "checkout_paid":
+        return checkoutPaid(tx, context, paymentEvent, ignored, replaced);
+      case "checkout_failed":
+        return checkoutFailed(tx, context, paymentEvent, ignored);
+      case "invoice_paid":
+        return invoicePaid(tx, context, paymentEvent, ignored, replaced);
+      case "invoice_failed":
+        return invoiceFailed(tx, context, paymentEvent, ignored);
+      case "subscription_ended":
+        return subscriptionEnded(tx, context, paymentEvent, ignored);
+    }
+  });
+  return { outcome, replacedSubscriptionId: outcome === "applied" ? replaced.id : null };
+}
+
+/** Where an activation reports the renewing Stripe subscription it replaced. */
+type Replaced = { id: string | null };
+
+// --- Lookups ---------------------------------------------------------------------
+
+/** Our checkout an event is about: by our id (metadata), else by the provider's session id; only checkouts of this provider. */
+async function findCheckout(
+  tx: Transaction,
+  provider: ProviderKind,
+  ref: { readonly checkoutId: string | null; readonly providerSessionId?: string },
+): Promise<CheckoutRow | null> {
+  const byId = ref.checkoutId === null ? [] : await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, ref.checkoutId)).limit(1);
+  const bySession =
+    byId.length > 0 || ref.providerSessionId === undefined
+      ? byId
+      : await tx.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, ref.providerSessionId)).limit(1);
+  const checkout = bySession[0];
+  if (checkout === undefined || checkout.provider !== provider) return null;
+  // Metadata naming a checkout whose provider session is another one: not ours to act on.
+  if (ref.providerSessionId !== undefined && checkout.providerSessionId !== null && checkout.providerSessionId !== ref.providerSessionId) return null;
+  return checkout;
+}
+
+/** The user's subscription row, locked until the transaction ends (events about one user apply one at a time). */
+async function lockSubscription(tx: Transaction, userId: number): Promise<SubscriptionRow> {
+  await tx.insert(subscriptions).values({ userId }).onConflictDoNothing();
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for("update");
+  if (row === undefined) throw new Error(`subscription of user ${userId} vanished`);
+  return row;
+}
+
+async function lockSubscriptionByProviderId(tx: Transaction, providerSubscriptionId: string | null): Promise<SubscriptionRow | null> {
+  if (providerSubscriptionId === null) return null;
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.providerSubscriptionId, providerSubscriptionId), eq(subscriptions.provider, "stripe")))
+    .for("update");
+  return row ?? null;
+}
+
+async function findPayment(tx: Transaction, provider: ProviderKind, providerPaymentId: string) {
+  const [row] = await tx
+    .select({ id: payments.id, status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .limit(1);
+  return row ?? null;
+}
+
+const planOf = (planId: string | null): Plan | null => {
+  const id = toPlanId(planId);
+  return id === null ? null : planById(id);
+};
+
+// --- Activation ---------------------------------------------------------------------
+
+interface Charge {
+  readonly providerPaymentId: string;
+  readonly amountCents: number;
+  readonly currency: string;
+  readonly at: Date;
+  readonly periodStart: Date;
+  readonly periodEnd: Date;
+  readonly receiptUrl: string | null;
+}
+
+/**
+ * A checkout of ours was paid: the plan becomes the user's (status active,
+ * paid, the period this charge pays for, no cancellation pending), the
+ * charge is recorded, the checkout is closed.
+ */
+async function activate(
+  tx: Transaction,
+  provider: ProviderKind,
+  subscription: SubscriptionRow,
+  checkout: CheckoutRow,
+  plan: Plan,
+  charge: Charge,
+  links: { readonly customerId: string | null; readonly subscriptionId: string | null },
+  replaced: Replaced,
+): Promise<void> {
+  const previous = subscription.providerSubscriptionId;
+  if (subscription.provider === "stripe" && previous !== null && previous !== links.subscriptionId && RENEWS.has(subscription.status)) {
+    replaced.id = previous;
+  }
+  await tx.insert(payments).values({ ...paymentOf(charge, plan, checkout.userId, provider), checkoutSessionId: checkout.id });
+  await tx
+    .update(subscriptions)
+    .set({
+      status: "active",
+      isPaid: true,
+      planId: plan.id,
+      nickname: plan.nickname,
+      amount: toPesos(charge.amountCents),
+      currency: charge.currency,
+      periodStart: charge.periodStart,
+      periodEnd: charge.periodEnd,
+      cancelAt: null,
+      provider,
+      providerCustomerId: links.customerId ?? subscription.providerCustomerId,
+      providerSubscriptionId: links.subscriptionId,
+      updatedAt: charge.at,
+    })
+    .where(eq(subscriptions.id, subscription.id));
+  await tx
+    .update(checkoutSessions)
+    .set({ status: "completed", completedAt: charge.at })
+    .where(eq(checkoutSessions.id, checkout.id));
+}
+
+// --- Handlers ---------------------------------------------------------------------------
+
+type Ignore = (reason: string) => ApplyOutcome;
+
+/** Stored statuses of a subscription Stripe still renews. */
+const RENEWS: ReadonlySet<string> = new Set(["active", "past_due"]);
+type EventOf<K extends PaymentEvent["kind"]> = Extract<PaymentEvent, { kind: K }>;
+
+async function checkoutPaid(
+  tx: Transaction,
+  context: ApplyContext,
+  event: EventOf<"checkout_paid">,
+  ignore: Ignore,
+  replaced: Replaced,
+): Promise<ApplyOutcome> {
+  const checkout = await findCheckout(tx, context.provider, event);
+  if (checkout === null) return ignore(`checkout session ${event.providerSessionId} is not one of ours`);
+  const plan = planOf(checkout.planId);
+  if (plan === null) return ignore(`checkout ${checkout.id} names an unknown plan`);
+  const providerPaymentId = event.invoiceId ?? checkout.id;
+  const subscription = await lockSubscription(tx, checkout.userId);
+  // The same charge announced before (invoice.paid came first): the checkout closes, nothing else changes.
+  if ((await findPayment(tx, context.provider, providerPaymentId)) !== null) {
+    await tx
+      .update(checkoutSessions)
+      .set({ status: "completed", completedAt: checkout.completedAt ?? event.at })
+      .where(eq(checkoutSessions.id, checkout.id));
+    return "applied";
+  }
+  await activate(
+    tx,
+    context.provider,
+    subscription,
+    checkout,
+    plan,
+    {
+      providerPaymentId,
+      amountCents: event.amountCents ?? checkout.amountCents,
+      currency: event.currency ?? checkout.currency,
+      at: event.at,
+      periodStart: event.at,
+      periodEnd: periodEndFor(event.at, plan),
+      receiptUrl: null,
+    },
+    { customerId: event.customerId, subscriptionId: event.subscriptionId },
+    replaced,
+  );
+  context.log.info({ userId: checkout.userId, planId: plan.id, checkoutId: checkout.id }, "plan activated");
+  return "applied";
+}
+
+async function checkoutFailed(tx: Transaction, context: ApplyContext, event: EventOf<"checkout_failed">, ignore: Ignore): Promise<ApplyOutcome> {
+  const checkout = await findCheckout(tx, context.provider, event);
+  if (checkout === null) return ignore(`checkout session ${event.providerSessionId} is not one of ours`);
+  const plan = planOf(checkout.planId);
+  if (plan === null) return ignore(`checkout ${checkout.id} names an unknown plan`);
+  if (checkout.status !== "open") return ignore(`checkout ${checkout.id} is already ${checkout.status}`);
+  const providerPaymentId = event.invoiceId ?? checkout.id;
+  await lockSubscription(tx, checkout.userId);
+  if ((await findPayment(tx, context.provider, providerPaymentId)) === null) {
+    await tx.insert(payments).values({
+      userId: checkout.userId,
+      checkoutSessionId: checkout.id,
+      planId: plan.id,
+      nickname: plan.nickname,
+      provider: context.provider,
+      providerPaymentId,
+      amountCents: event.amountCents ?? checkout.amountCents,
+      currency: event.currency ?? checkout.currency,
+      status: "failed",
+      paidAt: event.at,
+    });
+  }
+  await tx.update(checkoutSessions).set({ status: "failed", completedAt: event.at }).where(eq(checkoutSessions.id, checkout.id));
+  context.log.info({ userId: checkout.userId, checkoutId: checkout.id }, "checkout payment failed; the plan is unchanged");
+  return "applied";
+}
+
+async function invoicePaid(
+  tx: Transaction,
+  context: ApplyContext,
+  event: EventOf<"invoice_paid">,
+  ignore: Ignore,
+  replaced: Replaced,
+): Promise<ApplyOutcome> {
+  const linked = await lockSubscriptionByProviderId(tx, event.subscriptionId);
+  if (linked === null) {
+    // The subscription's first invoice, before checkout.session.completed: found through the metadata we set.
+    const checkout = await findCheckout(tx, context.provider, { checkoutId: event.checkoutId });
+    if (checkout === null) return ignore(`invoice ${event.invoiceId} belongs to no subscription or checkout of ours`);
+    const plan = planOf(checkout.planId);
+    if (plan === null) return ignore(`checkout ${checkout.id} names an unknown plan`);
+    const subscription = await lockSubscription(tx, checkout.userId);
+    // checkout.session.completed got here while we waited for the lock: the charge only gains its receipt.
+    const recorded = await findPayment(tx, context.provider, event.invoiceId);
+    if (recorded !== null) return addReceipt(tx, recorded.id, event);
+    if (checkout.status === "completed") {
+      // A renewal of a subscription the person has since replaced: the money is recorded, the plan stays the new one.
+      await tx.insert(payments).values({ ...paymentOf(chargeOf(event, plan), plan, checkout.userId, context.provider), checkoutSessionId: checkout.id });
+      context.log.warn({ userId: checkout.userId, invoiceId: event.invoiceId, subscriptionId: event.subscriptionId }, "renewal of a replaced Stripe subscription: cancel it in Stripe");
+      return "applied";
+    }
+    await activate(
+      tx,
+      context.provider,
+      subscription,
+      checkout,
+      plan,
+      chargeOf(event, plan),
+      { customerId: event.customerId, subscriptionId: event.subscriptionId },
+      replaced,
+    );
+    context.log.info({ userId: checkout.userId, planId: plan.id, checkoutId: checkout.id }, "plan activated by its first invoice");
+    return "applied";
+  }
+  const plan = planOf(linked.planId);
+  if (plan === null) return ignore(`subscription ${linked.id} has no known plan`);
+  const known = await findPayment(tx, context.provider, event.invoiceId);
+  // Already recorded (from checkout.session.completed): it gains Stripe's hosted invoice and exact period.
+  if (known !== null && known.status === "paid") return addReceipt(tx, known.id, event);
+  // A renewal, or a retry of a renewal that had failed.
+  const charge = chargeOf(event, plan);
+  if (known === null) {
+    await tx.insert(payments).values(paymentOf(charge, plan, linked.userId, context.provider));
+  } else {
+    await tx
+      .update(payments)
+      .set({ status: "paid", paidAt: charge.at, periodStart: charge.periodStart, periodEnd: charge.periodEnd, receiptUrl: charge.receiptUrl })
+      .where(eq(payments.id, known.id));
+  }
+  const later = linked.periodEnd === null || charge.periodEnd.getTime() > linked.periodEnd.getTime();
+  await tx
+    .update(subscriptions)
+    .set({
+      status: linked.status === "canceled" ? "canceled" : "active",
+      isPaid: true,
+      amount: toPesos(charge.amountCents),
+      ...(later ? { periodStart: charge.periodStart, periodEnd: charge.periodEnd } : {}),
+      updatedAt: charge.at,
+    })
+    .where(eq(subscriptions.id, linked.id));
+  context.log.info({ userId: linked.userId, invoiceId: event.invoiceId }, "renewal paid");
+  return "applied";
+}
+
+/** A charge we know gains Stripe's hosted invoice page and the exact period from the invoice; nothing else changes. */
+async function addReceipt(tx: Transaction, paymentId: number, event: EventOf<"invoice_paid">): Promise<ApplyOutcome> {
+  const changes = {
+    ...(event.receiptUrl === null ? {} : { receiptUrl: event.receiptUrl }),
+    ...(event.periodStart === null || event.periodEnd === null ? {} : { periodStart: event.periodStart, periodEnd: event.periodEnd }),
+  };
+  if (Object.keys(changes).length > 0) await tx.update(payments).set(changes).where(eq(payments.id, paymentId));
+  return "applied";
+}
+
+/** A paid charge as a payments row. */
+const paymentOf = (charge: Charge, plan: Plan, userId: number, provider: ProviderKind) => ({
+  userId,
+  planId: plan.id,
+  nickname: plan.nickname,
+  provider,
+  providerPaymentId: charge.providerPaymentId,
+  amountCents: charge.amountCents,
+  currency: charge.currency,
+  status: "paid" as const,
+  periodStart: charge.periodStart,
+  periodEnd: charge.periodEnd,
+  receiptUrl: charge.receiptUrl,
+  paidAt: charge.at,
+});
+
+const chargeOf = (event: EventOf<"invoice_paid">, plan: Plan): Charge => ({
+  providerPaymentId: event.invoiceId,
+  amountCents: event.amountCents,
+  currency: event.currency || CURRENCY,
+  at: event.at,
+  periodStart: event.periodStart ?? event.at,
+  periodEnd: event.periodEnd ?? periodEndFor(event.periodStart ?? event.at, plan),
+  receiptUrl: event.receiptUrl,
+});
+
+async function invoiceFailed(tx: Transaction, context: ApplyContext, event: EventOf<"invoice_failed">, ignore: Ignore): Promise<ApplyOutcome> {
+  const linked = await lockSubscriptionByProviderId(tx, event.subscriptionId);
+  // A first charge that fails is shown to the person on Stripe's page; only renewals of a linked subscription matter here.
+  if (linked === null) return ignore(`invoice ${event.invoiceId} belongs to no active subscription of ours`);
+  const plan = planOf(linked.planId);
+  if (plan === null) return ignore(`subscription ${linked.id} has no known plan`);
+  if ((await findPayment(tx, context.provider, event.invoiceId)) === null) {
+    await tx.insert(payments).values({
+      userId: linked.userId,
+      planId: plan.id,
+      nickname: plan.nickname,
+      provider: context.provider,
+      providerPaymentId: event.invoiceId,
+      amountCents: event.amountCents,
+      currency: event.currency || CURRENCY,
+      status: "failed",
+      periodStart: event.periodStart,
+      periodEnd: event.periodEnd,
+      receiptUrl: event.receiptUrl,
+      paidAt: event.at,
+    });
+  }
+  if (linked.status === "active") {
+    await tx.update(subscriptions).set({ status: "past_due", updatedAt: event.at }).where(eq(subscriptions.id, linked.id));
+  }
+  context.log.warn({ userId: linked.userId, invoiceId: event.invoiceId }, "renewal payment failed");
+  return "applied";
+}
+
+async function subscriptionEnded(tx: Transaction, context: ApplyContext, event: EventOf<"subscription_ended">, ignore: Ignore): Promise<ApplyOutcome> {
+  // Only the user's current subscription: the end of one they already replaced changes nothing.
+  const linked = await lockSubscriptionByProviderId(tx, event.subscriptionId);
+  if (linked === null) return ignore(`subscription ${event.subscriptionId} is not the current one of any user`);
+  await tx
+    .update(subscriptions)
+    .set({ status: "expired", isPaid: false, cancelAt: linked.cancelAt ?? event.at, updatedAt: event.at })
+    .where(eq(subscriptions.id, linked.id));
+  context.log.info({ userId: linked.userId, subscriptionId: event.subscriptionId }, "subscription ended");
+  return "applied";
+}

@@ -1,0 +1,206 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { Either, Schema } from "effect";
+import {
+  cancelSubscriptionEndpoint,
+  createCheckoutSessionEndpoint,
+  getSubscriptionEndpoint,
+  listPaymentsEndpoint,
+  listPlansEndpoint,
+  localCheckoutPageEndpoint,
+  localCheckoutSubmitEndpoint,
+  LocalCheckoutOutcome,
+  paymentReceiptEndpoint,
+  paymentWebhookEndpoint,
+  SUBSCRIPTION_MESSAGES,
+} from "../../contracts/subscriptions.ts";
+import { checkoutSessions, subscriptions, users } from "../db/schema.ts";
+import type { RouteContext } from "../http/context.ts";
+import { fail, HtmlPage, SeeOther, type Router } from "../http/router.ts";
+import { openCheckout } from "./checkout.ts";
+import { findReceipt, isReceiptSignature, listPayments } from "./history.ts";
+import { submitLocalCheckout } from "./local-checkout.ts";
+import type { LocalProvider } from "./local-provider.ts";
+import { localCheckoutPage, messagePage, receiptPage } from "./pages.ts";
+import { PLANS, planById, toPlanId } from "./plans.ts";
+import { ProviderUnavailableError, WebhookSignatureError, type PaymentProvider } from "./provider.ts";
+import { accessOf, RENEWING, subscriptionOf, toSubscription } from "./subscription.ts";
+import { handleWebhook } from "./webhook.ts";
+
+/** What the payments feature needs beyond every feature's context: who takes the money. */
+export interface PaymentsContext extends RouteContext {
+  readonly paymentProvider: PaymentProvider;
+}
+
+const isLocal = (provider: PaymentProvider): provider is LocalProvider => provider.kind === "local" && "sign" in provider;
+
+const decodeOutcome = Schema.decodeUnknownEither(LocalCheckoutOutcome);
+
+/** `outcome` of the local checkout's form (application/x-www-form-urlencoded), or null. */
+function formOutcome(body: unknown): LocalCheckoutOutcome | null {
+  if (!Buffer.isBuffer(body) || body.length > 1024) return null;
+  return Either.getOrNull(decodeOutcome(new URLSearchParams(body.toString("utf8")).get("outcome")));
+}
+
+/**
+ * Plans, subscriptions and payments (spec sections 2, 3, 4, 7 and 9;
+ * docs/decisions/013-payments.md). Only a signed webhook activates a plan:
+ * the checkout endpoints open a payment page and nothing more.
+ */
+export function paymentRoutes(router: Router, context: PaymentsContext): void {
+  const { db, authz, rateLimiter, appUrl, tokens, now, paymentProvider: provider } = context;
+  const receiptKey = tokens.secret;
+  const perUser = { key: (request: { user: { id: number } | null }) => `user:${request.user?.id ?? "anonymous"}` };
+
+  router.serve(listPlansEndpoint, {}, async () => PLANS);
+
+  router.serve(getSubscriptionEndpoint, { guards: [authz.requireAuth] }, async ({ request }) =>
+    toSubscription(await subscriptionOf(db, authz.currentUser(request).id), now()),
+  );
+
+  router.serve(cancelSubscriptionEndpoint, { guards: [authz.requireAuth] }, async ({ request }) => {
+    const user = authz.currentUser(request);
+    const time = now();
+    const current = await subscriptionOf(db, user.id);
+    if (!RENEWING.has(accessOf(current, time).status)) throw fail(cancelSubscriptionEndpoint.errors.nothingToCancel);
+    if (current.provider === "stripe" && current.providerSubscriptionId !== null) {
+      if (provider.kind !== "stripe") {
+        request.log.warn({ userId: user.id }, "a Stripe subscription is cancelled while Stripe is not configured: only our record changes");
+      } else {
+        try {
+          await provider.cancelAtPeriodEnd(current.providerSubscriptionId);
+        } catch (error) {
+          if (error instanceof ProviderUnavailableError) {
+            request.log.error({ err: error.cause, userId: user.id }, "Stripe refused or did not answer the cancellation");
+            throw fail(cancelSubscriptionEndpoint.errors.providerUnavailable);
+          }
+          throw error;
+        }
+      }
+    }
+    // Access continues until the end of the period paid for (read at write time: a renewal may just have moved it).
+    const [cancelled] = await db
+      .update(subscriptions)
+      .set({ status: "canceled", cancelAt: sql`coalesce(${subscriptions.periodEnd}, ${time.toISOString()}::timestamptz)`, updatedAt: time })
+      .where(and(eq(subscriptions.id, current.id), inArray(subscriptions.status, [...RENEWING])))
+      .returning();
+    if (cancelled === undefined) throw fail(cancelSubscriptionEndpoint.errors.nothingToCancel);
+    request.log.info({ userId: user.id, cancelAt: cancelled.cancelAt }, "subscription cancelled at period end");
+    return toSubscription(cancelled, time);
+  });
+
+  router.serve(
+    createCheckoutSessionEndpoint,
+    { guards: [authz.requireAuth, rateLimiter.guard("checkout", perUser)] },
+    async ({ body, request }) => {
+      const user = authz.currentUser(request);
+      const time = now();
+      const current = await subscriptionOf(db, user.id);
+      // A plan that renews on its own must be cancelled first; a cancelled one may be replaced.
+      if (RENEWING.has(accessOf(current, time).status)) throw fail(createCheckoutSessionEndpoint.errors.alreadyPaid);
+      try {
+        const url = await openCheckout(db, provider, {
+          userId: user.id,
+          email: user.email,
+          planId: body.subscription_id,
+          providerCustomerId: provider.kind === "stripe" && current.provider === "stripe" ? current.providerCustomerId : null,
+          now: time,
+          log: request.log,
+        });
+        request.log.info({ userId: user.id, planId: body.subscription_id, provider: provider.kind }, "checkout opened");
+        return { checkout_url: url };
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) {
+          request.log.error({ err: error.cause, userId: user.id }, "Stripe refused or did not answer the checkout");
+          throw fail(createCheckoutSessionEndpoint.errors.providerUnavailable);
+        }
+        throw error;
+      }
+    },
+  );
+
+  router.serve(listPaymentsEndpoint, { guards: [authz.requirePaid(listPaymentsEndpoint.errors.paidOnly.message)] }, async ({ query, request }) =>
+    listPayments({ db, appUrl, receiptKey }, authz.currentUser(request).id, query.page ?? 1),
+  );
+
+  router.serve(paymentWebhookEndpoint, { rawBody: true }, async ({ request }) => {
+    try {
+      const outcome = await handleWebhook({ db, provider, log: request.log, now }, request.body, request.headers["stripe-signature"]);
+      request.log.info({ outcome }, "payment webhook");
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        request.log.warn({ reason: error.cause instanceof Error ? error.cause.message : "unknown" }, "payment webhook refused: bad signature");
+        throw fail(paymentWebhookEndpoint.errors.badSignature);
+      }
+      throw error;
+    }
+    return { received: true };
+  });
+
+  // --- The local checkout (offline; only with the local provider) ------------------------
+
+  /** The open local checkout with that id and its payer's e-mail, or the page that says why not. */
+  const openLocalCheckout = async (id: string) => {
+    const [row] = await db
+      .select({ checkout: checkoutSessions, email: users.email })
+      .from(checkoutSessions)
+      .innerJoin(users, eq(users.id, checkoutSessions.userId))
+      .where(eq(checkoutSessions.id, id))
+      .limit(1);
+    const plan = row === undefined ? null : toPlanId(row.checkout.planId);
+    if (
+      !isLocal(provider) ||
+      row === undefined ||
+      row.checkout.provider !== "local" ||
+      plan === null ||
+      row.checkout.status === "expired" ||
+      row.checkout.expiresAt <= now()
+    ) {
+      return new HtmlPage(messagePage("Pago no encontrado", SUBSCRIPTION_MESSAGES.checkoutNotFound), 404);
+    }
+    if (row.checkout.status !== "open") return new HtmlPage(messagePage("Pago ya procesado", SUBSCRIPTION_MESSAGES.checkoutClosed), 409);
+    return { ...row, plan: planById(plan), provider };
+  };
+
+  router.serve(localCheckoutPageEndpoint, {}, async ({ params }) => {
+    const found = await openLocalCheckout(params.id);
+    if (found instanceof HtmlPage) return found;
+    const { checkout, email, plan } = found;
+    return new HtmlPage(localCheckoutPage({ checkoutId: checkout.id, plan, amountCents: checkout.amountCents, email, expiresAt: checkout.expiresAt }));
+  });
+
+  router.serve(localCheckoutSubmitEndpoint, { rawBody: true }, async ({ params, request }) => {
+    const found = await openLocalCheckout(params.id);
+    if (found instanceof HtmlPage) return found;
+    const outcome = formOutcome(request.body);
+    if (outcome === null) return new HtmlPage(messagePage("Solicitud no válida", "Elige 'Pagar' o 'Simular pago rechazado'."), 400);
+    await submitLocalCheckout({ db, provider: found.provider, log: request.log, now }, found.checkout, outcome);
+    request.log.info({ checkoutId: found.checkout.id, outcome }, "local checkout submitted");
+    return new SeeOther(outcome === "paid" ? `/pago-exitoso?session_id=${encodeURIComponent(found.checkout.id)}` : "/pago-error");
+  });
+
+  router.serve(paymentReceiptEndpoint, {}, async ({ params, query, request }) => {
+    const found = await findReceipt(db, params.id);
+    const ownerId = found?.payment.userId;
+    const bySignature = ownerId !== undefined && query.signature !== undefined && isReceiptSignature(receiptKey, params.id, ownerId, query.signature);
+    const byOwner = ownerId !== undefined && request.user !== null && !request.user.deactivated && request.user.id === ownerId;
+    // Someone else's receipt answers exactly like a missing one.
+    if (found === null || !(bySignature || byOwner)) {
+      return new HtmlPage(messagePage("Recibo no encontrado", SUBSCRIPTION_MESSAGES.receiptNotFound), 404);
+    }
+    const { payment } = found;
+    return new HtmlPage(
+      receiptPage({
+        paymentId: payment.id,
+        nickname: payment.nickname,
+        amountCents: payment.amountCents,
+        status: payment.status,
+        paidAt: payment.paidAt,
+        periodStart: payment.periodStart,
+        periodEnd: payment.periodEnd,
+        customerName: found.name,
+        customerEmail: found.email,
+        reference: payment.providerPaymentId,
+      }),
+    );
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * The query keys of the subscriptions feature, in a module of their own with
+ * no run-time imports: the app's entry uses them (src/app/App.tsx forgets
+ * Historial on sign-out) without loading the API client or Effect.
+ */
+export const subscriptionKeys = {
+  all: ["subscriptions"] as const,
+  plans: () => ["subscriptions", "plans"] as const,
+  current: () => ["subscriptions", "current"] as const,
+  payments: () => ["subscriptions", "payments"] as const,
+  paymentsPage: (page: number) => ["subscriptions", "payments", page] as const,
+};
