@@ -22,6 +22,18 @@ export type PathParamNames<Path extends string> = Path extends `${string}:${infe
     ? Name
     : never;
 
+/** The parts of a multipart request (see `EndpointSpec.multipart`). */
+export interface MultipartSpec {
+  /** The text fields' schema (each field a string on the wire). */
+  readonly fields: AnySchema;
+  /** The file field's name ("file", "files[]"). */
+  readonly fileField: string;
+  /** At most this many files per request (1 for a single file). */
+  readonly maxFiles: number;
+  /** Each file's size limit in bytes. */
+  readonly maxFileBytes: number;
+}
+
 /** A Spanish error answer the endpoint can give: `{ message }` with `status`. */
 export interface ErrorCase {
   readonly status: number;
@@ -46,6 +58,13 @@ export interface EndpointSpec {
    */
   readonly fixedQuery?: Readonly<Record<string, string>>;
   readonly body?: AnySchema;
+  /**
+   * A multipart/form-data request instead of a JSON body (file uploads):
+   * `fields` decodes its text fields (as strings), `files` names the file
+   * field and how many files and bytes each request may carry. The client
+   * sends a `FormData`; the server reads the parts with these limits.
+   */
+  readonly multipart?: MultipartSpec;
   readonly response: AnySchema;
   /** The success status; 200 unless said. */
   readonly status?: 200 | 201;

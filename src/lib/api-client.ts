@@ -1,5 +1,5 @@
 import { Either, ParseResult, Schema } from "effect";
-import { fillPath, type Endpoint, type PathArgs, type QueryArgs, type ResponseOf, type WireBodyOf } from "../../contracts/endpoint.ts";
+import { fillPath, type Endpoint, type MultipartSpec, type PathArgs, type QueryArgs, type ResponseOf, type WireBodyOf } from "../../contracts/endpoint.ts";
 import { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE } from "./api-error.ts";
 
 /**
@@ -43,6 +43,8 @@ export type QueryParams = Readonly<Record<string, string | number | undefined>>;
 interface RequestInit {
   readonly method: Endpoint["method"];
   readonly body?: unknown;
+  /** A multipart body (uploads): sent as is; the browser writes its Content-Type with the boundary. */
+  readonly form?: FormData;
   readonly query?: QueryParams;
   /** This token instead of the session's (logout sends the one that ends). */
   readonly token?: string;
@@ -100,13 +102,14 @@ async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init:
   if (token) headers["Authorization"] = `Bearer ${token}`;
   const hasBody = init.body !== undefined;
   if (hasBody) headers["Content-Type"] = "application/json";
+  const payload = init.form ?? (hasBody ? JSON.stringify(init.body) : undefined);
 
   let response: Response;
   try {
     response = await fetch(buildUrl(config.baseUrl, path, init.query), {
       method: init.method,
       headers,
-      ...(hasBody ? { body: JSON.stringify(init.body) } : {}),
+      ...(payload === undefined ? {} : { body: payload }),
     });
   } catch (cause) {
     throw new ApiError(0, GENERIC_ERROR_MESSAGE, { cause });
@@ -130,7 +133,8 @@ async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init:
 /** What a call of `endpoint` takes: its path params, query and wire body, each only when it has them; a token to use instead of the session's. */
 export type EndpointArgs<E extends Endpoint> = { readonly token?: string } & (PathArgs<E> extends undefined ? unknown : { readonly params: PathArgs<E> }) &
   (QueryArgs<E> extends undefined ? unknown : { readonly query?: QueryArgs<E> }) &
-  (WireBodyOf<E> extends undefined ? unknown : { readonly body: WireBodyOf<E> });
+  (WireBodyOf<E> extends undefined ? unknown : { readonly body: WireBodyOf<E> }) &
+  (E extends { readonly multipart: MultipartSpec } ? { readonly form: FormData } : unknown);
 
 type ArgsTuple<E extends Endpoint> = object extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
 
@@ -139,6 +143,7 @@ interface LooseArgs {
   readonly params?: Readonly<Record<string, string | number>>;
   readonly query?: QueryParams;
   readonly body?: unknown;
+  readonly form?: FormData;
 }
 
 /**
@@ -147,11 +152,12 @@ interface LooseArgs {
  * decoded with its response schema.
  */
 export function callEndpoint<E extends Endpoint>(endpoint: E, ...[args]: ArgsTuple<E>): Promise<ResponseOf<E>> {
-  const { params, query, body, token }: LooseArgs = args ?? {};
+  const { params, query, body, form, token }: LooseArgs = args ?? {};
   return apiRequest(endpoint.response, fillPath(endpoint.path, params), {
     method: endpoint.method,
     query: { ...query, ...endpoint.fixedQuery },
     ...(body === undefined ? {} : { body }),
+    ...(form === undefined ? {} : { form }),
     ...(token === undefined ? {} : { token }),
   });
 }
