@@ -30,6 +30,7 @@ const SERVER_FEATURE_DEPENDENCIES = {
   companies: ["catalogues"],
   marketplace: ["catalogues", "companies"],
   leads: ["catalogues"],
+  kyb: [],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).

@@ -14,6 +14,7 @@ import {
 } from "./companies.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { healthEndpoint } from "./health.ts";
+import { kybEndpoint } from "./kyb.ts";
 import { createLeadEndpoint } from "./leads.ts";
 import { createBuyerEndpoint, createSellerEndpoint } from "./registration.ts";
 import { createSessionEndpoint, deleteSessionEndpoint } from "./sessions.ts";
@@ -61,4 +62,5 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   localCheckoutPageEndpoint,
   localCheckoutSubmitEndpoint,
   paymentReceiptEndpoint,
+  kybEndpoint,
 ];

@@ -26,6 +26,7 @@ import { accountRoutes } from "./accounts/routes.ts";
 import { catalogueRoutes } from "./catalogues/routes.ts";
 import { companyRoutes } from "./companies/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { kybRoutes } from "./kyb/routes.ts";
 import type { RouteContext } from "./http/context.ts";
 import { createRouter, type Router } from "./http/router.ts";
 import { leadRoutes } from "./leads/routes.ts";
@@ -49,6 +50,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   companyRoutes,
   marketplaceRoutes,
   paymentRoutes,
+  kybRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */

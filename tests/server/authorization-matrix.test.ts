@@ -25,6 +25,7 @@ import {
   SAMPLE_PASSWORD,
   buyerSignUp,
   interestRequest,
+  kybRequest,
   leadRequest,
   loginRequest,
   passwordChangeRequest,
@@ -266,6 +267,19 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   },
   // A receipt without its signed link: its owner's session, or the same 404 as a missing receipt.
   "GET /payments/:id/receipt": { params: ({ sellerPaymentId }) => ({ id: sellerPaymentId }), expect: { ...everyone(404), seller: 200 } },
+  // KYB básico (docs/decisions/016-kyb.md): the plan first (403 whatever the company, so no existence oracle), then the company
+  // (its owner; admins on any, without a plan); someone else's is exactly a missing one.
+  "POST /companies/:id/validations/kyb": {
+    request: () => ({ body: kybRequest() }),
+    expectOn: {
+      anonymous: onEveryTarget(401),
+      buyer: onEveryTarget(403),
+      seller: { own: 201, others: 404, unpublished: 201, missing: 404 },
+      otherSeller: onEveryTarget(403),
+      admin: { own: 201, others: 201, unpublished: 201, missing: 404 },
+      deactivated: onEveryTarget(403),
+    },
+  },
 };
 
 /** What is wrong between the endpoints and the matrix: an endpoint without an entry, an entry of the wrong shape, an entry for nothing. */

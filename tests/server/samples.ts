@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest } from "../../contracts/accounts.ts";
 import type { InterestMessageRequest } from "../../contracts/companies.ts";
 import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
+import type { KybRequest } from "../../contracts/kyb.ts";
 import type { LeadRequest } from "../../contracts/leads.ts";
 import type { BuyerRegistrationRequest, SellerRegistrationRequest } from "../../contracts/registration.ts";
 import type { LoginRequest } from "../../contracts/sessions.ts";
@@ -97,3 +98,6 @@ export async function recoveryTokenFor(db: Database, userId: number, token: stri
   await db.insert(passwordResetTokens).values({ userId, tokenHash: hashRecoveryToken(token), expiresAt: new Date(Date.now() + 60 * 60_000) });
   return token;
 }
+
+/** KYB básico: a persona moral's RFC (its check digit computed with contracts/rfc.ts). */
+export const kybRequest = (rfc = "ABC680524P73"): Wire<typeof KybRequest> => ({ rfc });

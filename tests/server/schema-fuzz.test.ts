@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_ENDPOINTS } from "../../contracts/all-endpoints.ts";
 import { endpointLabel, pathParamNames, type Endpoint, type HttpMethod } from "../../contracts/endpoint.ts";
 import { SellerRegistrationRequest } from "../../contracts/registration.ts";
+import { RFC_EXAMPLES } from "../../contracts/rfc.ts";
 import { HtmlPageBody, PaymentList, PLAN_IDS } from "../../contracts/subscriptions.ts";
 import { buildApp } from "../../server/app.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
@@ -24,6 +25,7 @@ import {
   SAMPLE_PASSWORD,
   buyerSignUp,
   interestRequest,
+  kybRequest,
   leadRequest,
   loginRequest,
   passwordChangeRequest,
@@ -553,6 +555,8 @@ const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   // Paying closes the checkout: later valid samples meet the "already processed" page.
   "POST /payments/local-checkout/:id": { guarded: false, cases: 80, valid: (context, index) => ({ params: { id: context.checkoutId }, form: index % 5 === 0 ? "outcome=declined" : "outcome=paid" }) },
   "GET /payments/:id/receipt": { guarded: false, cases: 80, valid: (context) => ({ params: { id: String(context.paymentId) }, query: { signature: context.receiptSignature } }) },
+  // The seller owns the company and pays; the buyer is refused (no plan), the admin may (any company).
+  "POST /companies/:id/validations/kyb": { guarded: true, cases: 80, valid: (context, index) => ({ params: { id: String(context.company.id) }, body: kybRequest(RFC_EXAMPLES[index % RFC_EXAMPLES.length]) }) },
 };
 
 const hasInput = (endpoint: Endpoint): boolean => endpoint.params !== undefined || endpoint.query !== undefined || endpoint.body !== undefined;
