@@ -31,6 +31,7 @@ const SERVER_FEATURE_DEPENDENCIES = {
   marketplace: ["catalogues", "companies"],
   leads: ["catalogues"],
   dataroom: [],
+  kyb: [],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).

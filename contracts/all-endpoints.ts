@@ -15,6 +15,7 @@ import {
 import { DATAROOM_ENDPOINTS } from "./dataroom.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { healthEndpoint } from "./health.ts";
+import { kybEndpoint } from "./kyb.ts";
 import { createLeadEndpoint } from "./leads.ts";
 import { createBuyerEndpoint, createSellerEndpoint } from "./registration.ts";
 import { createSessionEndpoint, deleteSessionEndpoint } from "./sessions.ts";
@@ -63,4 +64,5 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   localCheckoutSubmitEndpoint,
   paymentReceiptEndpoint,
   ...DATAROOM_ENDPOINTS,
+  kybEndpoint,
 ];

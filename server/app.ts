@@ -28,6 +28,7 @@ import { accountRoutes } from "./accounts/routes.ts";
 import { catalogueRoutes } from "./catalogues/routes.ts";
 import { companyRoutes } from "./companies/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { kybRoutes } from "./kyb/routes.ts";
 import type { RouteContext } from "./http/context.ts";
 import { createRouter, type Router } from "./http/router.ts";
 import { dataroomRoutes } from "./dataroom/routes.ts";
@@ -56,6 +57,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   marketplaceRoutes,
   paymentRoutes,
   dataroomRoutes,
+  kybRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */

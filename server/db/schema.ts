@@ -597,3 +597,29 @@ export const fileViews = pgTable(
   },
   (table) => [index("file_views_file_viewed_idx").on(table.fileId, table.viewedAt)],
 );
+
+// --- KYB: basic verification requests ------------------------------------------
+
+/**
+ * A KYB básico request (docs/decisions/016-kyb.md): the company's RFC as the
+ * requester gave it (normalised, checked), waiting for the team's review.
+ */
+export const kybRequests = pgTable(
+  "kyb_requests",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    // Accounts are deactivated, not deleted; should one ever be deleted, the request stays for the review.
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    rfc: text("rfc").notNull(),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("kyb_requests_company_id_idx").on(table.companyId),
+    check("kyb_requests_status_check", sql`${table.status} in ('pending', 'verified', 'rejected')`),
+    check("kyb_requests_rfc_length_check", sql`char_length(${table.rfc}) between 12 and 13`),
+  ],
+);

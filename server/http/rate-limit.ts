@@ -17,7 +17,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "uploads", "file_opens"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "uploads", "file_opens", "kyb"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -50,6 +50,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   uploads: { max: 60, windowMs: 60 * MINUTE },
   /** Data-room file opens per signed-in user: each signs a URL and records a view. */
   file_opens: { max: 300, windowMs: 60 * MINUTE },
+  /** KYB requests per signed-in user: each stores a row and e-mails the team. */
+  kyb: { max: 5, windowMs: 60 * MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -64,6 +66,7 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   checkout: rule,
   uploads: rule,
   file_opens: rule,
+  kyb: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };

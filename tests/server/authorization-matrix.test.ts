@@ -30,6 +30,7 @@ import {
   dataroomUpload,
   pictureUpload,
   interestRequest,
+  kybRequest,
   leadRequest,
   loginRequest,
   passwordChangeRequest,
@@ -313,6 +314,19 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   "GET /files/:token": { params: () => ({ token: "1.1.4102444800.firma-falsa" }), expect: everyone(404) },
   // Pictures are public under a random key; a key no picture has is missing for everyone.
   "GET /company_pictures/:key": { params: () => ({ key: "0".repeat(32) }), expect: everyone(404) },
+  // KYB básico (docs/decisions/016-kyb.md): the plan first (403 whatever the company, so no existence oracle), then the company
+  // (its owner; admins on any, without a plan); someone else's is exactly a missing one.
+  "POST /companies/:id/validations/kyb": {
+    request: () => ({ body: kybRequest() }),
+    expectOn: {
+      anonymous: onEveryTarget(401),
+      buyer: onEveryTarget(403),
+      seller: { own: 201, others: 404, unpublished: 201, missing: 404 },
+      otherSeller: onEveryTarget(403),
+      admin: { own: 201, others: 201, unpublished: 201, missing: 404 },
+      deactivated: onEveryTarget(403),
+    },
+  },
 };
 
 /** What is wrong between the endpoints and the matrix: an endpoint without an entry, an entry of the wrong shape, an entry for nothing. */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest } from "../../contracts/accounts.ts";
 import type { InterestMessageRequest } from "../../contracts/companies.ts";
 import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
+import type { KybRequest } from "../../contracts/kyb.ts";
 import type { LeadRequest } from "../../contracts/leads.ts";
 import type { BuyerRegistrationRequest, SellerRegistrationRequest } from "../../contracts/registration.ts";
 import type { LoginRequest } from "../../contracts/sessions.ts";
@@ -144,3 +145,5 @@ export const pictureUpload = (file: Buffer = SAMPLE_FILES.png): MultipartBody =>
     { name: "file_type", value: "picture" },
     { name: "file", filename: "logo.png", contentType: "image/png", bytes: file },
   ]);
+/** KYB básico: a persona moral's RFC (its check digit computed with contracts/rfc.ts). */
+export const kybRequest = (rfc = "ABC680524P73"): Wire<typeof KybRequest> => ({ rfc });

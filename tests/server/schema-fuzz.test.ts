@@ -8,6 +8,7 @@ import { ALL_ENDPOINTS } from "../../contracts/all-endpoints.ts";
 import { endpointLabel, pathParamNames, type Endpoint, type HttpMethod } from "../../contracts/endpoint.ts";
 import { DATAROOM_CATEGORIES, DATAROOM_CATEGORY_INFO, FileBody, listDataroomFilesEndpoint, uploadDataroomFilesEndpoint } from "../../contracts/dataroom.ts";
 import { SellerRegistrationRequest } from "../../contracts/registration.ts";
+import { RFC_EXAMPLES } from "../../contracts/rfc.ts";
 import { HtmlPageBody, PaymentList, PLAN_IDS } from "../../contracts/subscriptions.ts";
 import { buildApp } from "../../server/app.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
@@ -32,6 +33,7 @@ import {
   SAMPLE_PASSWORD,
   buyerSignUp,
   interestRequest,
+  kybRequest,
   leadRequest,
   loginRequest,
   passwordChangeRequest,
@@ -619,6 +621,8 @@ const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "GET /companies/:id/company_files/:fileId/views": { guarded: true, cases: 70, valid: (context) => ({ params: { id: String(context.company.id), fileId: String(context.fileId) } }) },
   "GET /files/:token": { guarded: false, cases: 70, valid: (context) => ({ params: { token: context.fileToken } }) },
   "GET /company_pictures/:key": { guarded: false, cases: 70, valid: (context) => ({ params: { key: context.pictureKey } }) },
+  // The seller owns the company and pays; the buyer is refused (no plan), the admin may (any company).
+  "POST /companies/:id/validations/kyb": { guarded: true, cases: 80, valid: (context, index) => ({ params: { id: String(context.company.id) }, body: kybRequest(RFC_EXAMPLES[index % RFC_EXAMPLES.length]) }) },
 };
 
 const hasInput = (endpoint: Endpoint): boolean => endpoint.params !== undefined || endpoint.query !== undefined || endpoint.body !== undefined;

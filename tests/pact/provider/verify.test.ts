@@ -10,11 +10,12 @@ import { companyStates } from "./states/companies.ts";
 import { dataroomStates } from "./states/dataroom.ts";
 import { leadStates } from "./states/leads.ts";
 import { paymentStates } from "./states/payments.ts";
+import { kybStates } from "./states/kyb.ts";
 import { sessionStates } from "./states/sessions.ts";
 import type { ProviderStates } from "./states/types.ts";
 
 // Add a feature's provider states here (one file per feature in states/).
-const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates];
+const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates];
 
 const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 const pactFiles = readdirSync(PACT_DIR)
