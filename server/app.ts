@@ -33,7 +33,7 @@ import type { RouteContext } from "./http/context.ts";
 import { createRouter, type Router } from "./http/router.ts";
 import { dataroomRoutes } from "./dataroom/routes.ts";
 import { createDiskStorage } from "./storage/disk.ts";
-import { createS3Storage, type S3Settings } from "./storage/s3.ts";
+import type { S3Settings } from "./storage/s3.ts";
 import type { Storage } from "./storage/storage.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { marketplaceRoutes } from "./marketplace/routes.ts";
@@ -198,7 +198,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     (config.stripe === undefined
       ? createLocalProvider({ webhookSecret: config.localWebhookSecret ?? newLocalWebhookSecret(), appUrl })
       : createStripeProvider({ ...config.stripe, appUrl }));
-  const storage = config.storage ?? (config.s3 === undefined ? diskStorage(app, config.uploadsDir) : createS3Storage(config.s3));
+  // The AWS SDK loads only when S3 is configured: it is large, and the disk needs none of it.
+  const storage = config.storage ?? (config.s3 === undefined ? diskStorage(app, config.uploadsDir) : (await import("./storage/s3.ts")).createS3Storage(config.s3));
   const context: FeatureContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage };
 
   app.setErrorHandler((error, request, reply) => {
