@@ -12,6 +12,7 @@ import {
   listCompaniesEndpoint,
   listDashboardCompaniesEndpoint,
 } from "./companies.ts";
+import { DATAROOM_ENDPOINTS } from "./dataroom.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { healthEndpoint } from "./health.ts";
 import { createLeadEndpoint } from "./leads.ts";
@@ -61,4 +62,5 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   localCheckoutPageEndpoint,
   localCheckoutSubmitEndpoint,
   paymentReceiptEndpoint,
+  ...DATAROOM_ENDPOINTS,
 ];
