@@ -45,12 +45,16 @@ async function signUpSeller(page: Page, name: string): Promise<{ email: string; 
 }
 
 /** Mexico City's calendar day, as the CIF's issue date field takes it. */
-const todayInMexico = () =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+const dayInMexico = (date: Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+const todayInMexico = () => dayInMexico(new Date());
+/** About four months ago: past the CIF's three. */
+const fourMonthsAgo = () => dayInMexico(new Date(Date.now() - 122 * 24 * 60 * 60 * 1000));
 
 const categoryRegion = (page: Page, category: (typeof DATAROOM_CATEGORIES)[number]): Locator => {
   const info = DATAROOM_CATEGORY_INFO[category];
-  return page.getByRole("region", { name: DATAROOM_GROUP_LABELS[info.group], exact: true }).getByRole("region", { name: info.label, exact: true });
+  // Both groups have a CIF: a category is named with its group.
+  return page.getByRole("region", { name: `${info.label} ${DATAROOM_GROUP_LABELS[info.group]}`, exact: true });
 };
 
 /** Picks `files` through the category's 'Subir archivos' button, the way a person does. */
@@ -87,6 +91,17 @@ test("a seller fills the data room, a file over 5 MB is refused, and opening a f
   await expect(tooLarge).toBeHidden();
   await expect(acta.getByText("Aún no hay archivos en esta categoría.")).toBeVisible();
   // The check ran at the choice, 3 s ago: a request would have gone by now.
+  expect(uploadsSent).toBe(0);
+
+  // A CIF older than three months is refused at the date field, nothing sent.
+  const cif = categoryRegion(page, "company_cifs");
+  const issuedOn = cif.getByLabel("Fecha de emisión");
+  await issuedOn.fill(fourMonthsAgo());
+  await pickFiles(page, cif, [pdf("cif-vieja.pdf")]);
+  await expect(cif.getByText("La Constancia de Situación Fiscal debe tener como máximo 3 meses de antigüedad.")).toBeVisible();
+  await expect(issuedOn).toBeFocused();
+  await expect(issuedOn).toHaveAttribute("aria-invalid", "true");
+  await expect(cif.getByText("Aún no hay archivos en esta categoría.")).toBeVisible();
   expect(uploadsSent).toBe(0);
 
   // One file into each of the seven categories (the CIFs with a recent issue date).

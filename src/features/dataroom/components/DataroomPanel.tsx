@@ -88,6 +88,7 @@ function FileRow({ companyId, file, isOpening, onOpen }: FileRowProps) {
   );
 }
 
+/** `titleId`: the ids that name the category (its heading and its group's), for the table. */
 function CategoryFiles({ companyId, category, titleId }: { readonly companyId: number; readonly category: DataroomCategory; readonly titleId: string }) {
   const files = useDataroomFiles(companyId, category);
   const { open, openingId } = useOpenFileInNewTab(companyId, category);
@@ -191,11 +192,19 @@ function CategoryUpload({ companyId, category }: { readonly companyId: number; r
   );
 }
 
-function CategorySection({ companyId, category }: { readonly companyId: number; readonly category: DataroomCategory }) {
-  const titleId = useId();
+interface CategorySectionProps {
+  readonly companyId: number;
+  readonly category: DataroomCategory;
+  /** The group's heading: both groups have a CIF, so a category is named with its group ("… Persona moral"). */
+  readonly groupTitleId: string;
+}
+
+function CategorySection({ companyId, category, groupTitleId }: CategorySectionProps) {
+  const headingId = useId();
+  const titleId = `${headingId} ${groupTitleId}`;
   return (
     <section className={styles.category} aria-labelledby={titleId}>
-      <h4 id={titleId} className={styles.categoryTitle}>
+      <h4 id={headingId} className={styles.categoryTitle}>
         {DATAROOM_CATEGORY_INFO[category].label}
       </h4>
       <CategoryFiles companyId={companyId} category={category} titleId={titleId} />
@@ -238,7 +247,7 @@ function GroupSection({ companyId, group }: { readonly companyId: number; readon
         {DATAROOM_GROUP_LABELS[group]}
       </h3>
       {categoriesOf(group).map((category) => (
-        <CategorySection key={category} companyId={companyId} category={category} />
+        <CategorySection key={category} companyId={companyId} category={category} groupTitleId={titleId} />
       ))}
     </section>
   );
