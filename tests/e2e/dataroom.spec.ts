@@ -93,6 +93,12 @@ test("a seller fills the data room, a file over 5 MB is refused, and opening a f
   // The check ran at the choice, 3 s ago: a request would have gone by now.
   expect(uploadsSent).toBe(0);
 
+  // What the server refuses (a ".pdf" that is really text) comes back as an error toast with its Spanish message.
+  await pickFiles(page, acta, [{ name: "falso.pdf", mimeType: "application/pdf", buffer: Buffer.from("no soy un PDF", "utf8") }]);
+  await expect(page.locator(".Toastify__toast--error").filter({ hasText: "Solo se aceptan archivos PDF o imágenes (JPG o PNG)." })).toBeVisible();
+  await expect(acta.getByText("Aún no hay archivos en esta categoría.")).toBeVisible();
+  expect(uploadsSent).toBe(1);
+
   // A CIF older than three months is refused at the date field, nothing sent.
   const cif = categoryRegion(page, "company_cifs");
   const issuedOn = cif.getByLabel("Fecha de emisión");
@@ -102,7 +108,7 @@ test("a seller fills the data room, a file over 5 MB is refused, and opening a f
   await expect(issuedOn).toBeFocused();
   await expect(issuedOn).toHaveAttribute("aria-invalid", "true");
   await expect(cif.getByText("Aún no hay archivos en esta categoría.")).toBeVisible();
-  expect(uploadsSent).toBe(0);
+  expect(uploadsSent).toBe(1);
 
   // One file into each of the seven categories (the CIFs with a recent issue date).
   const uploads: Readonly<Record<(typeof DATAROOM_CATEGORIES)[number], Upload>> = {
@@ -123,7 +129,7 @@ test("a seller fills the data room, a file over 5 MB is refused, and opening a f
     await expect(row).toContainText("0 vistas");
   }
   // Every row above is there, so every upload was sent: one request each.
-  expect(uploadsSent).toBe(DATAROOM_CATEGORIES.length);
+  expect(uploadsSent).toBe(1 + DATAROOM_CATEGORIES.length);
 
   // Opening: a new tab on our signed download URL, answered 200, showing the image.
   const ids = categoryRegion(page, "person_ids");
@@ -140,14 +146,17 @@ test("a seller fills the data room, a file over 5 MB is refused, and opening a f
 
   // The open is counted, and the audit list says who opened it.
   await expect(row).toContainText("1 vista");
-  await row.getByRole("button", { name: "Ver quién lo abrió (identificacion.png)" }).click();
+  const whoOpened = row.getByRole("button", { name: "Ver quién lo abrió (identificacion.png)" });
+  await whoOpened.click();
   const dialog = page.getByRole("dialog", { name: "Quién abrió identificacion.png" });
   await expect(dialog.getByRole("row")).toHaveCount(2);
   await expect(dialog.getByRole("row").nth(1)).toContainText(name);
   await expect(dialog.getByRole("row").nth(1)).toContainText(email);
   await expectNoAxeViolations(page);
-  await dialog.getByRole("button", { name: "Cerrar" }).click();
+  // Escape closes it and the focus goes back to the button that opened it.
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  await expect(whoOpened).toBeFocused();
 
   // A file nobody opened has an empty audit list.
   const poderes = categoryRegion(page, "company_poderes").getByRole("row").filter({ hasText: "poder-notarial.pdf" });
