@@ -20,6 +20,7 @@ import {
   SignedFileUrl,
 } from "../../contracts/dataroom.ts";
 import { buildApp } from "../../server/app.ts";
+import { readEnv } from "../../server/config.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser } from "../../server/auth/users.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
@@ -75,6 +76,26 @@ describe("content rules (pure)", () => {
     expect(checkCifIssueDate("2026-03-01", now)).toEqual({ ok: false, message: DATAROOM_MESSAGES.cifInFuture });
     expect(checkCifIssueDate("2026-02-30", now)).toEqual({ ok: false, message: DATAROOM_MESSAGES.cifIssuedOnRequired });
     expect(checkCifIssueDate(undefined, now)).toEqual({ ok: false, message: DATAROOM_MESSAGES.cifIssuedOnRequired });
+  });
+});
+
+describe("storage configuration", () => {
+  it("takes the four S3 variables together or none; the endpoint and path style only with them", () => {
+    const full = { S3_BUCKET: "puente", S3_REGION: "auto", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secreto" };
+    expect(readEnv({}).s3).toBeUndefined();
+    expect(readEnv({ ...full, S3_ENDPOINT: "https://r2.example", S3_FORCE_PATH_STYLE: "true" }).s3).toEqual({
+      bucket: "puente",
+      region: "auto",
+      accessKeyId: "id",
+      secretAccessKey: "secreto",
+      endpoint: "https://r2.example",
+      forcePathStyle: true,
+    });
+    expect(() => readEnv({ S3_BUCKET: "puente" })).toThrow(/go together/);
+    expect(() => readEnv({ S3_ENDPOINT: "http://minio:9000" })).toThrow(/go together/);
+    expect(() => readEnv({ ...full, S3_ENDPOINT: "minio" })).toThrow(/S3_ENDPOINT/);
+    expect(() => readEnv({ ...full, S3_FORCE_PATH_STYLE: "quizá" })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(readEnv({ UPLOADS_DIR: "/srv/puente/uploads" }).uploadsDir).toBe("/srv/puente/uploads");
   });
 });
 

@@ -117,8 +117,8 @@ export interface MultipartBody {
   readonly payload: Buffer;
 }
 
-/** A multipart/form-data body as a browser writes it (built by hand, so tests can also break it). */
-export function multipartBody(parts: ReadonlyArray<MultipartPart>, boundary = `----puente${randomBytes(8).toString("hex")}`): MultipartBody {
+/** A multipart/form-data body as a browser writes it (built by hand, so tests can also break it; a fixed boundary keeps the fuzz deterministic). */
+export function multipartBody(parts: ReadonlyArray<MultipartPart>, boundary = "----puente-frontera-7d2f9c41"): MultipartBody {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition =
