@@ -1,5 +1,5 @@
 import path from "node:path";
-import { PactV4, MatchersV3, type TemplateHeaders } from "@pact-foundation/pact";
+import { PactV4, MatchersV3, type Rules, type TemplateHeaders } from "@pact-foundation/pact";
 import { fillPath, type Endpoint } from "../../../contracts/endpoint.ts";
 import { configureApi } from "../../../src/lib/api-client.ts";
 
@@ -28,12 +28,78 @@ export interface RequestOptions {
   readonly headers?: TemplateHeaders;
   /** A JSON body; `Content-Type: application/json` is added, as the client sends it. */
   readonly body?: unknown;
+  /** A multipart/form-data body (uploads): its text fields and files, as the client's FormData sends them. */
+  readonly multipart?: MultipartBody;
 }
+
+/** One file part of a multipart body. */
+export interface MultipartFile {
+  /** The form field: `files[]`, `file`. */
+  readonly field: string;
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: Buffer;
+}
+
+export interface MultipartBody {
+  readonly fields?: Readonly<Record<string, string>>;
+  readonly files: ReadonlyArray<MultipartFile>;
+}
+
+/** The boundary the pact records; the client's own (random) one is allowed by the Content-Type matcher. */
+export const MULTIPART_BOUNDARY = "----PuentePactBoundary7MA4YWxkTrZu0gW";
+
+/**
+ * The bytes of a multipart/form-data body, text fields first, as a browser
+ * (or Node's FormData) writes them. The mock server parses both bodies and
+ * compares them part by part, so the boundary itself need not match; the
+ * provider verification replays these bytes with this boundary.
+ */
+export function multipartBytes({ fields = {}, files }: MultipartBody, boundary: string = MULTIPART_BOUNDARY): Buffer {
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, "utf8"));
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+        "utf8",
+      ),
+      file.content,
+      Buffer.from("\r\n", "utf8"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`, "utf8"));
+  return Buffer.concat(chunks);
+}
+
+/** The file a part holds, as the client hands it to its fetcher. */
+export const fileFrom = (part: MultipartFile): File => new File([new Uint8Array(part.content)], part.filename, { type: part.contentType });
 
 interface RequestBuilder {
   query(query: Record<string, string>): unknown;
   headers(headers: TemplateHeaders): unknown;
   jsonBody(body: unknown): unknown;
+  body(contentType: string, body: Buffer): unknown;
+  matchingRules(rules: Rules): unknown;
+}
+
+/**
+ * A binary body carries a content-type rule at `$` that the mock server also
+ * applies to every part ("text/plain is not multipart/form-data"): each part
+ * gets its own rule, which wins over `$`. Text fields must equal the
+ * example; a file part may hold any bytes (the provider decides what it
+ * accepts, as the 415 interaction shows).
+ */
+function multipartRules({ fields = {}, files }: MultipartBody): Rules {
+  const exact = (value: string) => ({ "pact:matcher:type": "regex", regex: `^${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, value });
+  return {
+    body: [
+      ...Object.entries(fields).map(([name, value]) => ({ path: `$['${name}']`, rules: [exact(value)] })),
+      ...files.map((file) => ({ path: `$['${file.field}']`, rules: [{ "pact:matcher:type": "type", value: file.filename }] })),
+    ],
+  };
 }
 
 /**
@@ -52,11 +118,21 @@ export function requestTo(endpoint: Endpoint, options: RequestOptions = {}) {
   });
   const path = fromState.length === 0 ? example : MatchersV3.fromProviderState(template, example);
   const query = { ...options.query, ...endpoint.fixedQuery };
-  const headers: TemplateHeaders = { ...options.headers, ...(options.body === undefined ? {} : { "Content-Type": "application/json" }) };
+  const multipartType = `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`;
+  const headers: TemplateHeaders = {
+    ...options.headers,
+    ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+    // Every FormData picks its own boundary.
+    ...(options.multipart === undefined ? {} : { "Content-Type": MatchersV3.regex("^multipart/form-data; ?boundary=.+$", multipartType) }),
+  };
   const build = (request: RequestBuilder) => {
     if (Object.keys(query).length > 0) request.query(query);
     if (Object.keys(headers).length > 0) request.headers(headers);
     if (options.body !== undefined) request.jsonBody(options.body);
+    if (options.multipart !== undefined) {
+      request.body(multipartType, multipartBytes(options.multipart));
+      request.matchingRules(multipartRules(options.multipart));
+    }
   };
   return [endpoint.method, path, build] as const;
 }

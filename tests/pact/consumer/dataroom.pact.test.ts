@@ -1,0 +1,188 @@
+import { MatchersV3 } from "@pact-foundation/pact";
+import { describe, expect, it } from "vitest";
+import {
+  DATAROOM_MESSAGES,
+  listDataroomFilesEndpoint,
+  listFileViewsEndpoint,
+  openDataroomFileEndpoint,
+  uploadCompanyPictureEndpoint,
+  uploadDataroomFilesEndpoint,
+} from "../../../contracts/dataroom.ts";
+import { listFileViews } from "../../../src/features/dataroom/api/list-file-views.ts";
+import { listDataroomFiles } from "../../../src/features/dataroom/api/list-files.ts";
+import { openDataroomFile } from "../../../src/features/dataroom/api/open-file.ts";
+import { uploadCompanyPicture } from "../../../src/features/dataroom/api/upload-company-picture.ts";
+import { uploadDataroomFiles } from "../../../src/features/dataroom/api/upload-files.ts";
+import { ApiError } from "../../../src/lib/api-client.ts";
+import { JSON_CONTENT, eachLike, fileFrom, integer, newPact, regex, requestTo, string, useMockServer, type MultipartFile } from "./pact.ts";
+
+const { fromProviderState, datetime } = MatchersV3;
+
+// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
+const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5In0.c2lnbmF0dXJl";
+const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
+const when = (example: string) => datetime(ISO, example);
+
+const COMPANY = { id: ["companyId", 1] } as const;
+const COMPANY_FILE = { id: ["companyId", 1], fileId: ["fileId", 1] } as const;
+
+const WITH_COMPANY = "a seller with a company is signed in";
+const WITH_FILE = "a seller with a company and a data-room file is signed in";
+
+/** The smallest file the server takes for a PDF: it reads the kind from the bytes. */
+const PDF: MultipartFile = {
+  field: "files[]",
+  filename: "acta.pdf",
+  contentType: "application/pdf",
+  content: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1"),
+};
+
+/** A 1x1 PNG. */
+const PNG: MultipartFile = {
+  field: "file",
+  filename: "logo.png",
+  contentType: "image/png",
+  content: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"),
+};
+
+const FILE_ROW = {
+  id: integer(1),
+  category: string("company_acta_constitutivas"),
+  filename: string("acta.pdf"),
+  content_type: regex("^(application/pdf|image/jpeg|image/png)$", "application/pdf"),
+  size_bytes: integer(48),
+  issued_on: null,
+  created_at: when("2026-11-01T10:00:00.000Z"),
+  view_count: integer(0),
+};
+
+const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+
+describe("the data room and the company picture (consumer)", () => {
+  const pact = newPact();
+
+  it("GET /api/companies/{id}/company_files/{category} lists a category's files with their view counts", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_FILE)
+      .uponReceiving("a request for a category of the seller's data room")
+      .withRequest(...requestTo(listDataroomFilesEndpoint("company_acta_constitutivas"), { headers: bearer, paramsFromState: COMPANY }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ items: eachLike(FILE_ROW) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const { items } = await listDataroomFiles(1, "company_acta_constitutivas");
+        expect(items[0]).toMatchObject({ filename: "acta.pdf", view_count: 0, category: "company_acta_constitutivas" });
+      });
+  });
+
+  it("POST /api/companies/{id}/company_files/{category} stores a PDF sent as multipart files[]", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_COMPANY)
+      .uponReceiving("an upload of a PDF to the acta constitutiva")
+      .withRequest(...requestTo(uploadDataroomFilesEndpoint("company_acta_constitutivas"), { headers: bearer, paramsFromState: COMPANY, multipart: { files: [PDF] } }))
+      .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody({ items: eachLike(FILE_ROW) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const { items } = await uploadDataroomFiles({ companyId: 1, category: "company_acta_constitutivas", files: [fileFrom(PDF)] });
+        expect(items[0]).toMatchObject({ filename: "acta.pdf", content_type: "application/pdf", view_count: 0 });
+      });
+  });
+
+  it("POST /api/companies/{id}/company_files/{category} refuses a file that is not a PDF or an image (415) with its message", async () => {
+    const text: MultipartFile = { field: "files[]", filename: "acta.pdf", contentType: "application/pdf", content: Buffer.from("<html>no soy un PDF</html>", "utf8") };
+    await pact
+      .addInteraction()
+      .given(WITH_COMPANY)
+      .uponReceiving("an upload of a file whose bytes are not a PDF or an image")
+      .withRequest(...requestTo(uploadDataroomFilesEndpoint("company_poderes"), { headers: bearer, paramsFromState: COMPANY, multipart: { files: [text] } }))
+      .willRespondWith(415, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(DATAROOM_MESSAGES.badType) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const failure = await failureOf(uploadDataroomFiles({ companyId: 1, category: "company_poderes", files: [fileFrom(text)] }));
+        expect(failure instanceof ApiError && failure.status).toBe(415);
+        expect(failure instanceof ApiError && failure.message).toBe(DATAROOM_MESSAGES.badType);
+      });
+  });
+
+  it("GET /api/companies/{id}/company_files/{fileId} answers a short-lived signed URL to open in a new tab", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_FILE)
+      .uponReceiving("a request to open a data-room file")
+      .withRequest(...requestTo(openDataroomFileEndpoint, { headers: bearer, paramsFromState: COMPANY_FILE }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({
+          url: regex("^(https?://[^/]+)?/api/files/[\\w.-]+$", "/api/files/1.9.1767261600.c2lnbmF0dXJl"),
+          expires_at: when("2026-11-01T10:05:00.000Z"),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const signed = await openDataroomFile(1, 1);
+        expect(signed.url).toMatch(/\/api\/files\//);
+        expect(Number.isNaN(Date.parse(signed.expires_at))).toBe(false);
+      });
+  });
+
+  it("GET /api/companies/{id}/company_files/{fileId}/views lists who opened the file", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_FILE)
+      .uponReceiving("a request for who opened a data-room file")
+      .withRequest(...requestTo(listFileViewsEndpoint, { headers: bearer, paramsFromState: COMPANY_FILE }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({
+          items: eachLike({
+            viewer_name: string("Ana López"),
+            viewer_email: string("ana@example.com"),
+            viewer_role: string("Propietario"),
+            viewed_at: when("2026-11-01T10:00:00.000Z"),
+          }),
+          total: integer(1),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const views = await listFileViews(1, 1);
+        expect(views.total).toBe(1);
+        expect(views.items[0]).toMatchObject({ viewer_role: "Propietario" });
+      });
+  });
+
+  it("GET /api/companies/{id}/company_files/{fileId} answers 404 for a file that does not exist", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_COMPANY)
+      .uponReceiving("a request to open a data-room file that does not exist")
+      .withRequest(...requestTo(openDataroomFileEndpoint, { headers: bearer, paramsFromState: { id: ["companyId", 1] }, params: { fileId: 999999 } }))
+      .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(DATAROOM_MESSAGES.fileNotFound) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const failure = await failureOf(openDataroomFile(1, 999999));
+        expect(failure instanceof ApiError && failure.status).toBe(404);
+        expect(failure instanceof ApiError && failure.message).toBe(DATAROOM_MESSAGES.fileNotFound);
+      });
+  });
+
+  it("PUT /api/companies/{id}/company_files stores the picture sent as multipart file and file_type=picture", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_COMPANY)
+      .uponReceiving("an upload of the company picture")
+      .withRequest(...requestTo(uploadCompanyPictureEndpoint, { headers: bearer, paramsFromState: COMPANY, multipart: { fields: { file_type: "picture" }, files: [PNG] } }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({ picture_url: regex("^(https?://[^/]+)?/api/company_pictures/[0-9a-f]{32}$", "/api/company_pictures/0123456789abcdef0123456789abcdef") }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const { picture_url } = await uploadCompanyPicture({ companyId: 1, file: fileFrom(PNG) });
+        expect(picture_url).toMatch(/\/api\/company_pictures\/[0-9a-f]{32}$/);
+      });
+  });
+});
