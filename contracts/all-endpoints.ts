@@ -6,11 +6,13 @@ import {
 } from "./accounts.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "./catalogues.ts";
 import {
+  createCompanyEndpoint,
   createInterestMessageEndpoint,
   getCompanyEndpoint,
   getCompanyRecordEndpoint,
   listCompaniesEndpoint,
   listDashboardCompaniesEndpoint,
+  updateCompanyEndpoint,
 } from "./companies.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { healthEndpoint } from "./health.ts";
@@ -52,6 +54,8 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   getCompanyEndpoint,
   getCompanyRecordEndpoint,
   createInterestMessageEndpoint,
+  createCompanyEndpoint,
+  updateCompanyEndpoint,
   listPlansEndpoint,
   getSubscriptionEndpoint,
   cancelSubscriptionEndpoint,

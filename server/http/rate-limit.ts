@@ -17,7 +17,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -46,6 +46,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   interest_message: { max: 5, windowMs: 15 * MINUTE },
   /** Checkouts opened per signed-in user: each one asks Stripe for a hosted page. */
   checkout: { max: 10, windowMs: 60 * MINUTE },
+  /** Company creations and edits per signed-in user. */
+  company_writes: { max: 60, windowMs: 60 * MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -58,6 +60,7 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   leads: rule,
   interest_message: rule,
   checkout: rule,
+  company_writes: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };
