@@ -1,0 +1,21 @@
+import type { DataroomCategory } from "../../../../contracts/dataroom.ts";
+
+/**
+ * The data room's query keys, hierarchical: one company's data room, then a
+ * category's files or a file's audit list, so an upload or an open
+ * invalidates exactly what changed.
+ */
+export const dataroomKeys = {
+  all: ["dataroom"] as const,
+  company: (companyId: number) => ["dataroom", companyId] as const,
+  category: (companyId: number, category: DataroomCategory) => ["dataroom", companyId, category] as const,
+  views: (companyId: number, fileId: number) => ["dataroom", companyId, "views", fileId] as const,
+};
+
+/**
+ * The companies feature's record queries (`['companies', 'detail', id, …]`),
+ * named by convention: a feature never imports another feature.
+ * The picture upload refreshes them.
+ */
+export const companyDetailKey = (companyId: number) => ["companies", "detail", companyId] as const;
+export const companyListsKey = ["companies", "list"] as const;
