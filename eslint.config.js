@@ -17,7 +17,7 @@ const foldersIn = (dir) =>
 const clientFeatures = foldersIn("src/features");
 
 // Server: shared plumbing, composition, and every other folder is a feature.
-const SERVER_PLUMBING = ["http", "db", "auth", "mail"];
+const SERVER_PLUMBING = ["http", "db", "auth", "mail", "storage"];
 const SERVER_COMPOSITION = ["seed", "migrations"];
 const serverFeatures = foldersIn("server").filter((name) => !SERVER_PLUMBING.includes(name) && !SERVER_COMPOSITION.includes(name));
 
@@ -30,6 +30,7 @@ const SERVER_FEATURE_DEPENDENCIES = {
   companies: ["catalogues"],
   marketplace: ["catalogues", "companies"],
   leads: ["catalogues"],
+  dataroom: [],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).
@@ -55,7 +56,7 @@ const zones = [
   {
     target: SERVER_PLUMBING.map((name) => `./server/${name}`),
     from: serverFeatures.map((name) => `./server/${name}`),
-    message: "Server plumbing (http, db, auth, mail) must not import a server feature.",
+    message: "Server plumbing (http, db, auth, mail, storage) must not import a server feature.",
   },
   ...serverFeatures.map((feature) => ({
     target: `./server/${feature}`,

@@ -14,6 +14,7 @@ import {
   listDashboardCompaniesEndpoint,
   updateCompanyEndpoint,
 } from "./companies.ts";
+import { DATAROOM_ENDPOINTS } from "./dataroom.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { healthEndpoint } from "./health.ts";
 import { createLeadEndpoint } from "./leads.ts";
@@ -65,4 +66,5 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   localCheckoutPageEndpoint,
   localCheckoutSubmitEndpoint,
   paymentReceiptEndpoint,
+  ...DATAROOM_ENDPOINTS,
 ];

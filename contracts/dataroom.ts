@@ -36,6 +36,7 @@ export const DATAROOM_MESSAGES = {
   linkExpired: "El enlace para abrir el archivo expiró. Vuelve a abrirlo desde el dataroom.",
   pictureSaved: "Imagen guardada con éxito",
   uploaded: "Archivo cargado con éxito",
+  pictureNotFound: "La imagen no existe.",
 } as const;
 
 /** Spec section 3: the server's category keys, in the order the data room shows them. */
@@ -208,10 +209,59 @@ export const listFileViewsEndpoint = defineEndpoint({
   errors: { notFound: fileNotFound },
 });
 
+/**
+ * The answer of an endpoint that serves a file's bytes (not JSON): the
+ * server sends them with the file's own content type. A marker for the
+ * contract; nothing decodes it.
+ */
+export const FileBody = Schema.Unknown.annotations({ identifier: "FileBody", description: "The file's bytes, with its content type." });
+
+/** The signed token of a file URL: `<fileId>.<viewerId>.<expires>.<signature>` (base64url signature). */
+export const FileTokenParams = Schema.Struct({
+  token: Schema.String.pipe(
+    Schema.maxLength(200, { message: () => DATAROOM_MESSAGES.linkExpired }),
+    Schema.pattern(/^[\w.-]+$/, { message: () => DATAROOM_MESSAGES.linkExpired }),
+  ),
+});
+
+/** A picture's random storage key (32 hex digits). */
+export const PictureKeyParams = Schema.Struct({
+  key: Schema.String.pipe(
+    Schema.maxLength(32, { message: () => DATAROOM_MESSAGES.pictureNotFound }),
+    Schema.pattern(/^[0-9a-f]{32}$/, { message: () => DATAROOM_MESSAGES.pictureNotFound }),
+  ),
+});
+
+/**
+ * GET /files/{token}: the bytes of a data-room file, for whoever holds the
+ * signed URL from GET /companies/{id}/company_files/{fileId} (a new tab
+ * carries no session, so the URL is the permission), until it expires.
+ */
+export const downloadFileEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/files/:token",
+  summary: "The bytes of a data-room file, through a signed URL that expires after 5 minutes (inline, no-store, sandboxed).",
+  params: FileTokenParams,
+  response: FileBody,
+  errors: { linkExpired: { status: 404, message: DATAROOM_MESSAGES.linkExpired } },
+});
+
+/** GET /company_pictures/{key}: a company picture (public; the key changes on every upload, so it caches for long). */
+export const companyPictureEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/company_pictures/:key",
+  summary: "A company picture (JPG or PNG), public, under its random key.",
+  params: PictureKeyParams,
+  response: FileBody,
+  errors: { notFound: { status: 404, message: DATAROOM_MESSAGES.pictureNotFound } },
+});
+
 /** Every data-room endpoint, for ALL_ENDPOINTS (the category ones are one per key). */
 export const DATAROOM_ENDPOINTS: ReadonlyArray<Endpoint> = [
   uploadCompanyPictureEndpoint,
   ...DATAROOM_CATEGORIES.flatMap((category) => [listDataroomFilesEndpoint(category), uploadDataroomFilesEndpoint(category)]),
   openDataroomFileEndpoint,
   listFileViewsEndpoint,
+  downloadFileEndpoint,
+  companyPictureEndpoint,
 ];

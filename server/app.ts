@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
@@ -28,6 +30,10 @@ import { companyRoutes } from "./companies/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import type { RouteContext } from "./http/context.ts";
 import { createRouter, type Router } from "./http/router.ts";
+import { dataroomRoutes } from "./dataroom/routes.ts";
+import { createDiskStorage } from "./storage/disk.ts";
+import { createS3Storage, type S3Settings } from "./storage/s3.ts";
+import type { Storage } from "./storage/storage.ts";
 import { leadRoutes } from "./leads/routes.ts";
 import { marketplaceRoutes } from "./marketplace/routes.ts";
 import { newLocalWebhookSecret, createLocalProvider } from "./payments/local-provider.ts";
@@ -36,8 +42,8 @@ import { paymentRoutes } from "./payments/routes.ts";
 import { createStripeProvider } from "./payments/stripe-provider.ts";
 import { sessionRoutes } from "./sessions/routes.ts";
 
-/** What features receive: every feature's context, plus who takes payments (server/payments). */
-type FeatureContext = RouteContext & { readonly paymentProvider: PaymentProvider };
+/** What features receive: every feature's context, plus who takes payments (server/payments) and where files live (server/dataroom). */
+type FeatureContext = RouteContext & { readonly paymentProvider: PaymentProvider; readonly storage: Storage };
 
 /** Each server feature serves its endpoints (server/<feature>/routes.ts). Add a new feature here. */
 const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void> = [
@@ -49,6 +55,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   companyRoutes,
   marketplaceRoutes,
   paymentRoutes,
+  dataroomRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */
@@ -97,6 +104,12 @@ export interface AppConfig {
   readonly paymentProvider?: PaymentProvider;
   /** The clock for sessions and paid periods; default the system's (tests move it past a period's end). */
   readonly clock?: () => Date;
+  /** Where uploads live: a ready storage (tests) overrides `s3`, which overrides `uploadsDir`. */
+  readonly storage?: Storage;
+  /** S3_*: uploads in an S3-compatible bucket. */
+  readonly s3?: S3Settings;
+  /** Uploads on disk here (UPLOADS_DIR, default .data/uploads via server/main.ts); absent: a temporary directory removed on close. */
+  readonly uploadsDir?: string;
 }
 
 export interface BuildAppOptions {
@@ -109,6 +122,14 @@ export function withoutTrailingSlashes(url: string): string {
   let end = url.length;
   while (end > 0 && url[end - 1] === "/") end -= 1;
   return url.slice(0, end);
+}
+
+/** Disk storage in `dir`, or in a temporary directory of this process (removed on close) when none is given. */
+function diskStorage(app: FastifyInstance, dir: string | undefined): Storage {
+  if (dir !== undefined) return createDiskStorage(dir);
+  const temporary = mkdtempSync(join(tmpdir(), "puente-uploads-"));
+  app.addHook("onClose", () => rm(temporary, { recursive: true, force: true }));
+  return createDiskStorage(temporary);
 }
 
 export const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -175,7 +196,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     (config.stripe === undefined
       ? createLocalProvider({ webhookSecret: config.localWebhookSecret ?? newLocalWebhookSecret(), appUrl })
       : createStripeProvider({ ...config.stripe, appUrl }));
-  const context: FeatureContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider };
+  const storage = config.storage ?? (config.s3 === undefined ? diskStorage(app, config.uploadsDir) : createS3Storage(config.s3));
+  const context: FeatureContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);

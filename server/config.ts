@@ -1,3 +1,4 @@
+import type { S3Settings } from "./storage/s3.ts";
 import { RATE_LIMIT_BUCKETS, parseRateLimitRule, type RateLimitBucket, type RateLimitRule } from "./http/rate-limit.ts";
 
 /** Environment of the server process (server/main.ts). */
@@ -40,6 +41,14 @@ export interface ServerEnv {
   readonly stripe: { readonly secretKey: string; readonly webhookSecret: string } | undefined;
   /** PAYMENTS_LOCAL_WEBHOOK_SECRET: the local checkout's signing secret; absent: generated into .data/payments-webhook-secret. */
   readonly paymentsLocalWebhookSecret: string | undefined;
+  /**
+   * S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (all or
+   * none; S3_ENDPOINT and S3_FORCE_PATH_STYLE optional): uploads in an
+   * S3-compatible bucket. Absent: on disk under UPLOADS_DIR.
+   */
+  readonly s3: S3Settings | undefined;
+  /** UPLOADS_DIR: where uploads live without S3; default .data/uploads. */
+  readonly uploadsDir: string | undefined;
 }
 
 /** `RATE_LIMIT_LOGIN_ACCOUNT` for bucket `login_account`. */
@@ -81,6 +90,23 @@ function readStripe(secretKey: string | undefined, webhookSecret: string | undef
   return { secretKey, webhookSecret };
 }
 
+const S3_REQUIRED = ["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** The four S3 variables together or none (S3_ENDPOINT and S3_FORCE_PATH_STYLE only with them). */
+function readS3(env: NodeJS.ProcessEnv, blank: (value: string | undefined) => string | undefined): S3Settings | undefined {
+  const [bucket, region, accessKeyId, secretAccessKey] = S3_REQUIRED.map((name) => blank(env[name]));
+  const endpoint = blank(env.S3_ENDPOINT);
+  const pathStyle = blank(env.S3_FORCE_PATH_STYLE)?.toLowerCase();
+  const given = [bucket, region, accessKeyId, secretAccessKey].filter((value) => value !== undefined).length;
+  if (given === 0 && endpoint === undefined && pathStyle === undefined) return undefined;
+  if (bucket === undefined || region === undefined || accessKeyId === undefined || secretAccessKey === undefined) {
+    throw new Error(`${S3_REQUIRED.join(", ")} go together: set all four to keep uploads in S3, or none to keep them on disk.`);
+  }
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(endpoint)) throw new Error("S3_ENDPOINT must be an http(s) URL (https://minio.example:9000).");
+  if (pathStyle !== undefined && !["true", "false", "1", "0"].includes(pathStyle)) throw new Error("S3_FORCE_PATH_STYLE must be true or false.");
+  return { bucket, region, accessKeyId, secretAccessKey, endpoint, forcePathStyle: pathStyle === "true" || pathStyle === "1" };
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const logLevel = (env.LOG_LEVEL ?? "info").trim().toLowerCase();
   if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(", ")}.`);
@@ -103,5 +129,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     rateLimits: readRateLimits(env),
     stripe: readStripe(blank(env.STRIPE_SECRET_KEY), blank(env.STRIPE_WEBHOOK_SECRET)),
     paymentsLocalWebhookSecret: blank(env.PAYMENTS_LOCAL_WEBHOOK_SECRET),
+    s3: readS3(env, blank),
+    uploadsDir: blank(env.UPLOADS_DIR),
   };
 }

@@ -1,6 +1,6 @@
 import { loadJwtSecret } from "./auth/secret.ts";
 import { readEnv } from "./config.ts";
-import { DEFAULT_JWT_SECRET_FILE, DEFAULT_LOCAL_WEBHOOK_SECRET_FILE, DEFAULT_PGLITE_DIR } from "./db/paths.ts";
+import { DEFAULT_JWT_SECRET_FILE, DEFAULT_LOCAL_WEBHOOK_SECRET_FILE, DEFAULT_PGLITE_DIR, DEFAULT_UPLOADS_DIR } from "./db/paths.ts";
 import { loadLocalWebhookSecret } from "./payments/local-provider.ts";
 import { startServer } from "./start.ts";
 
@@ -12,7 +12,9 @@ import { startServer } from "./start.ts";
 // RATE_LIMIT_<BUCKET> (e.g. RATE_LIMIT_LOGIN=20/15m; README),
 // STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET (payments through Stripe; default
 // the local offline checkout), PAYMENTS_LOCAL_WEBHOOK_SECRET (default
-// generated into .data/payments-webhook-secret).
+// generated into .data/payments-webhook-secret), UPLOADS_DIR (default
+// .data/uploads) or S3_BUCKET + S3_REGION + S3_ACCESS_KEY_ID +
+// S3_SECRET_ACCESS_KEY (+ S3_ENDPOINT, S3_FORCE_PATH_STYLE) for uploads.
 const env = readEnv();
 const jwtSecret = await loadJwtSecret({ env: env.jwtSecret, file: DEFAULT_JWT_SECRET_FILE });
 // Only the local checkout signs its own events; with Stripe, Stripe signs them.
@@ -37,6 +39,8 @@ const server = await startServer({
   rateLimits: env.rateLimits,
   stripe: env.stripe,
   localWebhookSecret,
+  uploadsDir: env.uploadsDir ?? DEFAULT_UPLOADS_DIR,
+  s3: env.s3,
 });
 
 const log = server.app.log;
@@ -45,6 +49,7 @@ log.info(
     url: server.url,
     database: server.database.kind,
     rateLimits: env.redisUrl === undefined ? "memory" : "redis",
+    uploads: env.s3 === undefined ? "disk" : `s3 (${env.s3.bucket})`,
     payments: env.stripe === undefined ? "local checkout (no charges)" : env.stripe.secretKey.includes("_live_") ? "stripe (live)" : "stripe (test)",
     version: process.env.npm_package_version,
   },

@@ -5,6 +5,7 @@ import type { ScryptParams } from "./auth/passwords.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/open.ts";
 import type { RateLimitRules } from "./http/rate-limit.ts";
 import { seedDatabase } from "./seed/run.ts";
+import type { S3Settings } from "./storage/s3.ts";
 
 export interface StartServerOptions {
   /** 0 (default) picks a free port. */
@@ -43,6 +44,10 @@ export interface StartServerOptions {
   readonly localWebhookSecret?: string | undefined;
   /** The clock (tests); default the system's. */
   readonly clock?: () => Date;
+  /** UPLOADS_DIR; default a temporary directory removed on close. */
+  readonly uploadsDir?: string | undefined;
+  /** S3_*: uploads in an S3-compatible bucket instead of the disk. */
+  readonly s3?: S3Settings | undefined;
 }
 
 export interface RunningServer {
@@ -84,6 +89,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.stripe === undefined ? {} : { stripe: options.stripe }),
         ...(options.localWebhookSecret === undefined ? {} : { localWebhookSecret: options.localWebhookSecret }),
         ...(options.clock === undefined ? {} : { clock: options.clock }),
+        ...(options.uploadsDir === undefined ? {} : { uploadsDir: options.uploadsDir }),
+        ...(options.s3 === undefined ? {} : { s3: options.s3 }),
         // With port 0 the real port is only known after listen; links then use appUrl.
         appUrl: options.appUrl ?? `http://${shownHost}:${port === 0 ? 3000 : port}`,
         jwtSecret: options.jwtSecret ?? new Uint8Array(randomBytes(32)),

@@ -14,3 +14,6 @@ export const DEFAULT_JWT_SECRET_FILE = fileURLToPath(new URL("../../.data/jwt-se
 
 /** Where the local checkout's generated webhook secret is kept when PAYMENTS_LOCAL_WEBHOOK_SECRET is not set. */
 export const DEFAULT_LOCAL_WEBHOOK_SECRET_FILE = fileURLToPath(new URL("../../.data/payments-webhook-secret", import.meta.url));
+
+/** Where uploads live on disk when S3 is not configured (UPLOADS_DIR overrides it). */
+export const DEFAULT_UPLOADS_DIR = fileURLToPath(new URL("../../.data/uploads", import.meta.url));

@@ -17,7 +17,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -48,6 +48,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   checkout: { max: 10, windowMs: 60 * MINUTE },
   /** Company creations and edits per signed-in user. */
   company_writes: { max: 60, windowMs: 60 * MINUTE },
+  /** Upload requests per signed-in user (data room and picture): each writes up to 50 MB. */
+  uploads: { max: 60, windowMs: 60 * MINUTE },
+  /** Data-room file opens per signed-in user: each signs a URL and records a view. */
+  file_opens: { max: 300, windowMs: 60 * MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -61,6 +65,8 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   interest_message: rule,
   checkout: rule,
   company_writes: rule,
+  uploads: rule,
+  file_opens: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };

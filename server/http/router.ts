@@ -1,6 +1,16 @@
+import fastifyMultipart from "@fastify/multipart";
 import { Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { endpointLabel, type BodyOf, type Endpoint, type ErrorCase, type ParamsOf, type QueryOf, type ResponseOf } from "../../contracts/endpoint.ts";
+import {
+  endpointLabel,
+  type BodyOf,
+  type Endpoint,
+  type ErrorCase,
+  type MultipartSpec,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from "../../contracts/endpoint.ts";
 import { decodeWith } from "./decode.ts";
 import { HttpError } from "./errors.ts";
 
@@ -29,10 +39,30 @@ export interface RouteOptions {
   readonly rawBody?: boolean;
 }
 
+/** One file of a multipart request, read whole (within the endpoint's `maxFileBytes`). */
+export interface UploadedFile {
+  /** As the client named it: untrusted, unsanitised. */
+  readonly filename: string;
+  readonly bytes: Buffer;
+  /** The part's Content-Type as the client declared it: untrusted (sniff `bytes`). */
+  readonly declaredType: string;
+}
+
+/** The decoded text fields of a multipart endpoint (undefined for the others). */
+export type FieldsOf<E> = E extends { readonly multipart: { readonly fields: infer S } }
+  ? S extends Schema.Schema.AnyNoContext
+    ? Schema.Schema.Type<S>
+    : never
+  : undefined;
+
 export interface RouteInput<E extends Endpoint> {
   readonly params: ParamsOf<E>;
   readonly query: QueryOf<E>;
   readonly body: BodyOf<E>;
+  /** A multipart endpoint's text fields, decoded with `multipart.fields`. */
+  readonly fields: FieldsOf<E>;
+  /** A multipart endpoint's files (at least one, at most `maxFiles`); empty for the others. */
+  readonly files: ReadonlyArray<UploadedFile>;
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
 }
@@ -55,12 +85,104 @@ export class SeeOther {
   constructor(readonly location: string) {}
 }
 
-export type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<ResponseOf<E> | PreEncodedJson | HtmlPage | SeeOther>;
+/** A file's bytes, sent as is with its content type and headers (downloads, pictures). */
+export class FileBytes {
+  constructor(
+    readonly bytes: Buffer,
+    readonly contentType: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
+}
+
+export type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<ResponseOf<E> | PreEncodedJson | HtmlPage | SeeOther | FileBytes>;
+
+// A file answer's own headers (a sandboxing CSP) must win over the app-wide security headers set in onSend.
+const fileHeaders = new WeakMap<FastifyReply, Readonly<Record<string, string>>>();
+const reapplyFileHeaders = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const headers = fileHeaders.get(reply);
+  if (headers !== undefined) reply.headers(headers);
+  return payload;
+};
+
+/** The router's own answers to a multipart request it cannot read. */
+export const MULTIPART_MESSAGES = {
+  notMultipart: "Envía el archivo como multipart/form-data.",
+  malformed: "No se pudo leer el archivo enviado. Intenta de nuevo.",
+  noFile: "Selecciona un archivo.",
+  tooManyFiles: (max: number) => (max === 1 ? "Envía un solo archivo." : `Puedes subir hasta ${max} archivos a la vez.`),
+  tooLarge: "El archivo es demasiado grande.",
+  badField: "Los datos enviados con el archivo no son válidos.",
+} as const;
+
+/** Text fields per multipart request and bytes per text field: a form has a few short ones. */
+const MAX_MULTIPART_FIELDS = 8;
+const MAX_MULTIPART_FIELD_BYTES = 1024;
+
+const codeOf = (error: unknown): unknown => (typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined);
+
+/**
+ * Reads a multipart request with the endpoint's limits: files of
+ * `fileField` (each at most `maxFileBytes`: busboy stops at the limit, so
+ * no more than that is ever buffered) and a few short text fields. Any
+ * malformed body is a 400, never a 5xx.
+ */
+async function readMultipart(
+  request: FastifyRequest,
+  spec: MultipartSpec,
+  tooLarge: ErrorCase | undefined,
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  if (!request.isMultipart()) throw new HttpError(415, MULTIPART_MESSAGES.notMultipart);
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  const files: UploadedFile[] = [];
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: spec.maxFileBytes,
+        // One more than allowed, so "too many" is our clear message rather than a silent drop.
+        files: spec.maxFiles + 1,
+        fields: MAX_MULTIPART_FIELDS,
+        fieldSize: MAX_MULTIPART_FIELD_BYTES,
+        fieldNameSize: 100,
+        parts: spec.maxFiles + 1 + MAX_MULTIPART_FIELDS,
+        headerPairs: 20,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === "field") {
+        if (part.fieldnameTruncated || part.valueTruncated || typeof part.value !== "string" || part.fieldname in fields) {
+          throw new HttpError(400, MULTIPART_MESSAGES.badField);
+        }
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== spec.fileField) {
+        // Drain it (within the size limit) and refuse: a file under another name is a client bug.
+        await part.toBuffer();
+        throw new HttpError(400, MULTIPART_MESSAGES.noFile);
+      }
+      if (files.length >= spec.maxFiles) throw new HttpError(400, MULTIPART_MESSAGES.tooManyFiles(spec.maxFiles));
+      const bytes = await part.toBuffer();
+      files.push({ filename: part.filename, bytes, declaredType: part.mimetype });
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = codeOf(error);
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, tooLarge?.message ?? MULTIPART_MESSAGES.tooLarge);
+    if (code === "FST_FILES_LIMIT") throw new HttpError(400, MULTIPART_MESSAGES.tooManyFiles(spec.maxFiles));
+    if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_PROTO_VIOLATION") throw new HttpError(400, MULTIPART_MESSAGES.badField);
+    // Truncated bodies, bad boundaries, broken headers: busboy's errors.
+    request.log.info({ err: error }, "malformed multipart request refused");
+    throw new HttpError(400, MULTIPART_MESSAGES.malformed);
+  }
+  if (files.length === 0 || files.some((file) => file.bytes.length === 0)) throw new HttpError(400, MULTIPART_MESSAGES.noFile);
+  return { fields, files };
+}
 
 interface Served {
   readonly endpoint: Endpoint;
   readonly guards: ReadonlyArray<Guard>;
   readonly rawBody: boolean;
+  readonly multipart: boolean;
   readonly handle: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -95,8 +217,20 @@ export function createRouter(): Router {
       const params = endpoint.params === undefined ? undefined : decodeWith(endpoint.params, request.params);
       const query = endpoint.query === undefined ? undefined : decodeWith(endpoint.query, request.query);
       const body = endpoint.body === undefined ? undefined : decodeWith(endpoint.body, request.body);
-      const answer = await handler({ params, query, body, request, reply });
+      let fields: unknown = undefined;
+      let files: ReadonlyArray<UploadedFile> = [];
+      if (endpoint.multipart !== undefined) {
+        const read = await readMultipart(request, endpoint.multipart, endpoint.errors?.tooLarge);
+        fields = decodeWith(endpoint.multipart.fields, { ...read.fields });
+        files = read.files;
+      }
+      // The fields were decoded with the endpoint's own `multipart.fields` schema just above.
+      const answer = await handler({ params, query, body, fields: fields as FieldsOf<E>, files, request, reply });
       if (reply.sent) return reply;
+      if (answer instanceof FileBytes) {
+        fileHeaders.set(reply, answer.headers);
+        return reply.code(200).type(answer.contentType).headers({ "content-length": String(answer.bytes.length), ...answer.headers }).send(answer.bytes);
+      }
       if (answer instanceof HtmlPage) return reply.code(answer.status).type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(answer.html);
       if (answer instanceof SeeOther) return reply.code(303).header("Location", answer.location).send();
       reply.code(endpoint.status ?? 200);
@@ -105,13 +239,17 @@ export function createRouter(): Router {
       return reply.send(encode(answer));
     };
     if (options.rawBody === true && endpoint.body !== undefined) throw new Error(`${endpointLabel(endpoint)}: a raw body has no body schema`);
-    group.push({ endpoint, guards: options.guards ?? [], rawBody: options.rawBody === true, handle });
+    if (endpoint.multipart !== undefined && (endpoint.body !== undefined || options.rawBody === true)) {
+      throw new Error(`${endpointLabel(endpoint)}: a multipart endpoint has no other body`);
+    }
+    group.push({ endpoint, guards: options.guards ?? [], rawBody: options.rawBody === true, multipart: endpoint.multipart !== undefined, handle });
     // Variants with more fixed query parameters are tried first.
     group.sort((a, b) => Object.keys(b.endpoint.fixedQuery ?? {}).length - Object.keys(a.endpoint.fixedQuery ?? {}).length);
     routes.set(key, group);
   };
 
   const mount = (app: FastifyInstance): void => {
+    const multipartRoutes: Array<(scope: FastifyInstance) => unknown> = [];
     for (const group of routes.values()) {
       const first = group[0];
       if (first === undefined) continue;
@@ -119,6 +257,7 @@ export function createRouter(): Router {
         scope.route({
           method: first.endpoint.method,
           url: first.endpoint.path,
+          onSend: reapplyFileHeaders,
           handler: async (request, reply) => {
             const served = group.find((candidate) => matchesFixedQuery(candidate.endpoint, request.query));
             if (served === undefined) throw new HttpError(404, "Recurso no encontrado.");
@@ -126,6 +265,11 @@ export function createRouter(): Router {
             return served.handle(request, reply);
           },
         });
+      if (group.some((served) => served.multipart)) {
+        if (group.some((served) => !served.multipart)) throw new Error(`${first.endpoint.method} ${first.endpoint.path}: multipart and JSON variants cannot share a route`);
+        multipartRoutes.push(route);
+        continue;
+      }
       if (!group.some((served) => served.rawBody)) {
         route(app);
         continue;
@@ -137,6 +281,14 @@ export function createRouter(): Router {
         route(scope);
       });
     }
+    if (multipartRoutes.length === 0) return;
+    // One scope parses multipart/form-data (and refuses anything else); every other route keeps JSON only.
+    void app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser("*", (_request, _payload, done) => done(new HttpError(415, MULTIPART_MESSAGES.notMultipart), undefined));
+      await scope.register(fastifyMultipart, { throwFileSizeLimit: true });
+      for (const route of multipartRoutes) route(scope);
+    });
   };
 
   return { serve, mount, served: () => [...routes.values()].flat().map((served) => served.endpoint) };

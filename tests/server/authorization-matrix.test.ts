@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_ENDPOINTS } from "../../contracts/all-endpoints.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "../../contracts/catalogues.ts";
 import { CompanyIdParams } from "../../contracts/companies.ts";
+import { DATAROOM_CATEGORIES, DATAROOM_CATEGORY_INFO, listDataroomFilesEndpoint, uploadDataroomFilesEndpoint } from "../../contracts/dataroom.ts";
 import { defineEndpoint, endpointLabel, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import type { Role } from "../../contracts/sessions.ts";
@@ -14,7 +15,9 @@ import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser } from "../../server/auth/users.ts";
 import { createCompany, type CreateCompanyInput } from "../../server/companies/create-company.ts";
 import type { Database, DatabaseHandle } from "../../server/db/open.ts";
-import { users } from "../../server/db/schema.ts";
+import { mexicoCityToday } from "../../server/dataroom/content.ts";
+import { companyFiles, users } from "../../server/db/schema.ts";
+import { newStorageKey } from "../../server/storage/storage.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { escapeHtml } from "../../server/payments/pages.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
@@ -26,6 +29,8 @@ import {
   buyerSignUp,
   companyCreateRequest,
   companyUpdateRequest,
+  dataroomUpload,
+  pictureUpload,
   interestRequest,
   leadRequest,
   loginRequest,
@@ -139,14 +144,16 @@ interface Cell {
   readonly unique: string;
   /** The payment of the seller's paid plan (Historial's row, the receipt's id). */
   readonly sellerPaymentId: number;
+  /** A data-room file of each company (a missing company: the seller's file). */
+  readonly fileIds: Readonly<Record<CompanyKey, number>>;
 }
 
 interface CellRequest {
   readonly query?: Readonly<Record<string, string>>;
   /** A JSON body. */
   readonly body?: unknown;
-  /** A body that is not our JSON: a signed event's raw bytes, an HTML form. */
-  readonly raw?: { readonly contentType: string; readonly payload: string };
+  /** A body that is not our JSON: a signed event's raw bytes, an HTML form, a multipart upload. */
+  readonly raw?: { readonly contentType: string; readonly payload: string | Buffer };
 }
 
 interface EntryBase {
@@ -159,7 +166,11 @@ interface EntryBase {
   readonly account?: "shared" | "fresh";
   /** A valid request, so that the cell exercises authorization, not validation. */
   readonly request?: (cell: Cell) => CellRequest | Promise<CellRequest>;
-  /** For a path whose ids are not companies (a payment, a checkout): the ids; the entry then has one status per actor. */
+  /**
+   * The path's ids when they are not just the company: a payment, a
+   * checkout (one status per actor), or a company's file (with expectOn:
+   * the cell's company and `target` are given).
+   */
   readonly params?: (cell: Cell) => Readonly<Record<string, string | number>>;
   /** Companies whose confidential fields this cell answers; their names must then be in a success. Default: none. */
   readonly discloses?: (actor: Actor, target: Target | undefined) => ReadonlyArray<CompanyKey>;
@@ -182,6 +193,22 @@ const everyoneOn = (byTarget: ByTarget): ByActorAndTarget => ({
 });
 
 const publicRead: MatrixEntry = { expect: everyone(200) };
+
+/** The owner or an admin: `status`; anyone else the missing company's 404; no session 401; deactivated 403. */
+const managers = (status: Status): ByActorAndTarget => ({
+  anonymous: onEveryTarget(401),
+  buyer: onEveryTarget(404),
+  seller: { own: status, others: 404, unpublished: status, missing: 404 },
+  otherSeller: { own: 404, others: status, unpublished: 404, missing: 404 },
+  admin: { own: status, others: status, unpublished: status, missing: 404 },
+  deactivated: onEveryTarget(403),
+});
+
+/** The company and a file of its own data room. */
+const companyFile = ({ company, target, fileIds }: Cell) => ({
+  id: company?.id ?? 0,
+  fileId: target === undefined || target === "missing" ? fileIds.own : fileIds[target],
+});
 
 /** A well-formed checkout id that no checkout has (128 bits: never guessed). */
 const UNKNOWN_CHECKOUT_ID = `chk_${"Q".repeat(22)}`;
@@ -290,6 +317,26 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   },
   // A receipt without its signed link: its owner's session, or the same 404 as a missing receipt.
   "GET /payments/:id/receipt": { params: ({ sellerPaymentId }) => ({ id: sellerPaymentId }), expect: { ...everyone(404), seller: 200 } },
+
+  // The company picture and the data room (docs/decisions/015-files-and-storage.md): the owner or an admin only.
+  "PUT /companies/:id/company_files": { request: () => ({ raw: pictureUpload() }), expectOn: managers(200) },
+  ...Object.fromEntries(
+    DATAROOM_CATEGORIES.flatMap((category) => [
+      [endpointLabel(listDataroomFilesEndpoint(category)), { expectOn: managers(200) }],
+      [
+        endpointLabel(uploadDataroomFilesEndpoint(category)),
+        // A CIF carries today's issue date (Mexico City's calendar).
+        { request: () => ({ raw: dataroomUpload(DATAROOM_CATEGORY_INFO[category].needsIssueDate ? mexicoCityToday(new Date()) : undefined) }), expectOn: managers(201) },
+      ],
+    ]),
+  ),
+  // Each company's own file; on a missing company, the seller's file (a file is found only under its company).
+  "GET /companies/:id/company_files/:fileId": { params: companyFile, expectOn: managers(200) },
+  "GET /companies/:id/company_files/:fileId/views": { params: companyFile, expectOn: managers(200) },
+  // The signed token is the permission (a new tab has no session): a forged one opens nothing for anyone.
+  "GET /files/:token": { params: () => ({ token: "1.1.4102444800.firma-falsa" }), expect: everyone(404) },
+  // Pictures are public under a random key; a key no picture has is missing for everyone.
+  "GET /company_pictures/:key": { params: () => ({ key: "0".repeat(32) }), expect: everyone(404) },
 };
 
 /** What is wrong between the endpoints and the matrix: an endpoint without an entry, an entry of the wrong shape, an entry for nothing. */
@@ -305,7 +352,9 @@ function matrixProblems(endpoints: ReadonlyArray<Endpoint>, matrix: Readonly<Rec
     // Company paths are called on every kind of company; other ids come from the entry.
     const hasParams = pathParamNames(endpoint.path).length > 0 && entry.params === undefined;
     if (hasParams && entry.expectOn === undefined) problems.push(`${label}: has path params, needs expectOn (a status per actor and target)`);
-    if (!hasParams && entry.expect === undefined) problems.push(`${label}: has no path params, needs expect (a status per actor)`);
+    // An entry with its own params may still be called per company (a company's file): then it has expectOn.
+    const perCompany = entry.params !== undefined && entry.expectOn !== undefined && pathParamNames(endpoint.path).includes("id");
+    if (!hasParams && !perCompany && entry.expect === undefined) problems.push(`${label}: has no path params, needs expect (a status per actor)`);
   }
   const labels = new Set(endpoints.map(endpointLabel));
   for (const label of Object.keys(matrix)) if (!labels.has(label)) problems.push(`${label}: entry for an endpoint that is not declared`);
@@ -356,6 +405,7 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
   let app: FastifyInstance;
   const shared = {} as Record<Actor, Account>;
   const companies = {} as Record<Target, { id: number; humanId: string }>;
+  const fileIds = {} as Record<CompanyKey, number>;
   let made = 0;
   let lastPaymentId = 0;
   let sellerPaymentId = 0;
@@ -414,6 +464,14 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
     companies.others = await createCompany(handle.db, company("others", shared.otherSeller, {}));
     companies.unpublished = await createCompany(handle.db, company("unpublished", shared.seller, { isPublished: false }));
     companies.missing = { id: 2_147_483_647, humanId: "PUE-2147483647" };
+    for (const key of ["own", "others", "unpublished"] as const) {
+      // Opening a file signs a URL and records the view; it does not read the bytes, so a row is enough.
+      const [file] = await handle.db
+        .insert(companyFiles)
+        .values({ companyId: companies[key].id, category: "company_poderes", storageKey: newStorageKey(), filename: `${key}.pdf`, contentType: "application/pdf", sizeBytes: 10 })
+        .returning({ id: companyFiles.id });
+      fileIds[key] = file?.id ?? 0;
+    }
 
     app = await buildApp({
       db: handle.db,
@@ -436,7 +494,7 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
     const account = entry.account === "fresh" ? await accountLike(actor, `${actor.toLowerCase()}-celda`) : shared[actor];
     made += 1;
     const company = targetKey === undefined ? undefined : companies[targetKey];
-    const cell: Cell = { db: handle.db, actor, account, unique: `c${made}`, sellerPaymentId, ...(targetKey === undefined ? {} : { target: targetKey }), ...(company === undefined ? {} : { company }) };
+    const cell: Cell = { db: handle.db, actor, account, unique: `c${made}`, sellerPaymentId, fileIds, ...(targetKey === undefined ? {} : { target: targetKey }), ...(company === undefined ? {} : { company }) };
     const request = (await entry.request?.(cell)) ?? {};
     const params = entry.params?.(cell) ?? (company === undefined ? undefined : Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, company.id])));
     const body = request.raw ?? (request.body === undefined ? undefined : { contentType: "application/json", payload: JSON.stringify(request.body) });

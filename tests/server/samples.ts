@@ -123,3 +123,50 @@ export async function recoveryTokenFor(db: Database, userId: number, token: stri
   await db.insert(passwordResetTokens).values({ userId, tokenHash: hashRecoveryToken(token), expiresAt: new Date(Date.now() + 60 * 60_000) });
   return token;
 }
+
+// --- Multipart (uploads) --------------------------------------------------------------
+
+/** The smallest files of each kind the server accepts by content (magic bytes). */
+export const SAMPLE_FILES = {
+  pdf: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n", "latin1"),
+  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("IHDR-sample")]),
+  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("JFIF-sample")]),
+  html: Buffer.from("<!doctype html><script>alert(1)</script>", "utf8"),
+} as const;
+
+export type MultipartPart =
+  | { readonly name: string; readonly value: string }
+  | { readonly name: string; readonly filename: string; readonly contentType: string; readonly bytes: Buffer };
+
+export interface MultipartBody {
+  readonly contentType: string;
+  readonly payload: Buffer;
+}
+
+/** A multipart/form-data body as a browser writes it (built by hand, so tests can also break it). */
+export function multipartBody(parts: ReadonlyArray<MultipartPart>, boundary = `----puente${randomBytes(8).toString("hex")}`): MultipartBody {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition =
+      "filename" in part
+        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n`
+        : `Content-Disposition: form-data; name="${part.name}"\r\n`;
+    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}\r\n`, "utf8"), "filename" in part ? part.bytes : Buffer.from(part.value, "utf8"), Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(chunks) };
+}
+
+/** A data-room upload of one PDF (with a CIF's issue date when given). */
+export const dataroomUpload = (issuedOn?: string, file: Buffer = SAMPLE_FILES.pdf, filename = "acta.pdf"): MultipartBody =>
+  multipartBody([
+    ...(issuedOn === undefined ? [] : [{ name: "issued_on", value: issuedOn }]),
+    { name: "files[]", filename, contentType: "application/pdf", bytes: file },
+  ]);
+
+/** The picture upload: one PNG and `file_type=picture`. */
+export const pictureUpload = (file: Buffer = SAMPLE_FILES.png): MultipartBody =>
+  multipartBody([
+    { name: "file_type", value: "picture" },
+    { name: "file", filename: "logo.png", contentType: "image/png", bytes: file },
+  ]);

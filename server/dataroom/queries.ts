@@ -1,0 +1,70 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { DataroomCategory, DataroomFile, FileView } from "../../contracts/dataroom.ts";
+import type { Database } from "../db/open.ts";
+import { companyFiles, fileViews, users } from "../db/schema.ts";
+
+type FileRow = typeof companyFiles.$inferSelect;
+
+const toDataroomFile = (row: FileRow, category: DataroomCategory, viewCount: number): DataroomFile => ({
+  id: row.id,
+  category,
+  filename: row.filename,
+  content_type: row.contentType,
+  size_bytes: row.sizeBytes,
+  issued_on: row.issuedOn,
+  created_at: row.createdAt.toISOString(),
+  view_count: viewCount,
+});
+
+/** One category's files with their view counts, newest first. */
+export async function listFiles(db: Database, companyId: number, category: DataroomCategory): Promise<DataroomFile[]> {
+  const rows = await db
+    .select({ file: companyFiles, views: count(fileViews.id) })
+    .from(companyFiles)
+    .leftJoin(fileViews, eq(fileViews.fileId, companyFiles.id))
+    .where(and(eq(companyFiles.companyId, companyId), eq(companyFiles.category, category)))
+    .groupBy(companyFiles.id)
+    .orderBy(desc(companyFiles.createdAt), desc(companyFiles.id));
+  return rows.map((row) => toDataroomFile(row.file, category, row.views));
+}
+
+/** Just-inserted rows, as the listing shows them (no views yet). */
+export const newFiles = (rows: ReadonlyArray<FileRow>, category: DataroomCategory): DataroomFile[] =>
+  [...rows].reverse().map((row) => toDataroomFile(row, category, 0));
+
+/** The company's file with that id, or null (another company's file answers like a missing one). */
+export async function findFile(db: Database, companyId: number, fileId: number): Promise<FileRow | null> {
+  const [row] = await db
+    .select()
+    .from(companyFiles)
+    .where(and(eq(companyFiles.id, fileId), eq(companyFiles.companyId, companyId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function fileById(db: Database, fileId: number): Promise<FileRow | null> {
+  const [row] = await db.select().from(companyFiles).where(eq(companyFiles.id, fileId)).limit(1);
+  return row ?? null;
+}
+
+export async function recordView(db: Database, fileId: number, viewerUserId: number, at: Date): Promise<void> {
+  await db.insert(fileViews).values({ fileId, viewerUserId, viewedAt: at });
+}
+
+/** Who opened the file and when, newest first. */
+export async function listViews(db: Database, fileId: number): Promise<{ items: FileView[]; total: number }> {
+  const rows = await db
+    .select({ name: users.name, email: users.email, roles: users.roles, viewedAt: fileViews.viewedAt })
+    .from(fileViews)
+    .innerJoin(users, eq(users.id, fileViews.viewerUserId))
+    .where(eq(fileViews.fileId, fileId))
+    .orderBy(desc(fileViews.viewedAt), desc(fileViews.id));
+  const items = rows.map((row) => ({
+    viewer_name: row.name,
+    viewer_email: row.email,
+    viewer_role: row.roles.includes("admin") ? "Administrador" : "Propietario",
+    viewed_at: row.viewedAt.toISOString(),
+  }));
+  return { items, total: items.length };
+}
+
