@@ -80,6 +80,9 @@ export const interestRequest = (humanId: string): Wire<typeof InterestMessageReq
   summary: "Me interesa conocer los estados financieros de los últimos tres años.",
 });
 
+/** The seller of the company-writes pact (consumer body and provider state agree on the contact). */
+export const PACT_COMPANY_SELLER = { name: "Vendedora Pact Empresas", email: "vendedora.empresas@pact.example.mx", phone: "8112345678" } as const;
+
 /** POST /companies: a seller's company with the seller's own contact (`contact` must be the caller's account unless an admin). */
 export const companyCreateRequest = (contact: { readonly name: string; readonly email: string; readonly phone?: string | null }): Wire<typeof CompanyCreateRequest> => ({
   name: "Tortillería La Esperanza",
