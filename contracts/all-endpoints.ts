@@ -6,11 +6,13 @@ import {
 } from "./accounts.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "./catalogues.ts";
 import {
+  createCompanyEndpoint,
   createInterestMessageEndpoint,
   getCompanyEndpoint,
   getCompanyRecordEndpoint,
   listCompaniesEndpoint,
   listDashboardCompaniesEndpoint,
+  updateCompanyEndpoint,
 } from "./companies.ts";
 import { DATAROOM_ENDPOINTS } from "./dataroom.ts";
 import type { Endpoint } from "./endpoint.ts";
@@ -54,6 +56,8 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   getCompanyEndpoint,
   getCompanyRecordEndpoint,
   createInterestMessageEndpoint,
+  createCompanyEndpoint,
+  updateCompanyEndpoint,
   listPlansEndpoint,
   getSubscriptionEndpoint,
   cancelSubscriptionEndpoint,

@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { CatalogueItem } from "./catalogues.ts";
 import { defineEndpoint } from "./endpoint.ts";
+import { EARLIEST_FOUNDATION_YEAR, FOUNDATION_YEAR_INVALID, HEADCOUNT_MIN, MAX_HEADCOUNT } from "./registration.ts";
 import { boundedText, idFromPathParam, POSTGRES_INT_MAX, positiveId, requiredEmail, requiredText, trimmedString } from "./fields.ts";
 
 /**
@@ -323,5 +324,206 @@ export const createInterestMessageEndpoint = defineEndpoint({
     humanIdMismatch: { status: 400, message: INTEREST_MESSAGES.humanIdMismatch },
     ownCompany: { status: 400, message: INTEREST_MESSAGES.ownCompany },
     tooMany: { status: 429, message: INTEREST_MESSAGES.tooMany },
+  },
+});
+
+// --- Company writes (POST /companies, PUT /companies/{id}) ------------------------------
+
+export const COMPANY_NAME_MAX_LENGTH = 200;
+export const COMPANY_TEXT_MAX_LENGTH = 300;
+export const SHORT_DESCRIPTION_MAX_LENGTH = 500;
+export const LONG_DESCRIPTION_MAX_LENGTH = 10_000;
+/** A company names at most this many industries or interests. */
+export const MAX_COMPANY_CHOICES = 30;
+/** Money amounts (MXN, USD) stay within the numeric(18,2) column. */
+export const MAX_MONEY = 1_000_000_000_000_000;
+/** Percentages stay within the numeric(7,2) column. */
+export const MAX_PERCENT = 99_999;
+
+export const COMPANY_MESSAGES = {
+  name: "Debes ingresar un nombre",
+  nameTooLong: `El nombre puede tener como máximo ${COMPANY_NAME_MAX_LENGTH} caracteres`,
+  contactName: "Debes ingresar el nombre del contacto",
+  contactEmail: "Debes ingresar el email del contacto",
+  created: "Empresa registrada con éxito",
+  updated: "Datos actualizados correctamente",
+  pictureSaved: "Imagen guardada con éxito",
+  invalidId: "La opción elegida no es válida.",
+  tooManyChoices: `Puedes elegir como máximo ${MAX_COMPANY_CHOICES} opciones.`,
+  invalidAmount: "Ingresa una cantidad válida.",
+  invalidPercent: "Ingresa un porcentaje válido.",
+  contactMustBeYours: "El contacto de una empresa nueva debe ser tu propia cuenta (nombre, email y teléfono).",
+  contactLocked: "El nombre, el email y el teléfono del contacto no se pueden cambiar.",
+  tooMany: "Guardaste demasiados cambios seguidos. Espera unos minutos e intenta de nuevo.",
+  noRole: "Tu cuenta no puede registrar empresas.",
+} as const;
+
+/** The fields only an admin may set (spec section 6), with the Spanish name of each. */
+export const ADMIN_ONLY_COMPANY_FIELDS = {
+  company_status_id: "estatus",
+  verification_level_id: "nivel de verificación",
+  long_description: "descripción larga",
+  ebitda: "EBITDA",
+  ebitda_margin: "margen de EBITDA",
+  yearly_sales: "ventas anuales",
+  funding_round: "ronda de inversión",
+  average_yearly_growth: "crecimiento anual promedio",
+} as const;
+export type AdminOnlyCompanyField = keyof typeof ADMIN_ONLY_COMPANY_FIELDS;
+
+/** 403 for a non-admin who sent admin-only fields, naming them. */
+export const adminOnlyFieldsMessage = (fields: ReadonlyArray<AdminOnlyCompanyField>): string =>
+  `Solo un administrador puede cambiar: ${fields.map((field) => ADMIN_ONLY_COMPANY_FIELDS[field]).join(", ")}.`;
+
+/** Optional, null clears; a string trimmed to at most `max` characters (blank is null). */
+const nullableText = (max: number) =>
+  Schema.optional(
+    Schema.NullOr(
+      Schema.transform(
+        Schema.String.annotations({ message: () => "Debe ser texto" }).pipe(
+          Schema.maxLength(max, { message: () => `Puede tener como máximo ${max} caracteres` }),
+        ),
+        Schema.NullOr(Schema.String),
+        {
+          strict: true,
+          decode: (value) => (value.trim() === "" ? null : value.trim()),
+          encode: (value) => value ?? "",
+        },
+      ),
+    ),
+  );
+
+const catalogueId = Schema.Number.annotations({ message: () => COMPANY_MESSAGES.invalidId }).pipe(
+  Schema.int({ message: () => COMPANY_MESSAGES.invalidId }),
+  Schema.between(1, POSTGRES_INT_MAX, { message: () => COMPANY_MESSAGES.invalidId }),
+);
+const nullableId = Schema.optional(Schema.NullOr(catalogueId));
+const idList = Schema.optional(
+  Schema.Array(catalogueId)
+    .annotations({ message: () => COMPANY_MESSAGES.invalidId })
+    .pipe(Schema.maxItems(MAX_COMPANY_CHOICES, { message: () => COMPANY_MESSAGES.tooManyChoices })),
+);
+const boundedNumber = (min: number, max: number, message: string) =>
+  Schema.optional(
+    Schema.NullOr(
+      Schema.Number.annotations({ message: () => message }).pipe(
+        Schema.finite({ message: () => message }),
+        Schema.between(min, max, { message: () => message }),
+      ),
+    ),
+  );
+const nullableInt = (min: number, max: number, message: string) =>
+  Schema.optional(
+    Schema.NullOr(
+      Schema.Number.annotations({ message: () => message }).pipe(
+        Schema.int({ message: () => message }),
+        Schema.between(min, max, { message: () => message }),
+      ),
+    ),
+  );
+
+const companyName = trimmedString(COMPANY_MESSAGES.name).pipe(
+  Schema.minLength(1, { message: () => COMPANY_MESSAGES.name }),
+  Schema.maxLength(COMPANY_NAME_MAX_LENGTH, { message: () => COMPANY_MESSAGES.nameTooLong }),
+);
+
+/** The company's contact: name and email required, phone optional. */
+export const CompanyContactInput = Schema.Struct({
+  name: boundedText(COMPANY_MESSAGES.contactName, 120),
+  email: requiredEmail(COMPANY_MESSAGES.contactEmail),
+  phone: nullableText(30),
+});
+export type CompanyContactInput = typeof CompanyContactInput.Type;
+
+/** What the seller's form edits (spec section 3 "Company"), every field optional. */
+const sellerCompanyFields = {
+  website: nullableText(COMPANY_TEXT_MAX_LENGTH),
+  foundation_date: nullableInt(EARLIEST_FOUNDATION_YEAR, 2100, FOUNDATION_YEAR_INVALID),
+  headcount: nullableInt(1, MAX_HEADCOUNT, HEADCOUNT_MIN),
+  short_description: nullableText(SHORT_DESCRIPTION_MAX_LENGTH),
+  industry_ids: idList,
+  interest_ids: idList,
+  company_type_id: nullableId,
+  state_id: nullableId,
+  country_id: nullableId,
+  ebitda_range_id: nullableId,
+  yearly_sales_range_id: nullableId,
+  user_company_role_id: nullableId,
+  legal_name: nullableText(COMPANY_TEXT_MAX_LENGTH),
+  comercial_name: nullableText(COMPANY_TEXT_MAX_LENGTH),
+  society_id: nullableId,
+  tax_system_id: nullableId,
+};
+
+/** Spec section 6: only admins may send these (a seller sending any is a 403 naming them). */
+const adminCompanyFields = {
+  company_status_id: Schema.optional(catalogueId),
+  verification_level_id: Schema.optional(catalogueId),
+  long_description: nullableText(LONG_DESCRIPTION_MAX_LENGTH),
+  ebitda: boundedNumber(-MAX_MONEY, MAX_MONEY, COMPANY_MESSAGES.invalidAmount),
+  ebitda_margin: boundedNumber(-MAX_PERCENT, MAX_PERCENT, COMPANY_MESSAGES.invalidPercent),
+  yearly_sales: boundedNumber(0, MAX_MONEY, COMPANY_MESSAGES.invalidAmount),
+  funding_round: boundedNumber(0, MAX_MONEY, COMPANY_MESSAGES.invalidAmount),
+  average_yearly_growth: boundedNumber(-MAX_PERCENT, MAX_PERCENT, COMPANY_MESSAGES.invalidPercent),
+};
+
+/** POST /companies: name and contact required; the rest optional (absent or null: empty). */
+export const CompanyCreateRequest = Schema.Struct({
+  name: Schema.propertySignature(companyName).annotations({ missingMessage: () => COMPANY_MESSAGES.name }),
+  contact: Schema.propertySignature(CompanyContactInput.annotations({ message: () => COMPANY_MESSAGES.contactName })).annotations({
+    missingMessage: () => COMPANY_MESSAGES.contactName,
+  }),
+  ...sellerCompanyFields,
+  ...adminCompanyFields,
+});
+export type CompanyCreateRequest = typeof CompanyCreateRequest.Type;
+
+/** PUT /companies/{id}: a partial update; absent is unchanged, null clears a nullable field. */
+export const CompanyUpdateRequest = Schema.Struct({
+  name: Schema.optional(companyName),
+  contact: Schema.optional(CompanyContactInput.annotations({ message: () => COMPANY_MESSAGES.contactName })),
+  ...sellerCompanyFields,
+  ...adminCompanyFields,
+});
+export type CompanyUpdateRequest = typeof CompanyUpdateRequest.Type;
+
+/** POST /companies answers the record, and a fresh token when the caller's roles changed (a buyer became a seller). */
+export const CompanyCreateResponse = Schema.Struct({
+  ...CompanyRecord.fields,
+  access_token: Schema.optional(Schema.String),
+});
+export type CompanyCreateResponse = typeof CompanyCreateResponse.Type;
+
+const companyWriteErrors = {
+  tooMany: { status: 429, message: COMPANY_MESSAGES.tooMany },
+  adminOnly: { status: 403, message: adminOnlyFieldsMessage(Object.keys(ADMIN_ONLY_COMPANY_FIELDS) as AdminOnlyCompanyField[]) },
+} as const;
+
+/** POST /companies: a seller (or a buyer, who becomes a seller) or an admin registers a company. */
+export const createCompanyEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/companies",
+  summary: "Register a company (owner: the caller); unpublished until an admin publishes it.",
+  body: CompanyCreateRequest,
+  response: CompanyCreateResponse,
+  status: 201,
+  errors: {
+    ...companyWriteErrors,
+    contactMustBeYours: { status: 400, message: COMPANY_MESSAGES.contactMustBeYours },
+  },
+});
+
+/** PUT /companies/{id}: its owner or an admin changes a company (partial update). */
+export const updateCompanyEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/companies/:id",
+  summary: "Change a company's fields (owner or admin); admin-only fields for admins only.",
+  params: CompanyIdParams,
+  body: CompanyUpdateRequest,
+  response: CompanyRecord,
+  errors: {
+    ...companyWriteErrors,
+    notFound,
+    contactLocked: { status: 400, message: COMPANY_MESSAGES.contactLocked },
   },
 });

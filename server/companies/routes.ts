@@ -1,9 +1,10 @@
-import { getCompanyRecordEndpoint, listDashboardCompaniesEndpoint } from "../../contracts/companies.ts";
+import { createCompanyEndpoint, getCompanyRecordEndpoint, listDashboardCompaniesEndpoint, updateCompanyEndpoint } from "../../contracts/companies.ts";
 import { isAdmin } from "../auth/authz.ts";
 import { catalogueNames } from "../catalogues/names.ts";
 import type { RouteContext } from "../http/context.ts";
 import { fail, type Router } from "../http/router.ts";
 import { loadCompany, toCompanyRecord } from "./company-views.ts";
+import { createCompanyFor, updateCompanyFor } from "./company-writes.ts";
 import { listDashboardCompanies } from "./dashboard-list.ts";
 
 /**
@@ -12,9 +13,11 @@ import { listDashboardCompanies } from "./dashboard-list.ts";
  *   for an admin, with names.
  * - GET /companies/:id?is_dashboard=true: the whole record, for its owner or
  *   an admin.
+ * - POST /companies: register a company (seller, admin, or a buyer who
+ *   thereby becomes a seller); PUT /companies/:id: change one (owner or admin).
  * The public side of the same paths is the marketplace's (server/marketplace).
  */
-export function companyRoutes(router: Router, { db, authz }: RouteContext): void {
+export function companyRoutes(router: Router, { db, authz, tokens, rateLimiter }: RouteContext): void {
   router.serve(listDashboardCompaniesEndpoint, { guards: [authz.requireAuth] }, async ({ query, request }) => {
     const user = authz.currentUser(request);
     return listDashboardCompanies(
@@ -29,5 +32,31 @@ export function companyRoutes(router: Router, { db, authz }: RouteContext): void
     const company = await loadCompany(db, params.id);
     if (company === null) throw fail(getCompanyRecordEndpoint.errors.notFound);
     return toCompanyRecord(company, await catalogueNames(db));
+  });
+
+  // Per user, not per IP: an account writes at most so many times, wherever from.
+  const perWriter = rateLimiter.guard("company_writes", {
+    key: (request) => `user:${authz.currentUser(request).id}`,
+    message: createCompanyEndpoint.errors.tooMany.message,
+  });
+
+  router.serve(createCompanyEndpoint, { guards: [authz.requireAuth, perWriter] }, async ({ body, request }) => {
+    const user = authz.currentUser(request);
+    const names = await catalogueNames(db);
+    const { id, accessToken } = await createCompanyFor(db, user, body, names, tokens);
+    const company = await loadCompany(db, id);
+    if (company === null) throw new Error(`POST /companies: company ${id} vanished`);
+    request.log.info({ userId: user.id, companyId: id, becameSeller: accessToken !== undefined }, "company created");
+    return { ...toCompanyRecord(company, names), ...(accessToken === undefined ? {} : { access_token: accessToken }) };
+  });
+
+  router.serve(updateCompanyEndpoint, { guards: [authz.requireAuth, perWriter] }, async ({ params, body, request }) => {
+    const user = authz.currentUser(request);
+    await authz.assertCompanyAccess(request, params.id);
+    const names = await catalogueNames(db);
+    await updateCompanyFor(db, user, params.id, body, names);
+    const company = await loadCompany(db, params.id);
+    if (company === null) throw fail(updateCompanyEndpoint.errors.notFound);
+    return toCompanyRecord(company, names);
   });
 }

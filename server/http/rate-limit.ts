@@ -17,7 +17,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "uploads", "file_opens", "kyb"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -46,6 +46,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   interest_message: { max: 5, windowMs: 15 * MINUTE },
   /** Checkouts opened per signed-in user: each one asks Stripe for a hosted page. */
   checkout: { max: 10, windowMs: 60 * MINUTE },
+  /** Company creations and edits per signed-in user. */
+  company_writes: { max: 60, windowMs: 60 * MINUTE },
   /** Upload requests per signed-in user (data room and picture): each writes up to 50 MB. */
   uploads: { max: 60, windowMs: 60 * MINUTE },
   /** Data-room file opens per signed-in user: each signs a URL and records a view. */
@@ -64,6 +66,7 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   leads: rule,
   interest_message: rule,
   checkout: rule,
+  company_writes: rule,
   uploads: rule,
   file_opens: rule,
   kyb: rule,

@@ -14,7 +14,8 @@
  * - `signedIn`: needs a token, else /iniciar-sesion?redirect={path+search}.
  * - `signedOut`: login, register, recover: a signed-in user goes to the
  *   redirect parameter (when safe) or /compra-una-empresa.
- * - `sellerLanding`: a signed-in user goes to /admin/business.
+ * - `sellerLanding`: a signed-in admin goes to /admin/business, a seller to
+ *   /crear-empresa, a buyer to /agrega-tu-empresa (decision 014).
  * - `admin`: a non-admin goes to /.
  */
 export type Guard = "signedIn" | "signedOut" | "sellerLanding" | "admin";
@@ -155,9 +156,11 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/perfil-de-negocio/:id", title: "Perfil de negocio", page: "./pages/BusinessProfileRoute.tsx", guard: "signedIn" },
   { path: "/mis-empresas", title: "Mis empresas", page: "../features/companies/components/MyCompaniesPage.tsx", guard: "signedIn" },
   { path: "/mi-perfil", title: "Mi perfil", page: "./pages/MyProfileRoute.tsx", guard: "signedIn" },
-  { path: "/crear-empresa", title: "Crear nueva empresa", page: "../features/companies/components/CreateCompanyPage.tsx", guard: "signedIn" },
-  { path: "/editar-empresa/:id", title: "Editar empresa", page: "../features/companies/components/EditCompanyPage.tsx", guard: "signedIn" },
-  { path: "/mi-empresa/:id", title: "Mi empresa", page: "../features/companies/components/MyCompanyPage.tsx", guard: "signedIn" },
+  { path: "/crear-empresa", title: "Crear nueva empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "CreateCompanyRoute", guard: "signedIn" },
+  // Where a signed-in buyer lands from the seller pages (docs/decisions/014-seller-area-and-landing.md).
+  { path: "/agrega-tu-empresa", title: "Registra tu empresa", page: "../features/companies/components/AddYourCompanyPage.tsx", guard: "signedIn" },
+  { path: "/editar-empresa/:id", title: "Editar empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "EditCompanyRoute", guard: "signedIn" },
+  { path: "/mi-empresa/:id", title: "Mi empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "EditCompanyRoute", guard: "signedIn" },
   { path: "/onboarding/:id", title: "Onboarding", page: "../features/companies/components/OnboardingPage.tsx", guard: "signedIn", hideChrome: true },
   { path: "/onboarding-completado", title: "Onboarding completado", page: "../features/companies/components/OnboardingCompletedPage.tsx", guard: "signedIn" },
   // Not public: the page waits for the session, then shows the plan as the server has it.

@@ -79,7 +79,10 @@ function useGuardRedirect(guard: Guard | undefined): string | null {
     case "signedOut":
       return session.isSignedIn ? (safeRedirect(search) ?? DEFAULT_AFTER_LOGIN) : null;
     case "sellerLanding":
-      return session.isSignedIn ? "/admin/business" : null;
+      // Decision 014: each role to where it adds a company.
+      if (!session.isSignedIn) return null;
+      if (session.isAdmin) return "/admin/business";
+      return session.isSeller ? "/crear-empresa" : "/agrega-tu-empresa";
     case "admin":
       return session.isAdmin ? null : "/";
   }

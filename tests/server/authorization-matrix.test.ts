@@ -27,6 +27,8 @@ import { payPlan } from "./paid-plan.ts";
 import {
   SAMPLE_PASSWORD,
   buyerSignUp,
+  companyCreateRequest,
+  companyUpdateRequest,
   dataroomUpload,
   pictureUpload,
   interestRequest,
@@ -269,6 +271,28 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
       admin: { own: 201, others: 201, unpublished: 404, missing: 404 },
       deactivated: onEveryTarget(403),
     },
+  },
+  // Anyone signed in registers a company with their own contact; a buyer thereby becomes a seller (fresh accounts: roles change).
+  "POST /companies": {
+    account: "fresh",
+    request: async ({ db, account }) => {
+      const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, account.id));
+      return { body: companyCreateRequest({ name: row?.name ?? "", email: account.email }) };
+    },
+    expect: signedIn(201),
+  },
+  // Changing a company: its owner or an admin; to anyone else someone else's company is exactly a missing one.
+  "PUT /companies/:id": {
+    request: () => ({ body: companyUpdateRequest() }),
+    expectOn: {
+      anonymous: onEveryTarget(401),
+      buyer: onEveryTarget(404),
+      seller: { own: 200, others: 404, unpublished: 200, missing: 404 },
+      otherSeller: { own: 404, others: 200, unpublished: 404, missing: 404 },
+      admin: { own: 200, others: 200, unpublished: 200, missing: 404 },
+      deactivated: onEveryTarget(403),
+    },
+    discloses: (actor, target) => OWNED[actor].filter((key) => key === target),
   },
 
   // Plans, subscriptions and payments (docs/decisions/013-payments.md). The seller pays for Explora; everyone else is on the free plan.

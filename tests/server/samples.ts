@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest } from "../../contracts/accounts.ts";
-import type { InterestMessageRequest } from "../../contracts/companies.ts";
+import type { CompanyCreateRequest, CompanyUpdateRequest, InterestMessageRequest } from "../../contracts/companies.ts";
 import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
 import type { KybRequest } from "../../contracts/kyb.ts";
 import type { LeadRequest } from "../../contracts/leads.ts";
@@ -79,6 +79,35 @@ export const interestRequest = (humanId: string): Wire<typeof InterestMessageReq
   email: "comprador@ejemplo.mx",
   human_id: humanId,
   summary: "Me interesa conocer los estados financieros de los últimos tres años.",
+});
+
+/** The seller of the company-writes pact (consumer body and provider state agree on the contact). */
+export const PACT_COMPANY_SELLER = { name: "Vendedora Pact Empresas", email: "vendedora.empresas@pact.example.mx", phone: "8112345678" } as const;
+
+/** POST /companies: a seller's company with the seller's own contact (`contact` must be the caller's account unless an admin). */
+export const companyCreateRequest = (contact: { readonly name: string; readonly email: string; readonly phone?: string | null }): Wire<typeof CompanyCreateRequest> => ({
+  name: "Tortillería La Esperanza",
+  website: "https://laesperanza.mx",
+  foundation_date: 2008,
+  headcount: 25,
+  short_description: "Producción y distribución de tortillas en el Bajío.",
+  industry_ids: [1, 2],
+  interest_ids: [1],
+  company_type_id: 1,
+  state_id: 11,
+  country_id: 1,
+  ebitda_range_id: 1,
+  yearly_sales_range_id: 1,
+  user_company_role_id: 1,
+  contact: { name: contact.name, email: contact.email, phone: contact.phone ?? null },
+});
+
+/** PUT /companies/{id}: a seller's partial edit (no contact, no admin-only field; the name stays, so tests can still find it). */
+export const companyUpdateRequest = (): Wire<typeof CompanyUpdateRequest> => ({
+  headcount: 30,
+  foundation_date: 2009,
+  industry_ids: [1, 2],
+  yearly_sales_range_id: 2,
 });
 
 /** The URL of a call: /api, the path with its params filled, the endpoint's fixed query, then `query`. */

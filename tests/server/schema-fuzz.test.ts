@@ -32,6 +32,8 @@ import {
   type MultipartBody,
   SAMPLE_PASSWORD,
   buyerSignUp,
+  companyCreateRequest,
+  companyUpdateRequest,
   interestRequest,
   kybRequest,
   leadRequest,
@@ -591,6 +593,18 @@ const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     cases: 130,
     valid: (context) => ({ params: { id: String(context.company.id) }, body: interestRequest(context.company.humanId) }),
     fixSample: (sample, valid) => ({ ...sample, human_id: getAt(valid.body, ["human_id"]) }),
+  },
+  // The fixed seller's own contact (an admin may name any; a buyer is refused another's): samples keep it, so they reach the later checks.
+  "POST /companies": {
+    guarded: true,
+    cases: 140,
+    valid: () => ({ body: companyCreateRequest({ name: "fuzz.vendedora.fija", email: "fuzz.vendedora.fija@ejemplo.mx" }) }),
+    fixSample: (sample, valid) => ({ ...sample, contact: getAt(valid.body, ["contact"]) }),
+  },
+  "PUT /companies/:id": {
+    guarded: true,
+    cases: 140,
+    valid: (context) => ({ params: { id: String(context.company.id) }, body: companyUpdateRequest() }),
   },
   "POST /payments/checkout_sessions": { guarded: true, cases: 110, valid: (_context, index) => ({ body: { subscription_id: PLAN_IDS[index % PLAN_IDS.length] } }) },
   "GET /payments": { guarded: true, cases: 80, valid: (_context, index) => ({ query: index % 2 === 0 ? {} : { page: String(1 + (index % 3)) } }) },

@@ -8,6 +8,7 @@ import { accountStates } from "./states/accounts.ts";
 import { catalogueStates } from "./states/catalogues.ts";
 import { companyStates } from "./states/companies.ts";
 import { dataroomStates } from "./states/dataroom.ts";
+import { companyWriteStates } from "./states/company-writes.ts";
 import { leadStates } from "./states/leads.ts";
 import { paymentStates } from "./states/payments.ts";
 import { kybStates } from "./states/kyb.ts";
@@ -15,7 +16,7 @@ import { sessionStates } from "./states/sessions.ts";
 import type { ProviderStates } from "./states/types.ts";
 
 // Add a feature's provider states here (one file per feature in states/).
-const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates];
+const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates, companyWriteStates];
 
 const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 const pactFiles = readdirSync(PACT_DIR)

@@ -1,0 +1,65 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../../styles/theme.css.ts";
+
+export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.lg, maxWidth: "56rem" });
+
+export const fieldset = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(16rem, 1fr))",
+  gap: vars.space.md,
+  border: `${vars.size.borderWidth} solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  margin: 0,
+});
+
+export const legend = style({ fontWeight: vars.fontWeight.semibold, padding: `0 ${vars.space.xs}` });
+
+export const wide = style({ gridColumn: "1 / -1" });
+
+export const choices = style({
+  gridColumn: "1 / -1",
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(14rem, 1fr))",
+  gap: vars.space.xs,
+  border: "none",
+  padding: 0,
+  margin: 0,
+});
+
+export const choicesLegend = style({ fontWeight: vars.fontWeight.medium, marginBottom: vars.space.xs });
+
+export const fileField = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
+
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });
+
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
+
+export const toolbar = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "flex-end", justifyContent: "space-between" });
+
+export const tableScroller = style({ overflowX: "auto" });
+
+export const table = style({
+  width: "100%",
+  borderCollapse: "collapse",
+  fontSize: vars.fontSize.sm,
+  selectors: { '&[aria-busy="true"]': { opacity: 0.6 } },
+});
+
+export const headerCell = style({
+  textAlign: "left",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `${vars.size.borderWidth} solid ${vars.color.borderStrong}`,
+  fontWeight: vars.fontWeight.semibold,
+  whiteSpace: "nowrap",
+});
+
+export const cell = style({
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
+  verticalAlign: "middle",
+});
+
+export const pager = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, flexWrap: "wrap" });

@@ -1,0 +1,127 @@
+import { MatchersV3 } from "@pact-foundation/pact";
+import { describe, expect, it } from "vitest";
+import { adminOnlyFieldsMessage, createCompanyEndpoint, updateCompanyEndpoint } from "../../../contracts/companies.ts";
+import { createCompany } from "../../../src/features/companies/api/create-company.ts";
+import { updateCompany } from "../../../src/features/companies/api/update-company.ts";
+import { ApiError } from "../../../src/lib/api-client.ts";
+import { PACT_COMPANY_SELLER, companyCreateRequest, companyUpdateRequest } from "../../server/samples.ts";
+import { JSON_CONTENT, eachLike, integer, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
+
+const { boolean, fromProviderState, datetime } = MatchersV3;
+
+// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
+const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5In0.c2lnbmF0dXJl";
+const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
+
+/** The seller of the provider state "a seller is signed in" (tests/pact/provider/states/company-writes.ts). */
+const PACT_SELLER = PACT_COMPANY_SELLER;
+
+const item = (name: string) => ({ id: integer(1), name: string(name) });
+
+/** The record as the provider answers it for the sample requests (fields they leave empty are null). */
+const RECORD = {
+  id: integer(7),
+  human_id: regex("^PUE-\\d{4,}$", "PUE-0007"),
+  picture_url: null,
+  short_description: string("Producción y distribución de tortillas en el Bajío."),
+  long_description: null,
+  foundation_date: integer(2008),
+  headcount: integer(25),
+  ebitda_margin: null,
+  yearly_sales: null,
+  funding_round: null,
+  average_yearly_growth: null,
+  company_type: item("Persona moral"),
+  state: item("Guanajuato"),
+  country: item("México"),
+  verification_level: item("Pendiente"),
+  ebitda_range: item("Menos de 1 millón"),
+  yearly_sales_range: item("Menos de 5 millones"),
+  company_role: item("Fundador"),
+  interests: eachLike(item("Vender 100%")),
+  industries: eachLike(item("Tecnología")),
+  name: string("Tortillería La Esperanza"),
+  legal_name: null,
+  comercial_name: null,
+  rfc: null,
+  website: string("https://laesperanza.mx"),
+  ebitda: null,
+  contact: { name: string(PACT_SELLER.name), email: string(PACT_SELLER.email), phone: string(PACT_SELLER.phone) },
+  owner_user_id: integer(3),
+  industry_ids: eachLike(integer(1)),
+  interest_ids: eachLike(integer(1)),
+  company_type_id: integer(1),
+  state_id: integer(11),
+  country_id: integer(1),
+  company_status_id: integer(1),
+  verification_level_id: integer(1),
+  ebitda_range_id: integer(1),
+  yearly_sales_range_id: integer(1),
+  user_company_role_id: integer(1),
+  society_id: null,
+  tax_system_id: null,
+  society: null,
+  tax_system: null,
+  company_status: item("Created"),
+  is_published: boolean(false),
+  is_active: boolean(true),
+  created_at: datetime(ISO, "2026-11-01T10:00:00.000Z"),
+  updated_at: datetime(ISO, "2026-11-01T10:00:00.000Z"),
+};
+
+describe("company writes (consumer)", () => {
+  const pact = newPact();
+
+  it("POST /api/companies registers a seller's company, unpublished, with the seller as contact", async () => {
+    const body = companyCreateRequest(PACT_SELLER);
+    await pact
+      .addInteraction()
+      .given("a seller is signed in")
+      .uponReceiving("a seller's new company")
+      .withRequest(...requestTo(createCompanyEndpoint, { headers: bearer, body }))
+      .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody(RECORD))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const record = await createCompany(body);
+        expect(record).toMatchObject({ human_id: "PUE-0007", is_published: false, contact: { email: PACT_SELLER.email } });
+        expect(record.access_token).toBeUndefined();
+      });
+  });
+
+  it("PUT /api/companies/:id changes the fields sent and answers the record", async () => {
+    const body = companyUpdateRequest();
+    await pact
+      .addInteraction()
+      .given("a seller with a company is signed in")
+      .uponReceiving("a seller's partial edit of their company")
+      .withRequest(...requestTo(updateCompanyEndpoint, { headers: bearer, paramsFromState: { id: ["companyId", 7] }, body }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({ ...RECORD, headcount: integer(30), foundation_date: integer(2009), yearly_sales_range_id: integer(2) }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const record = await updateCompany({ id: 7, body });
+        expect(record).toMatchObject({ id: 7, headcount: 30, foundation_date: 2009 });
+      });
+  });
+
+  it("PUT /api/companies/:id refuses an admin-only field from a seller with a 403 naming it", async () => {
+    const message = adminOnlyFieldsMessage(["ebitda"]);
+    await pact
+      .addInteraction()
+      .given("a seller with a company is signed in")
+      .uponReceiving("a seller's edit that sets the EBITDA")
+      .withRequest(...requestTo(updateCompanyEndpoint, { headers: bearer, paramsFromState: { id: ["companyId", 7] }, body: { ebitda: 1000000 } }))
+      .willRespondWith(403, (response) => response.headers(JSON_CONTENT).jsonBody({ message }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const error = await updateCompany({ id: 7, body: { ebitda: 1000000 } }).then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+        expect(error).toBeInstanceOf(ApiError);
+        expect(error).toMatchObject({ status: 403, message });
+      });
+  });
+});

@@ -1,0 +1,290 @@
+import { count, eq, sql } from "drizzle-orm";
+import { Schema } from "effect";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  adminOnlyFieldsMessage,
+  COMPANY_MESSAGES,
+  COMPANY_NOT_FOUND_MESSAGE,
+  CompanyCreateResponse,
+  CompanyRecord,
+} from "../../contracts/companies.ts";
+import { unknownOptionMessage } from "../../contracts/registration.ts";
+import { buildApp } from "../../server/app.ts";
+import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { createUser, type CreatedUser } from "../../server/auth/users.ts";
+import type { DatabaseHandle } from "../../server/db/open.ts";
+import { companies, users } from "../../server/db/schema.ts";
+import { seedCatalogues } from "../../server/seed/catalogues.ts";
+import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { companyCreateRequest, companyUpdateRequest } from "./samples.ts";
+
+const decodeCreated = Schema.decodeUnknownSync(CompanyCreateResponse);
+const decodeRecord = Schema.decodeUnknownSync(CompanyRecord);
+
+const rolesOf = (token: string): ReadonlyArray<string> => {
+  const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+  const roles: unknown = typeof payload === "object" && payload !== null ? Reflect.get(payload, "roles") : undefined;
+  return Array.isArray(roles) ? roles.map(String) : [];
+};
+
+describe.each(TEST_DATABASES)("company writes on $kind", (target) => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  let serial = 0;
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await handle.migrate();
+    await seedCatalogues(handle.db);
+    app = await buildApp({
+      db: handle.db,
+      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, rateLimits: { company_writes: { max: 10_000, windowMs: 60_000 } } },
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const account = async (roles: ReadonlyArray<"admin" | "seller" | "buyer">): Promise<CreatedUser & { token: string }> => {
+    serial += 1;
+    const user = await createUser(
+      handle.db,
+      { email: `cuenta${serial}@example.mx`, password: "Clave-segura-2026", name: `Persona ${serial}`, phone: `55100000${serial}`, roles: [...roles] },
+      { params: TEST_SCRYPT_PARAMS },
+    );
+    return { ...user, token: await sessionTokenFor(handle.db, user.id) };
+  };
+
+  const contactOf = (user: CreatedUser) => ({ name: user.name, email: user.email, phone: user.phone });
+
+  const post = (token: string | null, payload: unknown): Promise<LightMyRequestResponse> =>
+    app.inject({ method: "POST", url: "/api/companies", headers: token === null ? {} : { authorization: `Bearer ${token}` }, payload: payload as object });
+  const put = (token: string | null, id: number | string, payload: unknown): Promise<LightMyRequestResponse> =>
+    app.inject({ method: "PUT", url: `/api/companies/${id}`, headers: token === null ? {} : { authorization: `Bearer ${token}` }, payload: payload as object });
+
+  const companyCount = async (): Promise<number> => (await handle.db.select({ n: count() }).from(companies))[0]?.n ?? 0;
+
+  const created = async (token: string, payload: unknown) => {
+    const response = await post(token, payload);
+    expect(response.statusCode, response.body).toBe(201);
+    return decodeCreated(response.json());
+  };
+
+  it("a seller creates an unpublished company owned by them, with a human id and the defaults", async () => {
+    const seller = await account(["seller"]);
+    const company = await created(seller.token, companyCreateRequest(contactOf(seller)));
+    expect(company.human_id).toMatch(/^PUE-\d{4,}$/);
+    expect(company.owner_user_id).toBe(seller.id);
+    expect(company.is_published).toBe(false);
+    expect(company.company_status.name).toBe("Created");
+    expect(company.verification_level.name).toBe("Pendiente");
+    expect(company.contact).toEqual({ name: seller.name, email: seller.email, phone: seller.phone });
+    expect(company.industry_ids).toEqual([1, 2]);
+    expect(company.interest_ids).toEqual([1]);
+    expect(company.access_token).toBeUndefined();
+    // The owner reads it back as stored.
+    const record = await app.inject({ method: "GET", url: `/api/companies/${company.id}?is_dashboard=true`, headers: { authorization: `Bearer ${seller.token}` } });
+    expect(decodeRecord(record.json()).name).toBe(company.name);
+  });
+
+  it("the human id is unique and stays the same across updates", async () => {
+    const seller = await account(["seller"]);
+    const first = await created(seller.token, companyCreateRequest(contactOf(seller)));
+    const second = await created(seller.token, companyCreateRequest(contactOf(seller)));
+    expect(second.human_id).not.toBe(first.human_id);
+    const updated = await put(seller.token, first.id, { ...companyUpdateRequest(), name: "Otro nombre" });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(decodeRecord(updated.json()).human_id).toBe(first.human_id);
+  });
+
+  it("a partial update changes only what is sent; null clears; lists replace", async () => {
+    const seller = await account(["seller"]);
+    const company = await created(seller.token, { ...companyCreateRequest(contactOf(seller)), website: "https://antes.mx", headcount: 12 });
+    const response = await put(seller.token, company.id, { website: null, industry_ids: [3], short_description: "  Nueva descripción  " });
+    expect(response.statusCode, response.body).toBe(200);
+    const record = decodeRecord(response.json());
+    expect(record.website).toBeNull();
+    expect(record.headcount).toBe(12);
+    expect(record.industry_ids).toEqual([3]);
+    expect(record.interest_ids).toEqual([1]);
+    expect(record.short_description).toBe("Nueva descripción");
+    expect(record.name).toBe(company.name);
+  });
+
+  it("an admin creates and edits any company, admin-only fields included", async () => {
+    const admin = await account(["admin"]);
+    const seller = await account(["seller"]);
+    const own = await created(seller.token, companyCreateRequest(contactOf(seller)));
+    const response = await put(admin.token, own.id, {
+      company_status_id: 2,
+      verification_level_id: 3,
+      long_description: "Descripción larga",
+      ebitda: 1_500_000.5,
+      ebitda_margin: 18.5,
+      yearly_sales: 9_000_000,
+      funding_round: 250_000,
+      average_yearly_growth: 12.25,
+      contact: { name: "Contacto Nuevo", email: "contacto@empresa.mx", phone: "5511112222" },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const record = decodeRecord(response.json());
+    expect(record).toMatchObject({
+      company_status_id: 2,
+      verification_level_id: 3,
+      long_description: "Descripción larga",
+      ebitda: 1_500_000.5,
+      ebitda_margin: 18.5,
+      yearly_sales: 9_000_000,
+      funding_round: 250_000,
+      average_yearly_growth: 12.25,
+      contact: { name: "Contacto Nuevo", email: "contacto@empresa.mx", phone: "5511112222" },
+      owner_user_id: seller.id,
+    });
+    const adminOwn = await created(admin.token, { ...companyCreateRequest({ name: "Alguien", email: "alguien@empresa.mx", phone: null }), company_status_id: 3 });
+    expect(adminOwn.contact.email).toBe("alguien@empresa.mx");
+    expect(adminOwn.company_status_id).toBe(3);
+    expect(adminOwn.is_published).toBe(false);
+  });
+
+  it("refuses admin-only fields from a seller with a 403 naming them, and saves nothing", async () => {
+    const seller = await account(["seller"]);
+    const company = await created(seller.token, companyCreateRequest(contactOf(seller)));
+    const refused = await put(seller.token, company.id, { name: "Cambio", verification_level_id: 3, ebitda: 10 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: adminOnlyFieldsMessage(["verification_level_id", "ebitda"]) });
+    expect(refused.json().message).toContain("nivel de verificación");
+    const [row] = await handle.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(row?.name).toBe(company.name);
+    expect(row?.verificationLevelId).toBe(1);
+
+    const before = await companyCount();
+    const onCreate = await post(seller.token, { ...companyCreateRequest(contactOf(seller)), company_status_id: 3 });
+    expect(onCreate.statusCode).toBe(403);
+    expect(onCreate.json()).toEqual({ message: adminOnlyFieldsMessage(["company_status_id"]) });
+    expect(await companyCount()).toBe(before);
+  });
+
+  it("locks the contact: a seller's new company has their own contact; an edit cannot change it", async () => {
+    const seller = await account(["seller"]);
+    const before = await companyCount();
+    const other = await post(seller.token, companyCreateRequest({ name: "Otra Persona", email: "otra@example.mx", phone: null }));
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({ message: COMPANY_MESSAGES.contactMustBeYours });
+    expect(await companyCount()).toBe(before);
+
+    const company = await created(seller.token, companyCreateRequest({ name: seller.name, email: seller.email.toUpperCase(), phone: null }));
+    expect(company.contact.phone).toBe(seller.phone);
+    const changed = await put(seller.token, company.id, { contact: { name: seller.name, email: "nuevo@example.mx", phone: seller.phone } });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toEqual({ message: COMPANY_MESSAGES.contactLocked });
+    const phone = await put(seller.token, company.id, { contact: { ...contactOf(seller), phone: "5599999999" } });
+    expect(phone.statusCode).toBe(400);
+    const same = await put(seller.token, company.id, { contact: contactOf(seller), name: "Mismo contacto" });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
+  it("validates: a missing name, a missing contact e-mail and an unknown catalogue id are 400s that write nothing", async () => {
+    const seller = await account(["seller"]);
+    const before = await companyCount();
+    const noName = await post(seller.token, { ...companyCreateRequest(contactOf(seller)), name: "   " });
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json()).toEqual({ message: COMPANY_MESSAGES.name });
+    const noEmail = await post(seller.token, { ...companyCreateRequest(contactOf(seller)), contact: { name: seller.name, email: "" } });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json()).toEqual({ message: COMPANY_MESSAGES.contactEmail });
+    const unknownState = await post(seller.token, { ...companyCreateRequest(contactOf(seller)), state_id: 999_999 });
+    expect(unknownState.statusCode).toBe(400);
+    expect(unknownState.json()).toEqual({ message: unknownOptionMessage("Estado") });
+    const unknownIndustry = await post(seller.token, { ...companyCreateRequest(contactOf(seller)), industry_ids: [1, 999_999] });
+    expect(unknownIndustry.statusCode).toBe(400);
+    expect(unknownIndustry.json()).toEqual({ message: unknownOptionMessage("Industrias") });
+    expect(await companyCount()).toBe(before);
+
+    const company = await created(seller.token, companyCreateRequest(contactOf(seller)));
+    const badUpdate = await put(seller.token, company.id, { name: "Cambio", interest_ids: [999_999] });
+    expect(badUpdate.statusCode).toBe(400);
+    const [row] = await handle.db.select({ name: companies.name }).from(companies).where(eq(companies.id, company.id));
+    expect(row?.name).toBe(company.name);
+  });
+
+  it("ownership: another seller's company is a 404 like a missing one; anonymous 401; deactivated 403", async () => {
+    const owner = await account(["seller"]);
+    const stranger = await account(["seller"]);
+    const company = await created(owner.token, companyCreateRequest(contactOf(owner)));
+    const foreign = await put(stranger.token, company.id, { name: "Mía" });
+    const missing = await put(stranger.token, 999_999, { name: "Mía" });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: COMPANY_NOT_FOUND_MESSAGE });
+    expect(missing.json()).toEqual(foreign.json());
+    const [row] = await handle.db.select({ name: companies.name }).from(companies).where(eq(companies.id, company.id));
+    expect(row?.name).toBe(company.name);
+
+    expect((await post(null, companyCreateRequest(contactOf(owner)))).statusCode).toBe(401);
+    expect((await put(null, company.id, { name: "X" })).statusCode).toBe(401);
+
+    const gone = await account(["seller"]);
+    await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    expect((await post(gone.token, companyCreateRequest(contactOf(gone)))).statusCode).toBe(403);
+    await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, owner.id));
+    expect((await put(owner.token, company.id, { name: "X" })).statusCode).toBe(403);
+  });
+
+  it("a buyer who registers a company becomes a seller and gets a token that says so", async () => {
+    const buyer = await account(["buyer"]);
+    const company = await created(buyer.token, companyCreateRequest(contactOf(buyer)));
+    expect(company.owner_user_id).toBe(buyer.id);
+    expect(company.access_token).toBeDefined();
+    expect(rolesOf(company.access_token ?? "")).toEqual(["buyer", "seller"]);
+    const [row] = await handle.db.select({ roles: users.roles }).from(users).where(eq(users.id, buyer.id));
+    expect(row?.roles).toEqual(["buyer", "seller"]);
+    // The fresh token works, and the account now lists the company.
+    const mine = await app.inject({ method: "GET", url: "/api/companies?is_dashboard=true", headers: { authorization: `Bearer ${company.access_token ?? ""}` } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().items.map((item: { id: number }) => item.id)).toEqual([company.id]);
+    // A second company changes no role: no new token.
+    const again = await created(buyer.token, companyCreateRequest(contactOf(buyer)));
+    expect(again.access_token).toBeUndefined();
+  });
+
+  it("one transaction: when the company cannot be written, the buyer keeps their roles and nothing is left", async () => {
+    const buyer = await account(["buyer"]);
+    const before = await companyCount();
+    // A database failure after the role change and the company row (the interests insert).
+    await handle.db.execute(sql`
+      CREATE OR REPLACE FUNCTION test_refuse_interest() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'refused for the test'; END; $$ LANGUAGE plpgsql`);
+    await handle.db.execute(sql`CREATE TRIGGER test_refuse_interest BEFORE INSERT ON company_interests FOR EACH ROW EXECUTE FUNCTION test_refuse_interest()`);
+    try {
+      const response = await post(buyer.token, companyCreateRequest(contactOf(buyer)));
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await handle.db.execute(sql`DROP TRIGGER test_refuse_interest ON company_interests`);
+    }
+    expect(await companyCount()).toBe(before);
+    const [row] = await handle.db.select({ roles: users.roles }).from(users).where(eq(users.id, buyer.id));
+    expect(row?.roles).toEqual(["buyer"]);
+  });
+
+  it("rate-limits writes per user with the Spanish message", async () => {
+    const limited = await buildApp({
+      db: handle.db,
+      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, rateLimits: { company_writes: { max: 2, windowMs: 60_000 } } },
+    });
+    try {
+      const seller = await account(["seller"]);
+      const company = await created(seller.token, companyCreateRequest(contactOf(seller)));
+      const send = () => limited.inject({ method: "PUT", url: `/api/companies/${company.id}`, headers: { authorization: `Bearer ${seller.token}` }, payload: { name: "Otra" } });
+      expect((await send()).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+      const third = await send();
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ message: COMPANY_MESSAGES.tooMany });
+      expect(third.headers["retry-after"]).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
