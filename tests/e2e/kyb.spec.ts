@@ -43,6 +43,9 @@ async function openCompanyPage(page: Page, companyId: number, login: (credential
   await expect(page).toHaveURL(/\/iniciar-sesion/);
   await login({ email, password: PASSWORD });
   await expect(page).toHaveURL(new RegExp(`/mi-empresa/${companyId}$`));
+  // 'KYB básico' lives in the company's data room.
+  await page.getByRole("tab", { name: "Dataroom" }).click();
+  await expect(page.getByRole("heading", { name: "Dataroom", level: 2 })).toBeVisible();
 }
 
 test("an unpaid seller sees 'KYB básico' disabled, with the reason as a tooltip and as help text", async ({ page, login }) => {
