@@ -34,10 +34,12 @@
  * signed-out context and the views derived from the context live in
  * ./selectors.ts, which loads without XState or Effect.
  */
-import { Either, Option, Schema } from "effect";
+import { Either, Schema } from "effect";
 import { assign, setup } from "xstate";
 import type { SnapshotFrom } from "xstate";
-import { Role, SessionClaims } from "../../contracts/sessions.ts";
+import type { SessionClaims } from "../../contracts/sessions.ts";
+import { Role } from "../../contracts/sessions.ts";
+import { decodeTokenClaims } from "./claims.ts";
 import { DEFAULT_PERSISTED_SESSION, SIGNED_OUT_CREDENTIALS, type PersistedSession, type SessionContext } from "./selectors.ts";
 
 // ---------------------------------------------------------------------------
@@ -106,38 +108,9 @@ export function restorePersistedSession(raw: unknown): PersistedSession {
 // The access token, as the client reads it
 // ---------------------------------------------------------------------------
 
-// The signature is NOT checked here: the server verifies every request, the
-// client only needs the claims to show who is signed in and to know when the
-// token runs out. Works in the browser and in Node (atob + TextDecoder, no
-// Buffer).
-
-const decodeClaims = Schema.decodeUnknownOption(SessionClaims);
-
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
-
-function base64UrlToText(segment: string): string {
-  const base64 = segment.replace(/-/g, "+").replace(/_/g, "/");
-  const padded = base64 + "=".repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-}
-
-/**
- * The claims of a compact JWT (`header.payload.signature`), decoded with the
- * `SessionClaims` contract; anything malformed (wrong shape, bad base64url,
- * bad UTF-8, bad JSON, missing or mistyped claims) gives `null`.
- */
-export function decodeTokenClaims(token: string): SessionClaims | null {
-  const parts = token.split(".");
-  const payload = parts[1];
-  if (parts.length !== 3 || payload === undefined || !BASE64URL.test(payload)) return null;
-  try {
-    return Option.getOrNull(decodeClaims(JSON.parse(base64UrlToText(payload))));
-  } catch {
-    return null;
-  }
-}
+// Claims decoding lives in ./claims.ts (no XState), so a page can read a
+// fresh token's claims without loading the machine.
+export { decodeTokenClaims };
 
 /** A token that decodes, names a numeric user and has not expired yet. */
 export interface LiveToken {

@@ -108,7 +108,8 @@ test("a declined payment leads to /pago-error and leaves the plan free", async (
   const email = await signUpSeller(page, name);
   await page.goto("/iniciar-sesion");
   await login({ email, password: PASSWORD });
-  await expect(page).toHaveURL(/\/compra-una-empresa$/);
+  // A new seller is led to the onboarding first (decision 014).
+  await expect(page).toHaveURL(/\/onboarding\/\d+$/);
 
   await page.goto("/planes");
   const opened = page.waitForEvent("popup");

@@ -1,7 +1,8 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
-import { adminOnlyFieldsMessage, createCompanyEndpoint, updateCompanyEndpoint } from "../../../contracts/companies.ts";
+import { adminOnlyFieldsMessage, createCompanyEndpoint, listDashboardCompaniesEndpoint, updateCompanyEndpoint } from "../../../contracts/companies.ts";
 import { createCompany } from "../../../src/features/companies/api/create-company.ts";
+import { MY_COMPANIES_PAGE_SIZE, getMyCompanies } from "../../../src/features/companies/api/get-my-companies.ts";
 import { updateCompany } from "../../../src/features/companies/api/update-company.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
 import { PACT_COMPANY_SELLER, companyCreateRequest, companyUpdateRequest } from "../../server/samples.ts";
@@ -89,11 +90,44 @@ describe("company writes (consumer)", () => {
       });
   });
 
+  it("GET /api/companies?is_dashboard=true lists the seller's companies for Mis empresas (10 per page)", async () => {
+    await pact
+      .addInteraction()
+      .given("a seller with a company like the form sample is signed in")
+      .uponReceiving("a request for the seller's own companies")
+      .withRequest(...requestTo(listDashboardCompaniesEndpoint, { headers: bearer, query: { page: "1", per_page: String(MY_COMPANIES_PAGE_SIZE) } }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({
+          items: eachLike({
+            id: integer(7),
+            human_id: regex("^PUE-\\d{4,}$", "PUE-0007"),
+            name: string("Tortillería La Esperanza"),
+            contact_name: string(PACT_SELLER.name),
+            state: item("Guanajuato"),
+            company_status: item("Created"),
+            verification_level: item("Pendiente"),
+            is_published: boolean(false),
+            is_active: boolean(true),
+            created_at: datetime(ISO, "2026-11-01T10:00:00.000Z"),
+          }),
+          total: integer(1),
+          page: integer(1),
+          per_page: integer(MY_COMPANIES_PAGE_SIZE),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const mine = await getMyCompanies({ q: "", page: 1 });
+        expect(mine.items[0]).toMatchObject({ name: "Tortillería La Esperanza", is_published: false });
+        expect(mine.per_page).toBe(MY_COMPANIES_PAGE_SIZE);
+      });
+  });
+
   it("PUT /api/companies/:id changes the fields sent and answers the record", async () => {
     const body = companyUpdateRequest();
     await pact
       .addInteraction()
-      .given("a seller with a company is signed in")
+      .given("a seller with a company like the form sample is signed in")
       .uponReceiving("a seller's partial edit of their company")
       .withRequest(...requestTo(updateCompanyEndpoint, { headers: bearer, paramsFromState: { id: ["companyId", 7] }, body }))
       .willRespondWith(200, (response) =>
@@ -110,7 +144,7 @@ describe("company writes (consumer)", () => {
     const message = adminOnlyFieldsMessage(["ebitda"]);
     await pact
       .addInteraction()
-      .given("a seller with a company is signed in")
+      .given("a seller with a company like the form sample is signed in")
       .uponReceiving("a seller's edit that sets the EBITDA")
       .withRequest(...requestTo(updateCompanyEndpoint, { headers: bearer, paramsFromState: { id: ["companyId", 7] }, body: { ebitda: 1000000 } }))
       .willRespondWith(403, (response) => response.headers(JSON_CONTENT).jsonBody({ message }))

@@ -41,6 +41,11 @@ describe("provider verification: every pact in pacts/ against the real server", 
     expect(pactFiles.length).toBeGreaterThan(0);
   });
 
+  it("names each provider state once (a second handler would silently replace the first)", () => {
+    const names = FEATURE_STATES.flatMap((states) => Object.keys(states(server)));
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
   it("honours every interaction", async () => {
     const stateHandlers = Object.assign({}, ...FEATURE_STATES.map((states) => states(server)));
     await new Verifier({

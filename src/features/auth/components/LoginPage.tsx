@@ -8,8 +8,9 @@ import { TextField } from "../../../components/ui/TextField.tsx";
 import { FORM_ERROR, useForm } from "../../../lib/form.ts";
 import { schemaValidator } from "../../../lib/form-schema.ts";
 import { useSessionSend } from "../../../lib/session.tsx";
-import { DEFAULT_AFTER_LOGIN, safeRedirect } from "../../../utils/safe-redirect.ts";
+import { safeRedirect } from "../../../utils/safe-redirect.ts";
 import { useCreateSession } from "../api/create-session.ts";
+import { landingAfterLogin } from "../api/landing-after-login.ts";
 import * as styles from "./LoginPage.css.ts";
 
 const validateLogin = schemaValidator(LoginRequest);
@@ -22,12 +23,16 @@ export default function LoginPage() {
   const form = useForm({
     initialValues: { email: "", password: "" },
     validate: validateLogin,
-    submit: createSession.mutateAsync,
+    // Where to land is decided before signing in (the button stays busy meanwhile), so the signed-out guard never moves the page first.
+    submit: async (body: typeof LoginRequest.Encoded) => {
+      const { access_token } = await createSession.mutateAsync(body);
+      return { access_token, target: safeRedirect(search) ?? (await landingAfterLogin(access_token)) };
+    },
     // Wrong credentials (401) or a deactivated account (403) are about what
     // was typed: said in the form, by the button, not in a toast over the header.
     mapApiError: (error) => (error.status === 401 || error.status === 403 ? { [FORM_ERROR]: error.message } : null),
-    onSuccess: ({ access_token }) => {
-      navigate(safeRedirect(search) ?? DEFAULT_AFTER_LOGIN, { replace: true });
+    onSuccess: ({ access_token, target }) => {
+      navigate(target, { replace: true });
       send({ type: "session.login", token: access_token });
     },
   });

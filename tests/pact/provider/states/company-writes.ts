@@ -35,7 +35,7 @@ export const companyWriteStates: ProviderStates = (server) => ({
     return { sellerToken: token };
   },
   // A fresh company like the consumer's create sample, so the edit's answer has the same shape.
-  "a seller with a company is signed in": async () => {
+  "a seller with a company like the form sample is signed in": async () => {
     const { id, token } = await signedInSeller(server);
     const { id: companyId } = await createCompany(server.db, {
       name: "Tortillería La Esperanza",
