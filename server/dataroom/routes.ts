@@ -38,6 +38,16 @@ const PICTURE_KEY_IN_URL = /\/api\/company_pictures\/([0-9a-f]{32})$/;
 const DOWNLOAD_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /**
+ * A PDF gets none: Chrome refuses to start its PDF viewer in a sandboxed
+ * document (a blank "blocked" page) and its viewer needs the synthetic
+ * page's inline styles; Chrome drops a PDF's CSP for the viewer anyway, and
+ * runs the PDF's own script in the viewer's isolated process. Only bytes
+ * sniffed as PDF get here (never HTML), with nosniff, and never framed.
+ */
+const downloadCspFor = (contentType: string): Readonly<Record<string, string>> =>
+  contentType === "application/pdf" ? { "Content-Security-Policy": "frame-ancestors 'none'" } : { "Content-Security-Policy": DOWNLOAD_CSP };
+
+/**
  * The company picture and the data room (spec sections 2, 3, 5, 7 and 9;
  * docs/decisions/015-files-and-storage.md). Every data-room endpoint is for
  * the company's owner or an admin; anyone else's company answers like a
@@ -209,7 +219,7 @@ export function dataroomRoutes(router: Router, context: DataroomContext): void {
     return new FileBytes(bytes, file.contentType, {
       "Content-Disposition": contentDisposition(file.filename),
       "Cache-Control": "private, no-store",
-      "Content-Security-Policy": DOWNLOAD_CSP,
+      ...downloadCspFor(file.contentType),
       "X-Content-Type-Options": "nosniff",
     });
   });
