@@ -1,6 +1,11 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
+// The tables look the same everywhere.
+import { cell, headerCell, table, tableScroller } from "../../../components/ui/Table.css.ts";
+
+export { cell, headerCell, table, tableScroller };
+
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.lg, maxWidth: "56rem" });
 
 export const fieldset = style({
@@ -38,28 +43,5 @@ export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.s
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
 
 export const toolbar = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "flex-end", justifyContent: "space-between" });
-
-export const tableScroller = style({ overflowX: "auto" });
-
-export const table = style({
-  width: "100%",
-  borderCollapse: "collapse",
-  fontSize: vars.fontSize.sm,
-  selectors: { '&[aria-busy="true"]': { opacity: 0.6 } },
-});
-
-export const headerCell = style({
-  textAlign: "left",
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderBottom: `${vars.size.borderWidth} solid ${vars.color.borderStrong}`,
-  fontWeight: vars.fontWeight.semibold,
-  whiteSpace: "nowrap",
-});
-
-export const cell = style({
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
-  verticalAlign: "middle",
-});
 
 export const pager = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, flexWrap: "wrap" });

@@ -1,6 +1,11 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
+// The tables look the same everywhere.
+import { cell, headerCell, table, tableScroller } from "../../../components/ui/Table.css.ts";
+
+export { cell, headerCell, table, tableScroller };
+
 export const panel = style({ display: "flex", flexDirection: "column", gap: vars.space.lg });
 
 export const header = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.md });
@@ -33,25 +38,6 @@ export const dateField = style({ maxWidth: "14rem" });
 export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
 
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
-
-/** Narrow screens scroll the table sideways instead of squeezing it. */
-export const tableScroller = style({ overflowX: "auto" });
-
-export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.sm });
-
-export const headerCell = style({
-  textAlign: "left",
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderBottom: `${vars.size.borderWidth} solid ${vars.color.borderStrong}`,
-  fontWeight: vars.fontWeight.semibold,
-  whiteSpace: "nowrap",
-});
-
-export const cell = style({
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
-  verticalAlign: "middle",
-});
 
 export const filename = style({ wordBreak: "break-word", fontWeight: vars.fontWeight.medium });
 

@@ -1,6 +1,11 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
+// The tables look the same everywhere.
+import { cell, headerCell, table, tableScroller } from "../../../components/ui/Table.css.ts";
+
+export { cell, headerCell, table, tableScroller };
+
 export const section = style({
   display: "flex",
   flexDirection: "column",
@@ -39,30 +44,6 @@ export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.spac
 export const loading = style({ display: "flex", alignItems: "center", gap: vars.space.xs, color: vars.color.textMuted });
 
 // Historial ---------------------------------------------------------------------
-
-/** Narrow screens scroll the table sideways instead of squeezing it. */
-export const tableScroller = style({ overflowX: "auto" });
-
-export const table = style({
-  width: "100%",
-  borderCollapse: "collapse",
-  fontSize: vars.fontSize.sm,
-  selectors: { '&[aria-busy="true"]': { opacity: 0.6 } },
-});
-
-export const headerCell = style({
-  textAlign: "left",
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderBottom: `${vars.size.borderWidth} solid ${vars.color.borderStrong}`,
-  fontWeight: vars.fontWeight.semibold,
-  whiteSpace: "nowrap",
-});
-
-export const cell = style({
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
-  verticalAlign: "middle",
-});
 
 export const amountCell = style([cell, { textAlign: "right", whiteSpace: "nowrap" }]);
 

@@ -1,0 +1,32 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "../../styles/theme.css.ts";
+
+/**
+ * The data tables (Mis empresas, Historial, the data room): one look, written
+ * once. Features re-export these from their own styles.
+ */
+
+/** Narrow screens scroll the table sideways instead of squeezing it. */
+export const tableScroller = style({ overflowX: "auto" });
+
+export const table = style({
+  width: "100%",
+  borderCollapse: "collapse",
+  fontSize: vars.fontSize.sm,
+  // Previous rows stay while the next page loads (keepPreviousData), dimmed.
+  selectors: { '&[aria-busy="true"]': { opacity: 0.6 } },
+});
+
+export const headerCell = style({
+  textAlign: "left",
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `${vars.size.borderWidth} solid ${vars.color.borderStrong}`,
+  fontWeight: vars.fontWeight.semibold,
+  whiteSpace: "nowrap",
+});
+
+export const cell = style({
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
+  verticalAlign: "middle",
+});
