@@ -32,6 +32,7 @@ const SERVER_FEATURE_DEPENDENCIES = {
   leads: ["catalogues"],
   dataroom: [],
   kyb: [],
+  onboarding: [],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).

@@ -19,6 +19,7 @@ import type { Endpoint } from "./endpoint.ts";
 import { healthEndpoint } from "./health.ts";
 import { kybEndpoint } from "./kyb.ts";
 import { createLeadEndpoint } from "./leads.ts";
+import { ONBOARDING_ENDPOINTS } from "./onboarding.ts";
 import { createBuyerEndpoint, createSellerEndpoint } from "./registration.ts";
 import { createSessionEndpoint, deleteSessionEndpoint } from "./sessions.ts";
 import {
@@ -69,4 +70,5 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   paymentReceiptEndpoint,
   ...DATAROOM_ENDPOINTS,
   kybEndpoint,
+  ...ONBOARDING_ENDPOINTS,
 ];

@@ -42,9 +42,11 @@ import type { PaymentProvider } from "./payments/provider.ts";
 import { paymentRoutes } from "./payments/routes.ts";
 import { createStripeProvider } from "./payments/stripe-provider.ts";
 import { sessionRoutes } from "./sessions/routes.ts";
+import { createTeamNotifier, type TeamNotifier } from "./onboarding/notifier.ts";
+import { onboardingRoutes } from "./onboarding/routes.ts";
 
 /** What features receive: every feature's context, plus who takes payments (server/payments) and where files live (server/dataroom). */
-type FeatureContext = RouteContext & { readonly paymentProvider: PaymentProvider; readonly storage: Storage };
+type FeatureContext = RouteContext & { readonly paymentProvider: PaymentProvider; readonly storage: Storage; readonly teamNotifier: TeamNotifier };
 
 /** Each server feature serves its endpoints (server/<feature>/routes.ts). Add a new feature here. */
 const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void> = [
@@ -58,6 +60,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   paymentRoutes,
   dataroomRoutes,
   kybRoutes,
+  onboardingRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */
@@ -112,6 +115,10 @@ export interface AppConfig {
   readonly s3?: S3Settings;
   /** Uploads on disk here (UPLOADS_DIR, default .data/uploads via server/main.ts); absent: a temporary directory removed on close. */
   readonly uploadsDir?: string;
+  /** SLACK_WEBHOOK_URL: finished onboardings go to this Slack incoming webhook; absent: the team e-mail. */
+  readonly slackWebhookUrl?: string;
+  /** A ready team notifier (tests); overrides slackWebhookUrl. */
+  readonly teamNotifier?: TeamNotifier;
 }
 
 export interface BuildAppOptions {
@@ -200,7 +207,9 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       : createStripeProvider({ ...config.stripe, appUrl }));
   // The AWS SDK loads only when S3 is configured: it is large, and the disk needs none of it.
   const storage = config.storage ?? (config.s3 === undefined ? diskStorage(app, config.uploadsDir) : (await import("./storage/s3.ts")).createS3Storage(config.s3));
-  const context: FeatureContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage };
+  const slackWebhookUrl = config.slackWebhookUrl ?? (process.env.SLACK_WEBHOOK_URL?.trim() || undefined);
+  const teamNotifier = config.teamNotifier ?? createTeamNotifier({ slackWebhookUrl, mailer, teamEmail, log: app.log });
+  const context: FeatureContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);

@@ -17,7 +17,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -54,6 +54,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   file_opens: { max: 300, windowMs: 60 * MINUTE },
   /** KYB requests per signed-in user: each stores a row and e-mails the team. */
   kyb: { max: 5, windowMs: 60 * MINUTE },
+  /** Onboarding saves and finishes per signed-in user: each rewrites the company's answers in a transaction. */
+  onboarding: { max: 120, windowMs: 60 * MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -70,6 +72,7 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   uploads: rule,
   file_opens: rule,
   kyb: rule,
+  onboarding: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };

@@ -16,7 +16,7 @@ import { createUser } from "../../server/auth/users.ts";
 import { createCompany, type CreateCompanyInput } from "../../server/companies/create-company.ts";
 import type { Database, DatabaseHandle } from "../../server/db/open.ts";
 import { mexicoCityToday } from "../../server/dataroom/content.ts";
-import { companyFiles, users } from "../../server/db/schema.ts";
+import { companies, companyFiles, users } from "../../server/db/schema.ts";
 import { newStorageKey } from "../../server/storage/storage.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { escapeHtml } from "../../server/payments/pages.ts";
@@ -33,6 +33,15 @@ import {
   pictureUpload,
   interestRequest,
   kybRequest,
+  onboardingCharacteristics,
+  onboardingCompanyData,
+  onboardingEquities,
+  onboardingFundingRound,
+  onboardingFundingStructures,
+  onboardingInterests,
+  onboardingSellData,
+  onboardingSellingData,
+  onboardingUses,
   leadRequest,
   loginRequest,
   passwordChangeRequest,
@@ -41,6 +50,7 @@ import {
   recoveryTokenFor,
   resetRequest,
   sellerSignUp,
+  slackOnboardingRequest,
   urlOf,
 } from "./samples.ts";
 
@@ -350,6 +360,25 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
       admin: { own: 201, others: 201, unpublished: 201, missing: 404 },
       deactivated: onEveryTarget(403),
     },
+  },
+  // The onboarding (docs/decisions/017-onboarding.md): the owner or an admin; someone else's company is exactly a missing one.
+  "GET /companies/:id/onboardings": { expectOn: managers(200) },
+  "POST /companies/:id/onboardings/company_data": { request: () => ({ body: onboardingCompanyData() }), expectOn: managers(200) },
+  "PUT /companies/:id/onboardings/company_equities": { request: () => ({ body: onboardingEquities() }), expectOn: managers(200) },
+  "PUT /companies/:id/onboardings/company_interests": { request: () => ({ body: onboardingInterests() }), expectOn: managers(200) },
+  "PUT /companies/:id/onboardings/company_funding_rounds": { request: () => ({ body: onboardingFundingRound() }), expectOn: managers(200) },
+  "PUT /companies/:id/onboardings/company_funding_rounds_uses": { request: () => ({ body: onboardingUses() }), expectOn: managers(200) },
+  "PUT /companies/:id/onboardings/company_selling_data": { request: () => ({ body: onboardingSellingData() }), expectOn: managers(200) },
+  "PUT /companies/:id/onboardings/company_sell_data": { request: () => ({ body: onboardingSellData() }), expectOn: managers(200) },
+  "PUT /companies/:id/onboardings/company_characteristics": { request: () => ({ body: onboardingCharacteristics() }), expectOn: managers(200) },
+  "PUT /companies/:id/onboardings/funding_structures": { request: () => ({ body: onboardingFundingStructures() }), expectOn: managers(200) },
+  // Finishing names the seller's own company in the body: its owner or an admin; to anyone else it is a missing company.
+  "POST /slack-onboarding": {
+    request: async ({ db }) => {
+      const [own] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, SECRETS.own.name)).limit(1);
+      return { body: slackOnboardingRequest(own?.id ?? 0) };
+    },
+    expect: { ...signedIn(404), seller: 200, admin: 200 },
   },
 };
 

@@ -4,6 +4,18 @@ import type { CompanyCreateRequest, CompanyUpdateRequest, InterestMessageRequest
 import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
 import type { KybRequest } from "../../contracts/kyb.ts";
 import type { LeadRequest } from "../../contracts/leads.ts";
+import type {
+  CompanyCharacteristicsRequest,
+  CompanyDataRequest,
+  CompanyEquitiesRequest,
+  CompanyFundingRoundRequest,
+  CompanyFundingRoundUsesRequest,
+  CompanyInterestsRequest,
+  CompanySellDataRequest,
+  CompanySellingDataRequest,
+  FundingStructuresRequest,
+  SlackOnboardingRequest,
+} from "../../contracts/onboarding.ts";
 import type { BuyerRegistrationRequest, SellerRegistrationRequest } from "../../contracts/registration.ts";
 import type { LoginRequest } from "../../contracts/sessions.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
@@ -176,3 +188,52 @@ export const pictureUpload = (file: Buffer = SAMPLE_FILES.png): MultipartBody =>
   ]);
 /** KYB básico: a persona moral's RFC (its check digit computed with contracts/rfc.ts). */
 export const kybRequest = (rfc = "ABC680524P73"): Wire<typeof KybRequest> => ({ rfc });
+
+// --- Onboarding (issue 13) -------------------------------------------------------
+// Ids 1 of each seeded catalogue: "Capital para crecimiento", the first characteristic, attribute and funding structure.
+
+export const onboardingCompanyData = (): Wire<typeof CompanyDataRequest> => ({
+  name: "Tortillería La Esperanza",
+  legal_name: "Tortillería La Esperanza S.A. de C.V.",
+  comercial_name: "La Esperanza",
+  rfc: "TES680524P73",
+  website: "laesperanza.mx",
+  company_type: "moral",
+  society_id: 1,
+  tax_system_id: 1,
+});
+export const onboardingEquities = (...equities: ReadonlyArray<number>): Wire<typeof CompanyEquitiesRequest> => ({
+  company_equities: (equities.length === 0 ? [60.5, 39.5] : equities).map((equity, index) => ({ shareholder: `Accionista ${index + 1}`, equity })),
+});
+export const onboardingInterests = (...ids: ReadonlyArray<number>): Wire<typeof CompanyInterestsRequest> => ({
+  company_interests: (ids.length === 0 ? [1] : ids).map((interest_id) => ({ interest_id })),
+});
+export const onboardingFundingRound = (): Wire<typeof CompanyFundingRoundRequest> => ({
+  funding_round: "series_a",
+  funding_round_amount: 500_000,
+  funding_round_done: 125_000.5,
+  investors: 3,
+});
+export const onboardingUses = (...percentages: ReadonlyArray<number>): Wire<typeof CompanyFundingRoundUsesRequest> => ({
+  company_funding_rounds_uses: (percentages.length === 0 ? [70, 30] : percentages).map((use_percentage, index) => ({ use_name: `Destino ${index + 1}`, use_percentage })),
+});
+export const onboardingSellingData = (): Wire<typeof CompanySellingDataRequest> => ({
+  motivation: "Retiro del fundador",
+  valuation_range_negotiation: "Entre 20 y 25 millones de pesos",
+});
+export const onboardingSellData = (): Wire<typeof CompanySellDataRequest> => ({
+  financial_records_state: "has_financial_records",
+  yearly_sales: 12_500_000,
+  ebitda_margin: 18.25,
+  second_last_year_yearly_sales: 10_000_000,
+  second_last_year_ebitda_margin: -2.5,
+  estimate_yearly_sales: 15_000_000,
+});
+export const onboardingCharacteristics = (characteristic = 1, attribute = 1): Wire<typeof CompanyCharacteristicsRequest> => ({
+  characteristics: [{ id: characteristic }],
+  attributes: [{ id: attribute }],
+  company_uniqueness_summary: "Receta familiar de tres generaciones",
+  company_challenges: "Ampliar la distribución",
+});
+export const onboardingFundingStructures = (): Wire<typeof FundingStructuresRequest> => ({ funding_structures: [{ id: 1 }] });
+export const slackOnboardingRequest = (companyId: number): Wire<typeof SlackOnboardingRequest> => ({ company_id: companyId });

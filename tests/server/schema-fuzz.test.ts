@@ -36,6 +36,16 @@ import {
   companyUpdateRequest,
   interestRequest,
   kybRequest,
+  onboardingCharacteristics,
+  onboardingCompanyData,
+  onboardingEquities,
+  onboardingFundingRound,
+  onboardingFundingStructures,
+  onboardingInterests,
+  onboardingSellData,
+  onboardingSellingData,
+  onboardingUses,
+  slackOnboardingRequest,
   leadRequest,
   loginRequest,
   passwordChangeRequest,
@@ -552,6 +562,13 @@ interface FuzzSpec {
 /** Fresh accounts only once in a while: a sign-up that succeeds hashes with production scrypt parameters. */
 const signUpEmail = (kind: string, index: number): string => (index % 16 === 0 ? `fuzz.${kind}.${index}@ejemplo.mx` : `fuzz.${kind}@ejemplo.mx`);
 
+/** Contract samples cannot know which catalogue rows exist: keep the valid request's ids. */
+const onboardingCatalogueIds = (sample: Record<string, unknown>, valid: Sample) => ({
+  ...sample,
+  society_id: getAt(valid.body, ["society_id"]),
+  tax_system_id: getAt(valid.body, ["tax_system_id"]),
+});
+
 const matchPasswords = (newKey: string) => (sample: Record<string, unknown>) => ({ ...sample, password_confirmation: sample[newKey] });
 
 const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
@@ -637,6 +654,38 @@ const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "GET /company_pictures/:key": { guarded: false, cases: 70, valid: (context) => ({ params: { key: context.pictureKey } }) },
   // The seller owns the company and pays; the buyer is refused (no plan), the admin may (any company).
   "POST /companies/:id/validations/kyb": { guarded: true, cases: 80, valid: (context, index) => ({ params: { id: String(context.company.id) }, body: kybRequest(RFC_EXAMPLES[index % RFC_EXAMPLES.length]) }) },
+  // The onboarding: the owner (the signed-in seller) or an admin; the saves that must total 100% draw samples that do.
+  "GET /companies/:id/onboardings": { guarded: true, cases: 50, valid: (context) => ({ params: { id: String(context.company.id) } }) },
+  "POST /companies/:id/onboardings/company_data": { guarded: true, cases: 80, valid: (context) => ({ params: { id: String(context.company.id) }, body: onboardingCompanyData() }), fixSample: onboardingCatalogueIds },
+  "PUT /companies/:id/onboardings/company_equities": {
+    guarded: true,
+    cases: 90,
+    valid: (context, index) => ({ params: { id: String(context.company.id) }, body: index % 2 === 0 ? onboardingEquities() : onboardingEquities(33.33, 33.33, 33.34) }),
+    bodyArbitrary: Schema.Struct({ company_equities: Schema.Tuple(Schema.Struct({ shareholder: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(40)), equity: Schema.Literal(100) })) }),
+  },
+  "PUT /companies/:id/onboardings/company_interests": { guarded: true, cases: 60, valid: (context) => ({ params: { id: String(context.company.id) }, body: onboardingInterests() }) },
+  "PUT /companies/:id/onboardings/company_funding_rounds": { guarded: true, cases: 80, valid: (context) => ({ params: { id: String(context.company.id) }, body: onboardingFundingRound() }) },
+  "PUT /companies/:id/onboardings/company_funding_rounds_uses": {
+    guarded: true,
+    cases: 90,
+    valid: (context) => ({ params: { id: String(context.company.id) }, body: onboardingUses(60.5, 39.5) }),
+    bodyArbitrary: Schema.Struct({ company_funding_rounds_uses: Schema.Tuple(Schema.Struct({ use_name: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(40)), use_percentage: Schema.Literal(100) })) }),
+  },
+  "PUT /companies/:id/onboardings/company_selling_data": { guarded: true, cases: 70, valid: (context) => ({ params: { id: String(context.company.id) }, body: onboardingSellingData() }) },
+  "PUT /companies/:id/onboardings/company_sell_data": { guarded: true, cases: 80, valid: (context) => ({ params: { id: String(context.company.id) }, body: onboardingSellData() }) },
+  "PUT /companies/:id/onboardings/company_characteristics": {
+    guarded: true,
+    cases: 70,
+    valid: (context) => ({ params: { id: String(context.company.id) }, body: onboardingCharacteristics() }),
+    fixSample: (sample, valid) => ({ ...sample, characteristics: getAt(valid.body, ["characteristics"]), attributes: getAt(valid.body, ["attributes"]) }),
+  },
+  "PUT /companies/:id/onboardings/funding_structures": {
+    guarded: true,
+    cases: 60,
+    valid: (context) => ({ params: { id: String(context.company.id) }, body: onboardingFundingStructures() }),
+    fixSample: (sample, valid) => ({ ...sample, funding_structures: getAt(valid.body, ["funding_structures"]) }),
+  },
+  "POST /slack-onboarding": { guarded: true, cases: 60, valid: (context) => ({ body: slackOnboardingRequest(context.company.id) }) },
 };
 
 const hasInput = (endpoint: Endpoint): boolean => endpoint.params !== undefined || endpoint.query !== undefined || endpoint.body !== undefined;

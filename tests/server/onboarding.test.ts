@@ -1,0 +1,302 @@
+import { eq } from "drizzle-orm";
+import { Schema } from "effect";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPANY_NOT_FOUND_MESSAGE } from "../../contracts/companies.ts";
+import type { Endpoint } from "../../contracts/endpoint.ts";
+import {
+  getOnboardingEndpoint,
+  ONBOARDING_MESSAGES,
+  OnboardingSummary,
+  saveCompanyCharacteristicsEndpoint,
+  saveCompanyDataEndpoint,
+  saveCompanyEquitiesEndpoint,
+  saveCompanyFundingRoundEndpoint,
+  saveCompanyFundingRoundUsesEndpoint,
+  saveCompanyInterestsEndpoint,
+  saveCompanySellDataEndpoint,
+  saveCompanySellingDataEndpoint,
+  saveFundingStructuresEndpoint,
+  slackOnboardingEndpoint,
+} from "../../contracts/onboarding.ts";
+import { buildApp } from "../../server/app.ts";
+import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { createUser, type CreatedUser } from "../../server/auth/users.ts";
+import { createCompany } from "../../server/companies/create-company.ts";
+import type { DatabaseHandle } from "../../server/db/open.ts";
+import { companyEquities, users } from "../../server/db/schema.ts";
+import { MESSAGES } from "../../server/http/errors.ts";
+import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
+import { createTeamNotifier, type OnboardingFinished, type TeamNotifier } from "../../server/onboarding/notifier.ts";
+import { seedCatalogues } from "../../server/seed/catalogues.ts";
+import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import {
+  onboardingCharacteristics,
+  onboardingCompanyData,
+  onboardingEquities,
+  onboardingFundingRound,
+  onboardingFundingStructures,
+  onboardingInterests,
+  onboardingSellData,
+  onboardingSellingData,
+  onboardingUses,
+  slackOnboardingRequest,
+  urlOf,
+} from "./samples.ts";
+
+const decodeSummary = Schema.decodeUnknownSync(OnboardingSummary);
+
+describe.each(TEST_DATABASES)("onboarding on $kind", (target) => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  let serial = 0;
+  const notices: OnboardingFinished[] = [];
+  const fakeNotifier: TeamNotifier = {
+    notifyOnboardingFinished: async (event) => {
+      notices.push(event);
+      return "slack";
+    },
+  };
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await handle.migrate();
+    await seedCatalogues(handle.db);
+    app = await buildApp({
+      db: handle.db,
+      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, appUrl: "https://puente.example", teamNotifier: fakeNotifier },
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const newUser = async (roles: CreatedUser["roles"]) => {
+    serial += 1;
+    const user = await createUser(handle.db, { email: `onb${serial}@ejemplo.mx`, password: "Clave-segura-2026", name: `Persona ${serial}`, phone: null, roles }, { params: TEST_SCRYPT_PARAMS });
+    return { ...user, token: await sessionTokenFor(handle.db, user.id) };
+  };
+  const newCompany = async (ownerUserId: number) => (await createCompany(handle.db, { name: `Empresa Onboarding ${serial}`, ownerUserId })).id;
+  const call = (endpoint: Endpoint, token: string | undefined, companyId: number | string, body?: unknown): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method: endpoint.method,
+      url: urlOf(endpoint, { id: companyId }),
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+  const summaryOf = async (token: string, companyId: number) => {
+    const response = await call(getOnboardingEndpoint, token, companyId);
+    expect(response.statusCode, response.body).toBe(200);
+    return decodeSummary(response.json());
+  };
+  const expectMessage = (response: LightMyRequestResponse, status: number, message: string) => {
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.json()).toEqual({ message });
+  };
+  const seller = async () => {
+    const owner = await newUser(["seller"]);
+    return { owner, companyId: await newCompany(owner.id) };
+  };
+
+  it("an untouched company's summary is empty, urgency not_urgent, nothing saved", async () => {
+    const { owner, companyId } = await seller();
+    const summary = await summaryOf(owner.token, companyId);
+    expect(summary).toMatchObject({ company_id: companyId, saved_steps: [], company_equities: [], company_funding_round: null, is_onboarding_completed: false });
+    expect(summary.general_information).toMatchObject({ name: null, funding_round_urgency: "not_urgent" });
+  });
+
+  it("each save round-trips into the summary and is listed in saved_steps, in step order", async () => {
+    const { owner, companyId } = await seller();
+    const saves: ReadonlyArray<readonly [Endpoint, unknown]> = [
+      [saveFundingStructuresEndpoint, { ...onboardingFundingStructures(), funding_round_urgency: "asap" }],
+      [saveCompanyDataEndpoint, onboardingCompanyData()],
+      [saveCompanyEquitiesEndpoint, onboardingEquities(60.5, 39.5)],
+      [saveCompanyInterestsEndpoint, onboardingInterests(1, 2)],
+      [saveCompanyFundingRoundEndpoint, onboardingFundingRound()],
+      [saveCompanyFundingRoundUsesEndpoint, onboardingUses(33.33, 33.33, 33.34)],
+      [saveCompanySellingDataEndpoint, onboardingSellingData()],
+      [saveCompanySellDataEndpoint, onboardingSellData()],
+      [saveCompanyCharacteristicsEndpoint, onboardingCharacteristics()],
+    ];
+    for (const [endpoint, body] of saves) {
+      const response = await call(endpoint, owner.token, companyId, body);
+      expect(response.statusCode, `${endpoint.path}: ${response.body}`).toBe(200);
+      expect(decodeSummary(response.json()).company_id).toBe(companyId);
+    }
+    const summary = await summaryOf(owner.token, companyId);
+    expect(summary.saved_steps).toEqual([
+      "company_data",
+      "company_equities",
+      "company_interests",
+      "company_funding_rounds",
+      "company_funding_rounds_uses",
+      "company_selling_data",
+      "company_sell_data",
+      "company_characteristics",
+      "funding_structures",
+    ]);
+    expect(summary.general_information).toEqual({
+      ...onboardingCompanyData(),
+      ...onboardingSellData(),
+      motivation: "Retiro del fundador",
+      valuation_range_negotiation: "Entre 20 y 25 millones de pesos",
+      company_uniqueness_summary: "Receta familiar de tres generaciones",
+      company_challenges: "Ampliar la distribución",
+      // The selling-data save came later without urgency: it defaults to not_urgent.
+      funding_round_urgency: "not_urgent",
+    });
+    expect(summary.company_equities).toEqual(onboardingEquities(60.5, 39.5).company_equities);
+    expect(summary.interests.map((interest) => interest.name)).toEqual(["Capital para crecimiento", "Vender participación"]);
+    expect(summary.company_funding_round).toEqual(onboardingFundingRound());
+    expect(summary.company_funding_rounds_uses).toEqual(onboardingUses(33.33, 33.33, 33.34).company_funding_rounds_uses);
+    expect(summary.companyCharacteristics.map((item) => item.id)).toEqual([1]);
+    expect(summary.companyAttributes.map((item) => item.id)).toEqual([1]);
+    expect(summary.fundingStructures.map((item) => item.id)).toEqual([1]);
+    // Stored as integer hundredths.
+    const stored = await handle.db.select({ hundredths: companyEquities.equityHundredths }).from(companyEquities).where(eq(companyEquities.companyId, companyId));
+    expect(stored.map((row) => row.hundredths).sort()).toEqual([3950, 6050]);
+  });
+
+  it("a repeated save replaces the list and lists the step once; urgency defaults to not_urgent", async () => {
+    const { owner, companyId } = await seller();
+    expect((await call(saveCompanyEquitiesEndpoint, owner.token, companyId, onboardingEquities(50, 50))).statusCode).toBe(200);
+    expect((await call(saveCompanyEquitiesEndpoint, owner.token, companyId, onboardingEquities(100))).statusCode).toBe(200);
+    expect((await call(saveFundingStructuresEndpoint, owner.token, companyId, onboardingFundingStructures())).statusCode).toBe(200);
+    const summary = await summaryOf(owner.token, companyId);
+    expect(summary.company_equities).toEqual([{ shareholder: "Accionista 1", equity: 100 }]);
+    expect(summary.saved_steps).toEqual(["company_equities", "funding_structures"]);
+    expect(summary.general_information.funding_round_urgency).toBe("not_urgent");
+  });
+
+  it("the 100% rule: exact decimal totals pass; 33.33×3, over 100, 100.01 and three decimals are refused with the spec's message, nothing saved", async () => {
+    const { owner, companyId } = await seller();
+    expect((await call(saveCompanyEquitiesEndpoint, owner.token, companyId, onboardingEquities(60.5, 39.5))).statusCode).toBe(200);
+    expect((await call(saveCompanyEquitiesEndpoint, owner.token, companyId, onboardingEquities(0.1, 0.2, 99.7))).statusCode).toBe(200);
+    expectMessage(await call(saveCompanyEquitiesEndpoint, owner.token, companyId, onboardingEquities(33.33, 33.33, 33.33)), 400, ONBOARDING_MESSAGES.equityTotal);
+    expectMessage(await call(saveCompanyEquitiesEndpoint, owner.token, companyId, onboardingEquities(60, 50)), 400, ONBOARDING_MESSAGES.equityTotal);
+    expectMessage(await call(saveCompanyEquitiesEndpoint, owner.token, companyId, onboardingEquities(100.01)), 400, ONBOARDING_MESSAGES.percentRange);
+    expectMessage(await call(saveCompanyEquitiesEndpoint, owner.token, companyId, onboardingEquities(50.005, 49.995)), 400, ONBOARDING_MESSAGES.percentDecimals);
+    expectMessage(await call(saveCompanyEquitiesEndpoint, owner.token, companyId, { company_equities: [] }), 400, ONBOARDING_MESSAGES.equityTotal);
+    expectMessage(await call(saveCompanyFundingRoundUsesEndpoint, owner.token, companyId, onboardingUses(33.33, 33.33, 33.33)), 400, ONBOARDING_MESSAGES.usesTotal);
+    expectMessage(await call(saveCompanyFundingRoundUsesEndpoint, owner.token, companyId, onboardingUses(70, 30.001)), 400, ONBOARDING_MESSAGES.percentDecimals);
+    const summary = await summaryOf(owner.token, companyId);
+    expect(summary.company_equities.map((item) => item.equity)).toEqual([0.1, 0.2, 99.7]);
+    expect(summary.company_funding_rounds_uses).toEqual([]);
+    expect(summary.saved_steps).toEqual(["company_equities"]);
+  });
+
+  it("refuses unknown catalogue ids and a raised amount above the round with a Spanish 400", async () => {
+    const { owner, companyId } = await seller();
+    expectMessage(await call(saveCompanyInterestsEndpoint, owner.token, companyId, onboardingInterests(9999)), 400, ONBOARDING_MESSAGES.unknownCatalogueItem);
+    expectMessage(await call(saveFundingStructuresEndpoint, owner.token, companyId, { funding_structures: [{ id: 9999 }] }), 400, ONBOARDING_MESSAGES.unknownCatalogueItem);
+    expectMessage(await call(saveCompanyDataEndpoint, owner.token, companyId, { ...onboardingCompanyData(), society_id: 9999 }), 400, ONBOARDING_MESSAGES.unknownCatalogueItem);
+    expectMessage(
+      await call(saveCompanyFundingRoundEndpoint, owner.token, companyId, { ...onboardingFundingRound(), funding_round_done: 600_000 }),
+      400,
+      ONBOARDING_MESSAGES.doneOverAmount,
+    );
+    expectMessage(await call(saveCompanyFundingRoundEndpoint, owner.token, companyId, { ...onboardingFundingRound(), funding_round: "series_z" }), 400, ONBOARDING_MESSAGES.fundingStageInvalid);
+    expect((await summaryOf(owner.token, companyId)).saved_steps).toEqual([]);
+  });
+
+  it("a failing save leaves the earlier data: a bad attribute rolls back the characteristics written before it", async () => {
+    const { owner, companyId } = await seller();
+    expect((await call(saveCompanyCharacteristicsEndpoint, owner.token, companyId, onboardingCharacteristics(1, 1))).statusCode).toBe(200);
+    const failed = await call(saveCompanyCharacteristicsEndpoint, owner.token, companyId, { ...onboardingCharacteristics(2, 9999), company_challenges: "Otro reto" });
+    expectMessage(failed, 400, ONBOARDING_MESSAGES.unknownCatalogueItem);
+    const summary = await summaryOf(owner.token, companyId);
+    expect(summary.companyCharacteristics.map((item) => item.id)).toEqual([1]);
+    expect(summary.companyAttributes.map((item) => item.id)).toEqual([1]);
+    expect(summary.general_information.company_challenges).toBe("Ampliar la distribución");
+  });
+
+  it("ownership: another seller and a buyer get the missing company's 404, anonymous 401, deactivated 403, an admin may", async () => {
+    const { owner, companyId } = await seller();
+    const otherSeller = await newUser(["seller"]);
+    const buyer = await newUser(["buyer"]);
+    const admin = await newUser(["admin"]);
+    const missing = await call(saveCompanyEquitiesEndpoint, otherSeller.token, 2_147_483_647, onboardingEquities());
+    expectMessage(missing, 404, COMPANY_NOT_FOUND_MESSAGE);
+    for (const someone of [otherSeller, buyer]) {
+      expectMessage(await call(saveCompanyEquitiesEndpoint, someone.token, companyId, onboardingEquities()), 404, COMPANY_NOT_FOUND_MESSAGE);
+      expectMessage(await call(getOnboardingEndpoint, someone.token, companyId), 404, COMPANY_NOT_FOUND_MESSAGE);
+      expectMessage(await call(slackOnboardingEndpoint, someone.token, "", slackOnboardingRequest(companyId)), 404, COMPANY_NOT_FOUND_MESSAGE);
+    }
+    expect((await call(saveCompanyEquitiesEndpoint, undefined, companyId, onboardingEquities())).statusCode).toBe(401);
+    expect((await call(getOnboardingEndpoint, undefined, companyId)).statusCode).toBe(401);
+    expect((await call(saveCompanyEquitiesEndpoint, admin.token, companyId, onboardingEquities(25, 75))).statusCode).toBe(200);
+    expect((await summaryOf(admin.token, companyId)).company_equities.map((item) => item.equity)).toEqual([25, 75]);
+    expect((await summaryOf(owner.token, companyId)).company_equities.map((item) => item.equity)).toEqual([25, 75]);
+    await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, owner.id));
+    expectMessage(await call(saveCompanyEquitiesEndpoint, owner.token, companyId, onboardingEquities()), 403, MESSAGES.deactivated);
+    expect((await summaryOf(admin.token, companyId)).company_equities.map((item) => item.equity)).toEqual([25, 75]);
+  });
+
+  it("slack-onboarding notifies the team and marks the owner's onboarding completed: a new token's claim says so", async () => {
+    const { owner, companyId } = await seller();
+    expect(decodeJwt(owner.token).is_onboarding_completed).toBe(false);
+    const response = await call(slackOnboardingEndpoint, owner.token, "", slackOnboardingRequest(companyId));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ company_id: companyId, is_onboarding_completed: true, notified_via: "slack" });
+    expect(notices.at(-1)).toMatchObject({ companyId, ownerEmail: owner.email, appUrl: "https://puente.example" });
+    expect(decodeJwt(await sessionTokenFor(handle.db, owner.id)).is_onboarding_completed).toBe(true);
+    expect((await summaryOf(owner.token, companyId)).is_onboarding_completed).toBe(true);
+  });
+
+  it("an admin may finish someone's onboarding; it marks the owner, not the admin", async () => {
+    const { owner, companyId } = await seller();
+    const admin = await newUser(["admin"]);
+    expect((await call(slackOnboardingEndpoint, admin.token, "", slackOnboardingRequest(companyId))).statusCode).toBe(200);
+    const rows = await handle.db.select({ id: users.id, done: users.isOnboardingCompleted }).from(users).where(eq(users.id, owner.id));
+    expect(rows[0]?.done).toBe(true);
+    const adminRow = await handle.db.select({ done: users.isOnboardingCompleted }).from(users).where(eq(users.id, admin.id));
+    expect(adminRow[0]?.done).toBe(false);
+  });
+});
+
+describe("the team notifier", () => {
+  const event: OnboardingFinished = { companyId: 7, companyName: "Empresa <b>", ownerName: "Ana", ownerEmail: "ana@ejemplo.mx", appUrl: "https://puente.example" };
+  const recordingMailer = () => {
+    const sent: MailMessage[] = [];
+    const mailer: Mailer = { transport: "outbox", send: async (message) => void sent.push(message) };
+    return { sent, mailer };
+  };
+
+  it("without SLACK_WEBHOOK_URL e-mails the team (escaped HTML)", async () => {
+    const { sent, mailer } = recordingMailer();
+    const notifier = createTeamNotifier({ slackWebhookUrl: undefined, mailer, teamEmail: "equipo@puente.example" });
+    expect(await notifier.notifyOnboardingFinished(event)).toBe("mail");
+    expect(sent[0]?.to).toBe("equipo@puente.example");
+    expect(sent[0]?.text).toContain("https://puente.example/mi-empresa/7");
+    expect(sent[0]?.html).toContain("Empresa &#60;b&#62;");
+    expect(sent[0]?.html).not.toContain("Empresa <b>");
+  });
+
+  it("with a webhook posts to Slack, and falls back to e-mail when Slack refuses or fails", async () => {
+    const { sent, mailer } = recordingMailer();
+    const posts: Array<{ url: string; body: string }> = [];
+    let answer: "ok" | "refuse" | "throw" = "ok";
+    const notifier = createTeamNotifier({
+      slackWebhookUrl: "https://hooks.slack.example/T/B/X",
+      mailer,
+      teamEmail: "equipo@puente.example",
+      fetch: async (url, init) => {
+        posts.push({ url, body: init.body });
+        if (answer === "throw") throw new Error("network down");
+        return { ok: answer === "ok", status: answer === "ok" ? 200 : 500 };
+      },
+    });
+    expect(await notifier.notifyOnboardingFinished(event)).toBe("slack");
+    expect(posts[0]?.url).toBe("https://hooks.slack.example/T/B/X");
+    expect(JSON.parse(posts[0]?.body ?? "{}").text).toContain("Empresa <b>");
+    expect(sent).toHaveLength(0);
+    answer = "refuse";
+    expect(await notifier.notifyOnboardingFinished(event)).toBe("mail");
+    answer = "throw";
+    expect(await notifier.notifyOnboardingFinished(event)).toBe("mail");
+    expect(sent).toHaveLength(2);
+  });
+});
