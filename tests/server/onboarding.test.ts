@@ -257,6 +257,42 @@ describe.each(TEST_DATABASES)("onboarding on $kind", (target) => {
   });
 });
 
+describe("the onboarding rate limit", () => {
+  it("counts saves per user: past the bucket's limit a save answers 429 with the Spanish message and writes nothing", async () => {
+    const [target] = TEST_DATABASES;
+    if (target === undefined) throw new Error("no test database");
+    const handle = await target.open();
+    await handle.migrate();
+    await seedCatalogues(handle.db);
+    const app = await buildApp({
+      db: handle.db,
+      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, rateLimits: { onboarding: { max: 2, windowMs: 60_000 } } },
+    });
+    try {
+      const makeSeller = async (email: string) => {
+        const user = await createUser(handle.db, { email, password: "Clave-segura-2026", name: "Vendedora", phone: null, roles: ["seller"] }, { params: TEST_SCRYPT_PARAMS });
+        const companyId = (await createCompany(handle.db, { name: `Empresa ${email}`, ownerUserId: user.id })).id;
+        return { token: await sessionTokenFor(handle.db, user.id), companyId };
+      };
+      const save = (who: { token: string; companyId: number }, ...equities: number[]) =>
+        app.inject({ method: "PUT", url: urlOf(saveCompanyEquitiesEndpoint, { id: who.companyId }), headers: { authorization: `Bearer ${who.token}` }, payload: onboardingEquities(...equities) });
+      const first = await makeSeller("limite1@ejemplo.mx");
+      expect((await save(first, 50, 50)).statusCode).toBe(200);
+      expect((await save(first, 40, 60)).statusCode).toBe(200);
+      const limited = await save(first, 100);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ message: ONBOARDING_MESSAGES.tooMany });
+      const stored = await handle.db.select({ hundredths: companyEquities.equityHundredths }).from(companyEquities).where(eq(companyEquities.companyId, first.companyId));
+      expect(stored.map((row) => row.hundredths).sort()).toEqual([4000, 6000]);
+      // Another user has their own count.
+      expect((await save(await makeSeller("limite2@ejemplo.mx"), 100)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await handle.close();
+    }
+  });
+});
+
 describe("the team notifier", () => {
   const event: OnboardingFinished = { companyId: 7, companyName: "Empresa <b>", ownerName: "Ana", ownerEmail: "ana@ejemplo.mx", appUrl: "https://puente.example" };
   const recordingMailer = () => {
