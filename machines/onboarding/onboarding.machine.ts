@@ -50,21 +50,11 @@ import {
   type FormStep,
   type NotifyTeamInput,
   type OnboardingAnswers,
+  type OnboardingContext,
   type OnboardingInput,
   type SaveStepInput,
   type UseRow,
 } from "./types.ts";
-
-export interface OnboardingContext {
-  readonly companyId: number;
-  /** The wizard's step: 1–8 the forms, 9 finishing, 10 done (progress is step/10). */
-  readonly step: number;
-  readonly answers: OnboardingAnswers;
-  /** Steps saved (from the input on resume, then each successful save). */
-  readonly savedSteps: readonly FormStep[];
-  /** The last failed save or notification; cleared by the next successful save or on leaving the step. */
-  readonly error: unknown;
-}
 
 /** An edit of one field section: the section and the fields that change. */
 export type OnboardingChange = {
@@ -94,6 +84,8 @@ const replaceAt = <Row>(rows: readonly Row[], index: number, patch: Partial<Row>
   rows.map((row, at) => (at === index ? { ...row, ...patch } : row));
 const removeAt = <Row>(rows: readonly Row[], index: number): Row[] => rows.filter((_, at) => at !== index);
 const inRange = (rows: readonly unknown[], index: number): boolean => Number.isInteger(index) && index >= 0 && index < rows.length;
+
+export type { OnboardingContext };
 
 export const onboardingMachine = setup({
   types: {

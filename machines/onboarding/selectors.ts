@@ -1,4 +1,4 @@
-import type { EquityRow, FormStep, OnboardingAnswers, SaveStepAnswers, UseRow } from "./types.ts";
+import type { EquityRow, FormStep, OnboardingAnswers, OnboardingContext, SaveStepAnswers, UseRow } from "./types.ts";
 
 /**
  * Pure reads of the onboarding wizard (spec sections 4, 5 and 9): the
@@ -142,3 +142,58 @@ export type OnboardingStatus = "editing" | "saving" | "finishing" | "completed" 
 /** Where the app navigates when the machine is done, or null while it runs. */
 export const exitRoute = (status: OnboardingStatus): string | null =>
   status === "completed" ? "/onboarding-completado" : status === "left" ? "/compra-una-empresa" : null;
+
+/** Everything the wizard's page shows, from the machine's status and context. */
+export interface OnboardingView {
+  readonly status: OnboardingStatus;
+  /** 1–8 the form steps, 9 while finishing, 10 when done. */
+  readonly step: number;
+  /** 0–1 (step/10), for the progress bar. */
+  readonly progress: number;
+  /** The sidebar. */
+  readonly visibleSteps: readonly FormStep[];
+  /** The form step shown, or null once the forms are done. */
+  readonly formStep: FormStep | null;
+  /** Next and Back wait while a request is in flight. */
+  readonly isBusy: boolean;
+  readonly canGoNext: boolean;
+  readonly canGoBack: boolean;
+  /** Motivation (step 3), funding structures and urgency (step 8) are asked only for a selling interest. */
+  readonly showsSellingQuestions: boolean;
+  /** Step 2's table. */
+  readonly equityTotal: number;
+  readonly canAddEquity: boolean;
+  readonly equityMessage: string | null;
+  /** Step 6's table. */
+  readonly usesTotal: number;
+  readonly canAddUse: boolean;
+  readonly usesMessage: string | null;
+  /** The last failure, for the app's toast (null when there is none). */
+  readonly error: unknown;
+}
+
+const isFormStep = (step: number): step is FormStep => ALL_STEPS.some((candidate) => candidate === step);
+
+export function onboardingView(status: OnboardingStatus, context: Pick<OnboardingContext, "step" | "answers" | "error">): OnboardingView {
+  const { answers } = context;
+  const formStep = (status === "editing" || status === "saving") && isFormStep(context.step) ? context.step : null;
+  const editing = status === "editing" && formStep !== null;
+  return {
+    status,
+    step: context.step,
+    progress: progressOf(context.step),
+    visibleSteps: visibleSteps(answers),
+    formStep,
+    isBusy: status === "saving" || status === "finishing",
+    canGoNext: editing && canGoNext(answers, formStep),
+    canGoBack: editing,
+    showsSellingQuestions: hasSellingInterest(answers),
+    equityTotal: asPercent(equityTotal(answers.equities)),
+    canAddEquity: editing && formStep === 2 && canAddEquity(answers),
+    equityMessage: equityMessage(answers),
+    usesTotal: asPercent(usesTotal(answers.uses)),
+    canAddUse: editing && formStep === 6 && canAddUse(answers),
+    usesMessage: usesMessage(answers),
+    error: context.error,
+  };
+}

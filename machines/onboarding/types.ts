@@ -142,6 +142,17 @@ export interface OnboardingInput {
   readonly saved?: SavedOnboarding;
 }
 
+export interface OnboardingContext {
+  readonly companyId: number;
+  /** The wizard's step: 1–8 the forms, 9 finishing, 10 done (progress is step/10). */
+  readonly step: number;
+  readonly answers: OnboardingAnswers;
+  /** Steps saved (from the input on resume, then each successful save). */
+  readonly savedSteps: readonly FormStep[];
+  /** The last failed save or notification; cleared by the next successful save or on leaving the step. */
+  readonly error: unknown;
+}
+
 export const EMPTY_ANSWERS: OnboardingAnswers = {
   general: { legal_name: "", name: "", comercial_name: "", rfc: "", website: "", company_type: null, society_id: null, tax_system_id: null },
   equities: [{ shareholder: "", equity: null }],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { onboardingView } from "../../../machines/onboarding/selectors.ts";
 import { EMPTY_ANSWERS } from "../../../machines/onboarding/types.ts";
 import { COMPANY_ID, GROWTH, NEW, OTHER, SELL_ALL, SELL_SHARE, startOnboarding, toStep3 } from "./harness.ts";
 
@@ -155,6 +156,7 @@ describe("onboarding machine, one transition at a time", () => {
     await onboarding.save.answer();
     expect(onboarding.value()).toBe("finishing");
     expect(onboarding.step()).toBe(9);
+    expect(onboardingView(onboarding.status(), onboarding.context())).toMatchObject({ status: "finishing", progress: 0.9, isBusy: true });
     expect(onboarding.notify.calls).toEqual([{ companyId: COMPANY_ID }]);
     await onboarding.notify.answer();
     expect(onboarding.value()).toBe("completed");

@@ -12,6 +12,7 @@ import {
   hasSellingInterest,
   isValidPercent,
   nextVisibleStep,
+  onboardingView,
   previousVisibleStep,
   progressOf,
   resumeStep,
@@ -130,5 +131,46 @@ describe("onboarding selectors", () => {
     expect(exitRoute("left")).toBe("/compra-una-empresa");
     expect(exitRoute("editing")).toBeNull();
     expect(exitRoute("finishing")).toBeNull();
+  });
+
+  it("onboardingView: step 2 editing under 100 — no Next, add allowed, the inline message", () => {
+    const context = { step: 2, answers: { ...EMPTY_ANSWERS, ...equities(33.33, 33.33, 33.33) }, error: null };
+    expect(onboardingView("editing", context)).toEqual({
+      status: "editing",
+      step: 2,
+      progress: 0.2,
+      visibleSteps: [1, 2, 3, 7, 8],
+      formStep: 2,
+      isBusy: false,
+      canGoNext: false,
+      canGoBack: true,
+      showsSellingQuestions: false,
+      equityTotal: 99.99,
+      canAddEquity: true,
+      equityMessage: "El total debe ser exactamente 100% para continuar.",
+      usesTotal: 0,
+      canAddUse: false,
+      usesMessage: "El total debe ser exactamente 100% para continuar.",
+      error: null,
+    });
+  });
+
+  it("onboardingView: over 100 on step 6 refuses Next and adding; saving is busy and refuses both buttons", () => {
+    const answers = { ...withInterests(GROWTH), ...uses(70, 31) };
+    expect(onboardingView("editing", { step: 6, answers, error: null })).toMatchObject({
+      visibleSteps: [1, 2, 3, 4, 5, 6, 7, 8],
+      canGoNext: false,
+      canAddUse: false,
+      usesMessage: "El total de destinos no puede superar el 100%.",
+    });
+    const exact = { ...answers, ...uses(70, 30) };
+    expect(onboardingView("editing", { step: 6, answers: exact, error: null })).toMatchObject({ canGoNext: true, canAddUse: true, usesMessage: null });
+    expect(onboardingView("saving", { step: 6, answers: exact, error: null })).toMatchObject({ isBusy: true, canGoNext: false, canGoBack: false, canAddUse: false, formStep: 6 });
+  });
+
+  it("onboardingView: finishing is step 9 (90%), completed step 10 (100%), no form", () => {
+    const answers = withInterests(SELL_ALL);
+    expect(onboardingView("finishing", { step: 9, answers, error: null })).toMatchObject({ progress: 0.9, formStep: null, isBusy: true, canGoNext: false, showsSellingQuestions: true });
+    expect(onboardingView("completed", { step: 10, answers, error: null })).toMatchObject({ progress: 1, formStep: null, isBusy: false, canGoNext: false, canGoBack: false });
   });
 });
