@@ -162,7 +162,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/editar-empresa/:id", title: "Editar empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "EditCompanyRoute", guard: "signedIn" },
   { path: "/mi-empresa/:id", title: "Mi empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "EditCompanyRoute", guard: "signedIn" },
   { path: "/onboarding/:id", title: "Onboarding", page: "../features/companies/components/OnboardingPage.tsx", guard: "signedIn", hideChrome: true },
-  { path: "/onboarding-completado", title: "Onboarding completado", page: "../features/companies/components/OnboardingCompletedPage.tsx", guard: "signedIn" },
+  { path: "/onboarding-completado", title: "Onboarding completado", page: "../features/onboarding-summary/components/OnboardingCompletedPage.tsx", guard: "signedIn" },
   // Not public: the page waits for the session, then shows the plan as the server has it.
   { path: "/pago-exitoso", title: "Pago exitoso", page: "../features/subscriptions/components/PaymentSuccessPage.tsx" },
   { path: "/pago-error", title: "Error en el pago", page: "../features/subscriptions/components/PaymentErrorPage.tsx", isPublic: true, noIndex: true },

@@ -10,6 +10,7 @@ import { CompanyForm } from "../../features/companies/components/CompanyForm.tsx
 import { useUploadCompanyPicture } from "../../features/dataroom/api/upload-company-picture.ts";
 import { DataroomPanel } from "../../features/dataroom/components/DataroomPanel.tsx";
 import { KybButton } from "../../features/kyb/components/KybButton.tsx";
+import { OnboardingSummary } from "../../features/onboarding-summary/components/OnboardingSummary.tsx";
 import { isApiError } from "../../lib/api-error.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toastApiError, toastSuccess } from "../../lib/toast.ts";
@@ -111,12 +112,12 @@ export function EditCompanyRoute() {
         </TabPanel>
         {session.isAdmin ? (
           <TabPanel id="onboarding">
-            <p>El onboarding reúne los datos financieros, accionistas y objetivos de la empresa.</p>
             <div className={pageActions}>
               <Link href={`/onboarding/${data.id}`} variant="primary">
                 Abrir el onboarding
               </Link>
             </div>
+            <OnboardingSummary companyId={data.id} />
           </TabPanel>
         ) : null}
       </Tabs>
