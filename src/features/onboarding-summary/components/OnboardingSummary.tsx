@@ -10,9 +10,9 @@ function SectionCard({ section }: { readonly section: Section }) {
   return (
     <li className={styles.card}>
       <section aria-labelledby={headingId}>
-        <h3 id={headingId} className={styles.title}>
+        <h2 id={headingId} className={styles.title}>
           {section.title}
-        </h3>
+        </h2>
         {section.fields !== undefined ? (
           <dl className={styles.fields}>
             {section.fields.map((field) => (
