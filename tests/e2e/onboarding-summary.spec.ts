@@ -123,6 +123,20 @@ test("an admin sees the saved onboarding, with its fallbacks and the tax regime 
   await expect(section(again, "Estructuras de financiamiento")).toContainText("Sin información registrada");
   await expect(section(again, "Ronda de inversión")).toHaveCount(0);
   await expect(section(again, "Capital para crecimiento")).toHaveCount(0);
+
+  // Spec section 8: a failed load is logged and shows nothing (no toast, no crash); the tab stays usable.
+  const logged: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") logged.push(message.text());
+  });
+  await page.route(`**/api/companies/${seller.companyId}/onboardings`, (route) => route.fulfill({ status: 500, json: { message: "Falla" } }));
+  await page.reload();
+  await page.getByRole("tab", { name: "Onboarding" }).click();
+  await expect(page.getByRole("link", { name: "Abrir el onboarding" })).toBeVisible();
+  await expect.poll(() => logged.some((text) => text.startsWith("Error al obtener datos del onboarding:"))).toBe(true);
+  await expect(page.getByRole("list", { name: "Resumen del onboarding" })).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Cargando el onboarding" })).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
 test("/onboarding-completado says so, links to Mis empresas and goes there after 5 s", async ({ page, login }) => {

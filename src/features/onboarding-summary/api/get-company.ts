@@ -10,7 +10,12 @@ import { onboardingSummaryKeys } from "./onboarding-summary-keys.ts";
 export const getCompany = (companyId: number) => callEndpoint(getCompanyRecordEndpoint, { params: { id: companyId } });
 
 export const summaryCompanyQueryOptions = (companyId: number) =>
-  queryOptions({ queryKey: onboardingSummaryKeys.company(companyId), queryFn: () => getCompany(companyId) });
+  queryOptions({
+    queryKey: onboardingSummaryKeys.company(companyId),
+    queryFn: () => getCompany(companyId),
+    // Spec section 8: a failure is logged (OnboardingSummary) and nothing is shown, no toast.
+    meta: { silent: true },
+  });
 
 export function useSummaryCompany(companyId: number) {
   return useQuery(summaryCompanyQueryOptions(companyId));

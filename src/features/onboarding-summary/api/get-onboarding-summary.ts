@@ -7,7 +7,12 @@ import { onboardingSummaryKeys } from "./onboarding-summary-keys.ts";
 export const getOnboardingSummary = (companyId: number) => callEndpoint(getOnboardingEndpoint, { params: { id: companyId } });
 
 export const onboardingSummaryQueryOptions = (companyId: number) =>
-  queryOptions({ queryKey: onboardingSummaryKeys.summary(companyId), queryFn: () => getOnboardingSummary(companyId) });
+  queryOptions({
+    queryKey: onboardingSummaryKeys.summary(companyId),
+    queryFn: () => getOnboardingSummary(companyId),
+    // Spec section 8: a failure is logged (OnboardingSummary) and nothing is shown, no toast.
+    meta: { silent: true },
+  });
 
 export function useOnboardingSummary(companyId: number) {
   return useQuery(onboardingSummaryQueryOptions(companyId));
