@@ -67,24 +67,24 @@ export default function OnboardingWizardPage(): JSX.Element {
 
   if (summary.isError) {
     return (
-      <main className={styles.centered}>
+      <div className={styles.centered}>
         <QueryLoadError queries={[summary]} />
-      </main>
+      </div>
     );
   }
   if (catalogueQueries.some((query) => query.isError)) {
     return (
-      <main className={styles.centered}>
+      <div className={styles.centered}>
         <QueryLoadError queries={catalogueQueries} message={OPTIONS_LOAD_ERROR_MESSAGE} />
-      </main>
+      </div>
     );
   }
   const catalogueData = catalogueQueries.map((query) => query.data);
   if (summary.data === undefined || catalogueData.some((data) => data === undefined)) {
     return (
-      <main className={styles.centered}>
+      <div className={styles.centered}>
         <Spinner size="large" label={WIZARD_COPY.loading} />
-      </main>
+      </div>
     );
   }
   const catalogues = Object.fromEntries(CATALOGUES.map((path, index) => [path, catalogueData[index] ?? []])) as Catalogues;
@@ -157,7 +157,7 @@ function Wizard({ summary, catalogues }: { readonly summary: OnboardingSummary; 
           ))}
         </ol>
       </nav>
-      <main className={styles.main}>
+      <div className={styles.main}>
         <div>
           <div
             role="progressbar"
@@ -197,7 +197,7 @@ function Wizard({ summary, catalogues }: { readonly summary: OnboardingSummary; 
             </div>
           </form>
         )}
-      </main>
+      </div>
     </div>
   );
 }
