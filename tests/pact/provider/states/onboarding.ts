@@ -6,6 +6,7 @@ import { createCompany } from "../../../../server/companies/create-company.ts";
 import {
   companies,
   companyEquities,
+  companyInterests,
   companyFundingRoundUses,
   companyFundingStructures,
   companyOnboardingAttributes,
@@ -25,7 +26,7 @@ const EMAIL = "vendedora.onboarding.pact@example.mx";
  * each state clears what an earlier interaction saved and the completed
  * flag, then logs in through POST /api/sessions.
  */
-async function sellerWithCompanyToOnboard(server: RunningServer): Promise<{ sellerToken: string; companyId: string }> {
+async function sellerWithCompanyToOnboard(server: RunningServer): Promise<{ sellerToken: string; companyId: string; companyNumber: number }> {
   await seedCatalogues(server.db);
   const existing = await findUserForLogin(server.db, EMAIL);
   const id = existing?.id ?? (await createUser(server.db, { email: EMAIL, password: PASSWORD, name: "Vendedora Onboarding Pact", phone: "8112345678", roles: ["seller"] }, { params: TEST_SCRYPT_PARAMS })).id;
@@ -33,7 +34,8 @@ async function sellerWithCompanyToOnboard(server: RunningServer): Promise<{ sell
   const [company] = await server.db.select({ id: companies.id }).from(companies).where(eq(companies.ownerUserId, id)).limit(1);
   if (company === undefined) throw new Error(`provider state: ${EMAIL} has no company`);
   await server.db.transaction(async (tx) => {
-    for (const table of [companyOnboardings, companyEquities, companyFundingRoundUses, companyOnboardingCharacteristics, companyOnboardingAttributes, companyFundingStructures]) {
+    // companyInterests too: a company_interests save replaces them and GET reads them.
+    for (const table of [companyInterests, companyOnboardings, companyEquities, companyFundingRoundUses, companyOnboardingCharacteristics, companyOnboardingAttributes, companyFundingStructures]) {
       await tx.delete(table).where(eq(table.companyId, company.id));
     }
     await tx.update(users).set({ isOnboardingCompleted: false }).where(eq(users.id, id));
@@ -42,10 +44,11 @@ async function sellerWithCompanyToOnboard(server: RunningServer): Promise<{ sell
   const body: unknown = await response.json();
   const token = typeof body === "object" && body !== null ? Reflect.get(body, "access_token") : undefined;
   if (typeof token !== "string") throw new Error(`provider state: log-in of ${EMAIL} failed (${response.status})`);
-  return { sellerToken: token, companyId: String(company.id) };
+  // companyNumber: the id as a JSON number, for bodies ({company_id}); companyId fills paths.
+  return { sellerToken: token, companyId: String(company.id), companyNumber: company.id };
 }
 
-/** The onboarding wizard and its summary. Answers `sellerToken` and `companyId`. */
+/** The onboarding wizard and its summary. Answers `sellerToken`, `companyId` and `companyNumber`. */
 export const onboardingStates: ProviderStates = (server) => ({
   "a seller with a company to onboard is signed in": () => sellerWithCompanyToOnboard(server),
 });
