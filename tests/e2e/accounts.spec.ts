@@ -239,7 +239,7 @@ test("a seller signs up with the first company from /vende-tu-empresa", async ({
   await login({ email, password: "Vendedora-2026" });
   // "Inicia sesión para completar el onboarding": the log-in leads to it, on the new company (decision 014).
   await expect(page).toHaveURL(/\/onboarding\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Onboarding" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Información general" })).toBeVisible();
 
   // The company is in the database, owned by the new seller, waiting for review.
   const session = await page.request.post("/api/sessions", { data: { email, password: "Vendedora-2026" } });

@@ -52,7 +52,7 @@ test("a seller lands on the form, creates a company with a picture, edits it and
   const seller = await signUpSeller(page, "Lucía Empresaria");
   // The sign-up's company has no onboarding yet: the log-in leads there (decision 014).
   await logIn(page, login, seller, /\/onboarding\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Onboarding" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Información general" })).toBeVisible();
 
   // Signed in, the seller pages lead a seller to the company form.
   await page.goto("/vende-tu-empresa");
