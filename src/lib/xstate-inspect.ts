@@ -1,12 +1,13 @@
 /**
  * The Stately inspector, in development only and on request
- * (`VITE_XSTATE_INSPECT=true npx vite`): it opens stately.ai/inspect in a new
- * window. One inspector for the whole app, so every actor (the session, the
- * subscription) shows in the same window. The production build drops this
- * branch and the package.
+ * (`VITE_XSTATE_INSPECT=true npx vite`, or `?inspect` in the page's address):
+ * it opens stately.ai/inspect in a new window. One inspector for the whole
+ * app, so every actor (the session, the subscription, the onboarding, KYB)
+ * shows in the same window. The production build drops this branch and the
+ * package.
  */
 const inspector =
-  import.meta.env.DEV && import.meta.env.VITE_XSTATE_INSPECT === "true"
+  import.meta.env.DEV && (import.meta.env.VITE_XSTATE_INSPECT === "true" || (typeof window !== "undefined" && new URLSearchParams(window.location.search).has("inspect")))
     ? (await import("@statelyai/inspect")).createBrowserInspector()
     : undefined;
 

@@ -1,4 +1,5 @@
 import { useSelector, useActorRef } from "@xstate/react";
+import { inspectOption } from "../../../lib/xstate-inspect.ts";
 import { useEffect, useId, useRef, type FormEvent, type JSX } from "react";
 import { Focusable, Tooltip, TooltipTrigger } from "react-aria-components";
 import { KYB_MESSAGES } from "../../../../contracts/kyb.ts";
@@ -38,7 +39,7 @@ const selectView = (snapshot: KybSnapshot): KybView => kybView(snapshot.value, s
 export function KybButton(props: { readonly companyId: number }): JSX.Element {
   const session = useSession();
   const isPaid = session.isPaidUser || session.isAdmin;
-  const actor = useActorRef(appKybMachine, { input: { companyId: props.companyId, isPaid } });
+  const actor = useActorRef(appKybMachine, { input: { companyId: props.companyId, isPaid }, ...inspectOption });
   const view = useSelector(actor, selectView, sameView);
   const inputRef = useRef<HTMLInputElement>(null);
   const helpId = useId();

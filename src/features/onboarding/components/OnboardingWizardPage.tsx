@@ -1,5 +1,6 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
+import { inspectOption } from "../../../lib/xstate-inspect.ts";
 import { useEffect, useMemo, useRef, type JSX } from "react";
 import { useLocation, useParams } from "wouter";
 import { fromPromise } from "xstate";
@@ -111,7 +112,7 @@ function Wizard({ summary, catalogues }: { readonly summary: OnboardingSummary; 
       }),
     [],
   );
-  const actor = useActorRef(provided, { input: { companyId: summary.company_id, saved: summaryToSaved(summary) } });
+  const actor = useActorRef(provided, { input: { companyId: summary.company_id, saved: summaryToSaved(summary) }, ...inspectOption });
   const view = useSelector(actor, selectView, sameView);
   const answers = useSelector(actor, selectAnswers);
   const headingRef = useRef<HTMLHeadingElement>(null);
