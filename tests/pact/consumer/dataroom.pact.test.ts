@@ -1,6 +1,8 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import {
+  DATAROOM_CATEGORIES,
+  DATAROOM_CATEGORY_INFO,
   DATAROOM_MESSAGES,
   listDataroomFilesEndpoint,
   listFileViewsEndpoint,
@@ -93,6 +95,36 @@ describe("the data room and the company picture (consumer)", () => {
         expect(items[0]).toMatchObject({ filename: "acta.pdf", content_type: "application/pdf", view_count: 0 });
       });
   });
+
+  // Every other category: its list (empty for a new company) and, outside the CIFs (their issue date moves with the calendar), an upload.
+  for (const category of DATAROOM_CATEGORIES.filter((key) => key !== "company_acta_constitutivas")) {
+    it(`GET /api/companies/{id}/company_files/${category} lists the category (empty at first)`, async () => {
+      await pact
+        .addInteraction()
+        .given(WITH_COMPANY)
+        .uponReceiving(`a request for the ${category} of a new company's data room`)
+        .withRequest(...requestTo(listDataroomFilesEndpoint(category), { headers: bearer, paramsFromState: COMPANY }))
+        .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ items: [] }))
+        .executeTest(async (server) => {
+          useMockServer(server.url, SAMPLE_TOKEN);
+          expect((await listDataroomFiles(1, category)).items).toEqual([]);
+        });
+    });
+    if (DATAROOM_CATEGORY_INFO[category].needsIssueDate || category === "company_poderes") continue;
+    it(`POST /api/companies/{id}/company_files/${category} stores a PDF`, async () => {
+      await pact
+        .addInteraction()
+        .given(WITH_COMPANY)
+        .uponReceiving(`an upload of a PDF to ${category}`)
+        .withRequest(...requestTo(uploadDataroomFilesEndpoint(category), { headers: bearer, paramsFromState: COMPANY, multipart: { files: [PDF] } }))
+        .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody({ items: eachLike({ ...FILE_ROW, category: string(category) }) }))
+        .executeTest(async (server) => {
+          useMockServer(server.url, SAMPLE_TOKEN);
+          const { items } = await uploadDataroomFiles({ companyId: 1, category, files: [fileFrom(PDF)] });
+          expect(items[0]).toMatchObject({ filename: "acta.pdf", category });
+        });
+    });
+  }
 
   it("POST /api/companies/{id}/company_files/{category} refuses a file that is not a PDF or an image (415) with its message", async () => {
     const text: MultipartFile = { field: "files[]", filename: "acta.pdf", contentType: "application/pdf", content: Buffer.from("<html>no soy un PDF</html>", "utf8") };
