@@ -13,7 +13,13 @@ import { TEST_DATABASES } from "./harness.ts";
  */
 const postgres = TEST_DATABASES.filter((target) => target.kind === "postgres");
 
-describe.skipIf(postgres.length === 0).each(postgres)("a lost PostgreSQL connection ($kind)", (target) => {
+// Without TEST_DATABASE_URL (the README's command on a fresh machine) there is no PostgreSQL to cut:
+// the file must still hold a test, or Vitest fails it as empty.
+it("runs against PostgreSQL exactly when TEST_DATABASE_URL is set", () => {
+  expect(postgres.length).toBe(process.env.TEST_DATABASE_URL ? 1 : 0);
+});
+
+describe.each(postgres)("a lost PostgreSQL connection ($kind)", (target) => {
   let handle: DatabaseHandle;
   let admin: pg.Client;
 
