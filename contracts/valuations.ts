@@ -1,0 +1,174 @@
+import { Schema } from "effect";
+import { defineEndpoint } from "./endpoint.ts";
+import { boundedText, requiredEmail, requiredId } from "./fields.ts";
+
+/**
+ * POST /valuations: the free valuation tool (spec sections 3, 5, 7 and 9).
+ * Amounts are whole currency units (pesos for México, dollars elsewhere);
+ * the page shows them in millions. The engine and its sources are described
+ * in docs/valuation-method.md.
+ */
+
+/** Spec section 3: the nine valuation locations; USD applies except for México. */
+export const VALUATION_LOCATIONS = [
+  { id: 1, name: "México", currency: "MXN" },
+  { id: 2, name: "Estados Unidos", currency: "USD" },
+  { id: 3, name: "Argentina", currency: "USD" },
+  { id: 4, name: "Chile", currency: "USD" },
+  { id: 5, name: "Colombia", currency: "USD" },
+  { id: 6, name: "Costa Rica", currency: "USD" },
+  { id: 7, name: "Ecuador", currency: "USD" },
+  { id: 8, name: "Perú", currency: "USD" },
+  { id: 9, name: "Otros", currency: "USD" },
+] as const;
+export type ValuationLocationId = (typeof VALUATION_LOCATIONS)[number]["id"];
+export type ValuationCurrency = "MXN" | "USD";
+
+/** The currency a location's figures are in. */
+export const currencyOfLocation = (location: number): ValuationCurrency =>
+  VALUATION_LOCATIONS.find((entry) => entry.id === location)?.currency ?? "USD";
+
+/**
+ * The spec's eight valuation reasons (values not shown there; chosen in
+ * docs/decisions/018-valuation-engine.md).
+ */
+export const VALUATION_REASONS = [
+  { id: 1, name: "Quiero vender mi empresa" },
+  { id: 2, name: "Busco inversión o socios" },
+  { id: 3, name: "Planeo una fusión o adquisición" },
+  { id: 4, name: "Sucesión o salida de un socio" },
+  { id: 5, name: "Solicitar financiamiento" },
+  { id: 6, name: "Planeación estratégica" },
+  { id: 7, name: "Temas fiscales o legales" },
+  { id: 8, name: "Solo por curiosidad" },
+] as const;
+
+/** The largest amount accepted: a trillion currency units keeps every figure exact in a double. */
+export const VALUATION_AMOUNT_MAX = 1_000_000_000_000;
+/** Growth is a yearly percentage, from losing everything to growing ten-fold. */
+export const VALUATION_GROWTH_MIN = -100;
+export const VALUATION_GROWTH_MAX = 1000;
+export const WEBSITE_MAX_LENGTH = 253;
+
+export const VALUATION_MESSAGES = {
+  email: "Debes ingresar tu email",
+  name: "Debes ingresar tu nombre y apellido",
+  industry: "Debes seleccionar la industria",
+  location: "Debes seleccionar la ubicación",
+  reason: "Debes seleccionar el motivo de la valuación",
+  revenue: "Debes ingresar las ventas anuales",
+  revenueMin: "Las ventas deben ser al menos 1",
+  revenueMax: "Las ventas no pueden superar 1,000,000,000,000",
+  ebitda: "Debes ingresar el EBITDA",
+  ebitdaMin: "El EBITDA no puede ser negativo",
+  /** Spec section 5, verbatim. */
+  ebitdaAboveSales: "El EBITDA no puede ser mayor a las ventas",
+  growth: "El crecimiento anual debe estar entre -100% y 1,000%",
+  /** Spec section 5: at most one decimal digit. */
+  oneDecimal: "Usa como máximo un decimal",
+  currency: "La moneda no corresponde a la ubicación",
+} as const;
+
+/** The example host the website message names. */
+export const WEBSITE_EXAMPLE_HOST = "tuempresa.com.mx";
+/** Spec section 5: 'Debes ingresar un dominio válido como {host}'. */
+export const websiteMessage = (host: string = WEBSITE_EXAMPLE_HOST): string => `Debes ingresar un dominio válido como ${host}`;
+
+/**
+ * A domain, optionally with a scheme and a path: labels of letters, digits
+ * and hyphens separated by dots, a top-level label of 2+ letters. No nested
+ * quantifiers over overlapping classes (linear); the length is checked first.
+ */
+export const WEBSITE_PATTERN = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?:[/?#]\S*)?$/i;
+
+/** True when `value` has at most one decimal digit (spec section 5). */
+export const hasAtMostOneDecimal = (value: number): boolean => Math.abs(Math.round(value * 10) - value * 10) < 1e-6;
+
+const amount = (required: string, min: number, minMessage: string) =>
+  Schema.Number.annotations({ message: () => required }).pipe(
+    Schema.finite({ message: () => required }),
+    Schema.greaterThanOrEqualTo(min, { message: () => minMessage }),
+    Schema.lessThanOrEqualTo(VALUATION_AMOUNT_MAX, { message: () => VALUATION_MESSAGES.revenueMax }),
+    Schema.filter((value) => hasAtMostOneDecimal(value) || VALUATION_MESSAGES.oneDecimal),
+  );
+
+const website = Schema.String.annotations({ message: () => websiteMessage() }).pipe(
+  Schema.maxLength(WEBSITE_MAX_LENGTH, { message: () => websiteMessage() }),
+  Schema.filter((value) => value === "" || WEBSITE_PATTERN.test(value.trim()) || websiteMessage()),
+);
+
+const locationId = Schema.Number.annotations({ message: () => VALUATION_MESSAGES.location }).pipe(
+  Schema.int({ message: () => VALUATION_MESSAGES.location }),
+  Schema.between(1, VALUATION_LOCATIONS.length, { message: () => VALUATION_MESSAGES.location }),
+);
+const reasonId = Schema.Number.annotations({ message: () => VALUATION_MESSAGES.reason }).pipe(
+  Schema.int({ message: () => VALUATION_MESSAGES.reason }),
+  Schema.between(1, VALUATION_REASONS.length, { message: () => VALUATION_MESSAGES.reason }),
+);
+
+/** Spec section 3 "Valuation request". `name` is the first and last name joined by a space. */
+export const ValuationRequest = Schema.Struct({
+  email: requiredEmail(VALUATION_MESSAGES.email),
+  name: boundedText(VALUATION_MESSAGES.name, 160),
+  industry_id: requiredId(VALUATION_MESSAGES.industry),
+  /** Optional: "" when not given. */
+  website,
+  gross_revenue: amount(VALUATION_MESSAGES.revenue, 1, VALUATION_MESSAGES.revenueMin),
+  /** EBITDA (the spec's field name is net_profit). */
+  net_profit: amount(VALUATION_MESSAGES.ebitda, 0, VALUATION_MESSAGES.ebitdaMin),
+  reason: reasonId,
+  valuation_type: Schema.Literal("default"),
+  location: locationId,
+  annual_percentage_growth: Schema.Number.annotations({ message: () => VALUATION_MESSAGES.growth }).pipe(
+    Schema.finite({ message: () => VALUATION_MESSAGES.growth }),
+    Schema.between(VALUATION_GROWTH_MIN, VALUATION_GROWTH_MAX, { message: () => VALUATION_MESSAGES.growth }),
+    Schema.filter((value) => hasAtMostOneDecimal(value) || VALUATION_MESSAGES.oneDecimal),
+  ),
+  currency: Schema.Literal("MXN", "USD").annotations({ message: () => VALUATION_MESSAGES.currency }),
+}).pipe(
+  Schema.filter((request) => {
+    if (request.net_profit > request.gross_revenue) {
+      return { path: ["net_profit"], message: VALUATION_MESSAGES.ebitdaAboveSales };
+    }
+    if (request.currency !== currencyOfLocation(request.location)) {
+      return { path: ["currency"], message: VALUATION_MESSAGES.currency };
+    }
+    return true;
+  }),
+);
+export type ValuationRequest = typeof ValuationRequest.Type;
+
+/**
+ * Spec section 3 "Valuation response", plus `currency`. Amounts in whole
+ * currency units: `valuation_result` is the median (p50) of the Monte Carlo
+ * draws, `lowerEstimate` and `upperEstimate` its p10 and p90; `multiple` is
+ * valuation_result / EBITDA (EV/Sales when EBITDA is 0); `profit_result` is
+ * the EBITDA margin in percent.
+ */
+export const ValuationResponse = Schema.Struct({
+  profit_result: Schema.Number,
+  valuation_result: Schema.Number,
+  multiple: Schema.Number,
+  annual_percentage_growth: Schema.Number,
+  gross_revenue: Schema.Number,
+  industry_name: Schema.String,
+  net_profit: Schema.Number,
+  upperEstimate: Schema.Number,
+  lowerEstimate: Schema.Number,
+  currency: Schema.Literal("MXN", "USD"),
+});
+export type ValuationResponse = typeof ValuationResponse.Type;
+
+export const VALUATION_ERRORS = {
+  unknownIndustry: { status: 400, message: "La industria seleccionada no existe. Elige una opción de la lista." },
+} as const;
+
+/** POST /valuations: values a company and stores the request as a lead. */
+export const createValuationEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/valuations",
+  summary: "Value a company from its industry, location, revenue, EBITDA and growth; store the request as a lead.",
+  body: ValuationRequest,
+  response: ValuationResponse,
+  errors: VALUATION_ERRORS,
+});
