@@ -269,31 +269,39 @@ export function seedOf(input: Pick<ValuationInput, "industryId" | "location" | "
 const draws = new Float64Array(MODEL.draws);
 /** Four standard normals per draw: multiple, growth, EBITDA, discount rate. */
 const normals = new Float64Array(MODEL.draws * 4);
-const TWO_PI = 2 * Math.PI;
+
+/** mulberry32's step: the next state and its uniform in [0, 1), the same on every machine. */
+const nextState = (state: number): number => (state + 0x6d2b79f5) >>> 0;
+function uniformOf(state: number): number {
+  let t = Math.imul(state ^ (state >>> 15), state | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+}
 
 /**
  * Fills `normals` from the seed: mulberry32 uniforms (small, fast, the same
- * sequence on every machine) through Box-Muller, each normal held within
- * ±MODEL.drawBound standard deviations.
+ * sequence on every machine) through Marsaglia's polar method (Box-Muller
+ * without the sine and cosine), each normal held within ±MODEL.drawBound
+ * standard deviations.
  */
 function fillNormals(seed: number): void {
   let state = seed;
   const bound = MODEL.drawBound;
   for (let index = 0; index < normals.length; index += 2) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const u1 = ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-    state = (state + 0x6d2b79f5) >>> 0;
-    t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const u2 = ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-    const radius = Math.sqrt(-2 * Math.log(1 - u1));
-    const angle = TWO_PI * u2;
-    normals[index] = clamp(radius * Math.cos(angle), -bound, bound);
-    normals[index + 1] = clamp(radius * Math.sin(angle), -bound, bound);
+    // A point drawn uniformly in the unit disc (about 1.27 tries on average).
+    let x: number;
+    let y: number;
+    let radius: number;
+    do {
+      state = nextState(state);
+      x = 2 * uniformOf(state) - 1;
+      state = nextState(state);
+      y = 2 * uniformOf(state) - 1;
+      radius = x * x + y * y;
+    } while (radius >= 1 || radius === 0);
+    const scale = Math.sqrt((-2 * Math.log(radius)) / radius);
+    normals[index] = clamp(x * scale, -bound, bound);
+    normals[index + 1] = clamp(y * scale, -bound, bound);
   }
 }
 

@@ -1,9 +1,10 @@
 import { createValuationEndpoint } from "../../contracts/valuations.ts";
-import { catalogueNames, requireChoices } from "../catalogues/names.ts";
-import { valuationRequests } from "../db/schema.ts";
+import { catalogueNamesAt, requireChoices } from "../catalogues/names.ts";
+import { VersionReader } from "../db/data-version.ts";
 import type { RouteContext } from "../http/context.ts";
 import type { Router } from "../http/router.ts";
 import { estimateValuation } from "./engine.ts";
+import { LeadWriter } from "./lead-writer.ts";
 import { ENGINE_VERSION } from "./reference-data.ts";
 
 /**
@@ -15,12 +16,16 @@ import { ENGINE_VERSION } from "./reference-data.ts";
  * industry that is not in the catalogue is a 400 and stores nothing. The
  * engine is pure and synchronous (about a third of a millisecond for its
  * 1,000 draws); the request and the answer are stored together as one
- * valuation lead, one INSERT, before answering. The team is not e-mailed:
+ * valuation lead, one INSERT (so atomically), before answering. The team is not e-mailed:
  * the contact form is how an owner asks to be called.
  */
 export function valuationRoutes(router: Router, { db, rateLimiter }: RouteContext): void {
+  // The catalogue's version read is shared by concurrent valuations (one query per round trip under load), as the marketplace does.
+  const versions = new VersionReader(db);
+  const leads = new LeadWriter(db);
+
   router.serve(createValuationEndpoint, { guards: [rateLimiter.guard("valuations")] }, async ({ body, request }) => {
-    const [industryName = ""] = requireChoices(await catalogueNames(db), [
+    const [industryName = ""] = requireChoices(await catalogueNamesAt(db, await versions.read()), [
       { catalogue: "industries", id: body.industry_id, error: createValuationEndpoint.errors.unknownIndustry },
     ]);
 
@@ -34,31 +39,27 @@ export function valuationRoutes(router: Router, { db, rateLimiter }: RouteContex
     });
 
     const website = body.website.trim();
-    const [row] = await db
-      .insert(valuationRequests)
-      .values({
-        userId: request.user?.id ?? null,
-        email: body.email.toLowerCase(),
-        name: body.name,
-        website: website === "" ? null : website,
-        industryId: body.industry_id,
-        location: body.location,
-        reason: body.reason,
-        valuationType: body.valuation_type,
-        currency: body.currency,
-        grossRevenue: body.gross_revenue,
-        netProfit: body.net_profit,
-        annualPercentageGrowth: body.annual_percentage_growth,
-        valuationResult: estimate.mid,
-        lowerEstimate: estimate.low,
-        upperEstimate: estimate.high,
-        multiple: estimate.multiple,
-        profitResult: estimate.marginPercent,
-        engineVersion: ENGINE_VERSION,
-      })
-      .returning({ id: valuationRequests.id });
-    if (row === undefined) throw new Error("insert into valuation_requests returned no row");
-    request.log.info({ valuationRequestId: row.id, seed: estimate.seed }, "valuation lead stored");
+    await leads.write({
+      userId: request.user?.id ?? null,
+      email: body.email.toLowerCase(),
+      name: body.name,
+      website: website === "" ? null : website,
+      industryId: body.industry_id,
+      location: body.location,
+      reason: body.reason,
+      valuationType: body.valuation_type,
+      currency: body.currency,
+      grossRevenue: body.gross_revenue,
+      netProfit: body.net_profit,
+      annualPercentageGrowth: body.annual_percentage_growth,
+      valuationResult: estimate.mid,
+      lowerEstimate: estimate.low,
+      upperEstimate: estimate.high,
+      multiple: estimate.multiple,
+      profitResult: estimate.marginPercent,
+      engineVersion: ENGINE_VERSION,
+    });
+    request.log.info({ seed: estimate.seed }, "valuation lead stored");
 
     return {
       profit_result: estimate.marginPercent,

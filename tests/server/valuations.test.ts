@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "../../server/db/open.ts";
 import { valuationRequests } from "../../server/db/schema.ts";
 import { TOO_MANY_REQUESTS_MESSAGE } from "../../server/http/rate-limit.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
+import { LeadWriter, type ValuationLead } from "../../server/valuations/lead-writer.ts";
 import { ENGINE_VERSION } from "../../server/valuations/reference-data.ts";
 import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 import { valuationRequest } from "./samples.ts";
@@ -175,6 +176,49 @@ describe.each(TEST_DATABASES)("POST /api/valuations on $kind", (target) => {
         expect(value).toBeGreaterThan(0);
       }
     }
+  });
+
+  it("stores every lead of a burst of concurrent valuations (coalesced into few INSERTs), each answered 200", async () => {
+    const before = await countLeads();
+    const burst = Array.from({ length: 40 }, (_, index) => post({ ...valid, email: `rafaga.${index}@ejemplo.mx`, gross_revenue: 10_000_000 + index }));
+    const responses = await Promise.all(burst);
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+    expect(await countLeads()).toBe(before + 40);
+    const stored = await handle.db.select({ email: valuationRequests.email }).from(valuationRequests).orderBy(desc(valuationRequests.id)).limit(40);
+    expect(new Set(stored.map((row) => row.email))).toEqual(new Set(Array.from({ length: 40 }, (_, index) => `rafaga.${index}@ejemplo.mx`)));
+  });
+
+  it("the lead writer: leads that arrive while an INSERT runs share the next one, which fails or succeeds as a whole, and writing goes on", async () => {
+    const writer = new LeadWriter(handle.db);
+    const lead = (email: string, industryId = 2): ValuationLead => ({
+      email,
+      name: "Prueba Lote",
+      industryId,
+      location: 1,
+      reason: 1,
+      currency: "MXN",
+      grossRevenue: 1000,
+      netProfit: 100,
+      annualPercentageGrowth: 0,
+      valuationResult: 500,
+      lowerEstimate: 400,
+      upperEstimate: 600,
+      multiple: 5,
+      profitResult: 10,
+      engineVersion: ENGINE_VERSION,
+    });
+    const settled = (promise: Promise<void>) => promise.then(() => "stored", () => "failed");
+    // The first goes at once, alone; the next two wait and go together, and an unknown industry (foreign key) fails their statement.
+    const first = settled(writer.write(lead("lote.primero@ejemplo.mx")));
+    const good = settled(writer.write(lead("lote.bueno@ejemplo.mx")));
+    const bad = settled(writer.write(lead("lote.malo@ejemplo.mx", 99_999)));
+    expect([await first, await good, await bad]).toEqual(["stored", "failed", "failed"]);
+    expect(await settled(writer.write(lead("lote.despues@ejemplo.mx")))).toBe("stored");
+    const emails = (await handle.db.select({ email: valuationRequests.email }).from(valuationRequests)).map((row) => row.email);
+    expect(emails).toContain("lote.primero@ejemplo.mx");
+    expect(emails).toContain("lote.despues@ejemplo.mx");
+    expect(emails).not.toContain("lote.bueno@ejemplo.mx");
+    expect(emails).not.toContain("lote.malo@ejemplo.mx");
   });
 
   it("limits valuations per IP with a 429 and Retry-After; another address goes on", async () => {
