@@ -1,4 +1,4 @@
-// npm run bench:valuation [-- --duration 20 --connections 50 --port 3919 --pglite --keep-database]
+// npm run bench:valuation [-- --duration 20 --connections 10 --port 3919 --pglite --keep-database]
 //
 // The free valuation tool under load (issue 14: p95 <= 50 ms on this
 // machine, 1,000 Monte Carlo draws per request). Creates its own database
@@ -13,11 +13,12 @@
 // to 45% of sales, growth from -20% to 60%), each one a full valuation and a
 // stored lead. Then GET /api/health with the same connections and duration as
 // the baseline. Prints the engine's own time per valuation (in this process),
-// the statuses, the leads stored, and ends with one line:
+// the server's CPU per valuation (/proc), the statuses, the leads stored, and
+// ends with one line:
 //   requests=<n> rps=<n> p50_ms=<n> p95_ms=<n> p99_ms=<n> baseline_rps=<n> baseline_p95_ms=<n>
 // Not part of `npm test` (not a timed test); figures in docs/performance/valuation.md.
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -26,14 +27,14 @@ import { openDatabase } from "../../server/db/open.ts";
 import { valuationRequests } from "../../server/db/schema.ts";
 import { INDUSTRIES } from "../../server/seed/catalogue-data.ts";
 import { estimateValuation } from "../../server/valuations/engine.ts";
-import { freshDatabase, log, percentile, raisedRateLimitEnv, round, startServerChild, type ServerChild } from "./support.ts";
+import { freshDatabase, log, machineBusySeconds, percentile, raisedRateLimitEnv, round, startServerChild, threadCpuSeconds, type ServerChild } from "./support.ts";
 
 const BENCH_DATABASE = "puente_valuation_bench";
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: "string", default: "20" },
-    connections: { type: "string", default: "50" },
+    connections: { type: "string", default: "10" },
     port: { type: "string", default: "3919" },
     pglite: { type: "boolean", default: false },
     "keep-database": { type: "boolean", default: false },
@@ -224,9 +225,18 @@ async function main(): Promise<void> {
     server = await startServerChild({ port, databaseUrl: database.target, seedDemo: false, env: raisedRateLimitEnv() });
     await warmUp(server.url, bodies);
     log(`Loading POST /api/valuations (${bodies.length} varied requests), ${connections} connections, ${duration} s…`);
+    const cpuBefore = threadCpuSeconds(server.serverPid);
+    const busyBefore = machineBusySeconds();
     const valuations = await load(server.url, bodies);
+    const cpuAfter = threadCpuSeconds(server.serverPid);
+    const busy = machineBusySeconds() - busyBefore;
     log(
       `  valuations: ${valuations.requests} requests, ${round(valuations.rps)} req/s, p50 ${valuations.p50} ms, p95 ${valuations.p95} ms, p99 ${valuations.p99} ms, statuses ${statusLine(valuations.statuses)}, errors ${valuations.errors}`,
+    );
+    // CPU time is what a busy machine distorts least: the server's event loop and its other threads, per valuation.
+    const perRequestMs = (seconds: number) => round((seconds * 1000) / Math.max(1, valuations.requests), 3);
+    log(
+      `  server CPU per valuation: ${perRequestMs(cpuAfter.main - cpuBefore.main)} ms event loop + ${perRequestMs(cpuAfter.others - cpuBefore.others)} ms other threads; the whole machine was busy ${round(busy / duration, 2)} of its ${os.cpus().length} cores`,
     );
     log(`Baseline GET /api/health, ${connections} connections, ${duration} s…`);
     const baseline = await load(server.url, null);
