@@ -33,6 +33,7 @@ import {
   paymentReceiptEndpoint,
   paymentWebhookEndpoint,
 } from "./subscriptions.ts";
+import { createValuationEndpoint } from "./valuations.ts";
 
 /**
  * Every endpoint of the API. The server checks at start that it serves each
@@ -71,4 +72,5 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   ...DATAROOM_ENDPOINTS,
   kybEndpoint,
   ...ONBOARDING_ENDPOINTS,
+  createValuationEndpoint,
 ];

@@ -44,6 +44,7 @@ import { createStripeProvider } from "./payments/stripe-provider.ts";
 import { sessionRoutes } from "./sessions/routes.ts";
 import { createTeamNotifier, type TeamNotifier } from "./onboarding/notifier.ts";
 import { onboardingRoutes } from "./onboarding/routes.ts";
+import { valuationRoutes } from "./valuations/routes.ts";
 
 /** What features receive: every feature's context, plus who takes payments (server/payments) and where files live (server/dataroom). */
 type FeatureContext = RouteContext & { readonly paymentProvider: PaymentProvider; readonly storage: Storage; readonly teamNotifier: TeamNotifier };
@@ -61,6 +62,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   dataroomRoutes,
   kybRoutes,
   onboardingRoutes,
+  valuationRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */

@@ -52,6 +52,7 @@ import {
   sellerSignUp,
   slackOnboardingRequest,
   urlOf,
+  valuationRequest,
 } from "./samples.ts";
 
 // Issue "Hardening: the campaign": the authorization matrix. Every endpoint
@@ -380,6 +381,8 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     },
     expect: { ...signedIn(404), seller: 200, admin: 200 },
   },
+  // The free valuation tool is public: a token, even a deactivated account's, changes nothing.
+  "POST /valuations": { request: () => ({ body: valuationRequest() }), expect: everyone(200) },
 };
 
 /** What is wrong between the endpoints and the matrix: an endpoint without an entry, an entry of the wrong shape, an entry for nothing. */

@@ -18,6 +18,7 @@ import type {
 } from "../../contracts/onboarding.ts";
 import type { BuyerRegistrationRequest, SellerRegistrationRequest } from "../../contracts/registration.ts";
 import type { LoginRequest } from "../../contracts/sessions.ts";
+import type { ValuationRequest } from "../../contracts/valuations.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import type { Database } from "../../server/db/open.ts";
 import { passwordResetTokens } from "../../server/db/schema.ts";
@@ -237,3 +238,19 @@ export const onboardingCharacteristics = (characteristic = 1, attribute = 1): Wi
 });
 export const onboardingFundingStructures = (): Wire<typeof FundingStructuresRequest> => ({ funding_structures: [{ id: 1 }] });
 export const slackOnboardingRequest = (companyId: number): Wire<typeof SlackOnboardingRequest> => ({ company_id: companyId });
+
+// --- Free valuation (issue 14) ------------------------------------------------------
+/** A Mexican manufacturer (industry 2 'Manufactura', location 1 México, pesos): 50 M in sales, 8 M EBITDA, growing 12.5%. */
+export const valuationRequest = (): Wire<typeof ValuationRequest> => ({
+  email: "duena@tortilleria.example.mx",
+  name: "Rosa Garza",
+  industry_id: 2,
+  website: "tortilleria.example.mx",
+  gross_revenue: 50_000_000,
+  net_profit: 8_000_000.5,
+  reason: 1,
+  valuation_type: "default",
+  location: 1,
+  annual_percentage_growth: 12.5,
+  currency: "MXN",
+});

@@ -54,6 +54,7 @@ import {
   recoveryTokenFor,
   resetRequest,
   sellerSignUp,
+  valuationRequest,
 } from "./samples.ts";
 
 // Issue "Hardening: the campaign": a bounded, seeded schema fuzz. For every
@@ -686,6 +687,19 @@ const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     fixSample: (sample, valid) => ({ ...sample, funding_structures: getAt(valid.body, ["funding_structures"]) }),
   },
   "POST /slack-onboarding": { guarded: true, cases: 40, valid: (context) => ({ body: slackOnboardingRequest(context.company.id) }) },
+  // Public, like the contact form; contract samples keep the valid request's industry (Arbitrary cannot know the catalogue).
+  "POST /valuations": {
+    guarded: false,
+    cases: 150,
+    valid: () => ({ body: valuationRequest() }),
+    // The cross-field rules too (EBITDA within sales, the location's currency), so extreme amounts reach the engine.
+    fixSample: (sample, valid) => ({
+      ...sample,
+      industry_id: getAt(valid.body, ["industry_id"]),
+      net_profit: Math.min(Number(sample["net_profit"]), Number(sample["gross_revenue"])),
+      currency: sample["location"] === 1 ? "MXN" : "USD",
+    }),
+  },
 };
 
 const hasInput = (endpoint: Endpoint): boolean => endpoint.params !== undefined || endpoint.query !== undefined || endpoint.body !== undefined;

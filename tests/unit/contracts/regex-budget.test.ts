@@ -3,6 +3,7 @@ import { QUERY_INT_PATTERN } from "../../../contracts/companies.ts";
 import { EMAIL_PATTERN, PATH_ID_PATTERN } from "../../../contracts/fields.ts";
 import { PHONE_PATTERN } from "../../../contracts/leads.ts";
 import { CHECKOUT_ID_PATTERN } from "../../../contracts/subscriptions.ts";
+import { WEBSITE_PATTERN } from "../../../contracts/valuations.ts";
 import { REQUEST_ID, withoutTrailingSlashes } from "../../../server/app.ts";
 import { BEARER } from "../../../server/auth/authz.ts";
 import { SESSION_ID_PATTERN } from "../../../server/auth/tokens.ts";
@@ -34,6 +35,7 @@ const PATTERNS: Readonly<Record<string, RegExp>> = {
   CHECKOUT_ID_PATTERN,
   STRIPE_SECRET_KEY_PATTERN,
   STRIPE_WEBHOOK_SECRET_PATTERN,
+  WEBSITE_PATTERN,
 };
 
 const LENGTH = 20_000;
