@@ -33,6 +33,8 @@ const SERVER_FEATURE_DEPENDENCIES = {
   dataroom: [],
   kyb: [],
   onboarding: [],
+  // Puente Bot quotes the plans with the prices the payments feature charges.
+  bot: ["payments"],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).

@@ -46,13 +46,14 @@ export const SELLER_STEPS: ReadonlyArray<JourneyStep> = [
   { title: "Cierra directamente", text: "Los acuerdos se firman entre las partes; Puente solo actúa como asesor bajo contrato." },
 ];
 
-/** Where each story is told: the page, the anchor of its section and the section's heading. */
-export const BUYER_JOURNEY = { path: "/", anchor: "home-how", heading: "Cómo funciona", tab: "Para compradores" } as const;
-export const SELLER_JOURNEY = { path: "/vende-tu-empresa", anchor: "sell-steps", heading: "Cómo vendes con Puente" } as const;
+/** Where each story is told: the page (its path and name), the anchor of its section and the section's heading. */
+export const BUYER_JOURNEY = { path: "/", page: "Inicio", anchor: "home-how", heading: "Cómo funciona", tab: "Para compradores" } as const;
+export const SELLER_JOURNEY = { path: "/vende-tu-empresa", page: "Vende tu empresa", anchor: "sell-steps", heading: "Cómo vendes con Puente" } as const;
 
 /** /levanta-capital: how a funding round works. */
 export const FUNDING_ROUND = {
   path: "/levanta-capital",
+  page: "Levanta capital",
   anchor: "raise-how",
   heading: "Cómo funciona una ronda de inversión",
   paragraphs: [

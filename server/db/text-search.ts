@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./open.ts";
-import { intOf, rowsOf, textOf, textOrNullOf } from "./rows.ts";
+import { boolOf, intOf, rowsOf, textOf, textOrNullOf } from "./rows.ts";
 
 /**
  * Spanish, accent-insensitive, typo-tolerant search words, shared by the
@@ -41,30 +41,36 @@ export function searchWords(text: string, maxWords: number = MAX_SEARCH_WORDS): 
 /** A vocabulary of known words (`search_terms`, `bot_terms`): one text column `word`, trigram-indexed. */
 export type Vocabulary = PgTable & { readonly word: PgColumn };
 
+/** A search word as the query will use it; `exact` when it is a known word (as typed, or a typo's correction), not a prefix. */
+export interface ResolvedWord {
+  readonly word: string;
+  readonly exact: boolean;
+}
+
 /**
  * Each word as the query will use it:
- * - a word of the vocabulary stays;
+ * - a word of the vocabulary stays (exact);
  * - a prefix of a vocabulary word stays too (search as you type: "tecno");
  * - otherwise a word of 4+ letters becomes its most similar vocabulary word
- *   when similarity reaches TYPO_SIMILARITY ("tecnolgia" → "tecnologia");
- *   a word with no such neighbour stays as typed (it then matches nothing);
+ *   when similarity reaches TYPO_SIMILARITY ("tecnolgia" → "tecnologia",
+ *   exact); a word with no such neighbour stays as typed (it then matches
+ *   nothing);
  * - Spanish stop words ("de", "la") are dropped.
  * One round trip for all words.
  */
-export async function resolveSearchWords(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<string>> {
+export async function resolveSearchTerms(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<ResolvedWord>> {
   if (words.length === 0) return [];
   const values = sql.join(
     words.map((word, index) => sql`(${index}::int, ${word}::text)`),
     sql`, `,
   );
   const result = await db.execute(sql`
-    SELECT r.ord, r.word, r.resolved,
+    SELECT r.ord, r.word, r.resolved, NOT r.prefix AS exact,
            length(to_tsvector('pg_catalog.spanish', coalesce(r.resolved, r.word))) AS lexemes
     FROM (
-      SELECT w.ord, w.word,
+      SELECT w.ord, w.word, k.prefix,
         CASE
-          WHEN EXISTS (SELECT 1 FROM ${vocabulary} st WHERE st.word = w.word) THEN w.word
-          WHEN EXISTS (SELECT 1 FROM ${vocabulary} st WHERE st.word LIKE w.word || '%') THEN w.word
+          WHEN k.known OR k.prefix THEN w.word
           WHEN length(w.word) >= ${MIN_CORRECTED_LENGTH} THEN (
             SELECT st.word FROM ${vocabulary} st
             WHERE st.word % w.word AND similarity(st.word, w.word) >= ${TYPO_SIMILARITY}
@@ -72,13 +78,23 @@ export async function resolveSearchWords(db: Database, vocabulary: Vocabulary, w
             LIMIT 1)
         END AS resolved
       FROM (VALUES ${values}) AS w(ord, word)
+      CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM ${vocabulary} st WHERE st.word = w.word) AS known) kw
+      CROSS JOIN LATERAL (
+        SELECT kw.known,
+               NOT kw.known AND EXISTS (SELECT 1 FROM ${vocabulary} st WHERE st.word LIKE w.word || '%') AS prefix
+      ) k
     ) r
     ORDER BY r.ord`);
   return rowsOf(result).flatMap((row) => {
     // A stop word has no lexeme; searching for it would match nothing.
     if (intOf(row, "lexemes") === 0) return [];
-    return [textOrNullOf(row, "resolved") ?? textOf(row, "word")];
+    return [{ word: textOrNullOf(row, "resolved") ?? textOf(row, "word"), exact: boolOf(row, "exact") }];
   });
+}
+
+/** resolveSearchTerms, words only (the marketplace searches every word as a prefix). */
+export async function resolveSearchWords(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<string>> {
+  return (await resolveSearchTerms(db, vocabulary, words)).map((term) => term.word);
 }
 
 /**

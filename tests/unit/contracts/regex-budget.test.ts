@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SITE_PATH_PATTERN } from "../../../contracts/bot.ts";
 import { QUERY_INT_PATTERN } from "../../../contracts/companies.ts";
 import { EMAIL_PATTERN, PATH_ID_PATTERN } from "../../../contracts/fields.ts";
 import { PHONE_PATTERN } from "../../../contracts/leads.ts";
@@ -34,6 +35,7 @@ const PATTERNS: Readonly<Record<string, RegExp>> = {
   CHECKOUT_ID_PATTERN,
   STRIPE_SECRET_KEY_PATTERN,
   STRIPE_WEBHOOK_SECRET_PATTERN,
+  SITE_PATH_PATTERN,
 };
 
 const LENGTH = 20_000;
