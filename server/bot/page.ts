@@ -212,8 +212,8 @@ export function botPage(view: BotPageView = {}): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<main>
-<h1>${escapeHtml(BOT_PAGE_COPY.heading)}</h1>
+<main aria-labelledby="bot-titulo">
+<h1 id="bot-titulo">${escapeHtml(BOT_PAGE_COPY.heading)}</h1>
 <p class="intro">${escapeHtml(BOT_PAGE_COPY.intro)}</p>
 <h2 id="conversacion-titulo" class="visually-hidden">${escapeHtml(BOT_PAGE_COPY.log)}</h2>
 <div id="conversacion" role="log" aria-live="polite" aria-labelledby="conversacion-titulo" tabindex="0">
