@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { BOT_MESSAGES, BOT_QUESTION_MAX_LENGTH, type BotAnswer } from "../../contracts/bot.ts";
 import { BOT_ANSWERS_URL, BOT_PAGE_URL } from "../../contracts/bot-page.ts";
+import { htmlDocument } from "../http/html-document.ts";
 import { escapeHtml } from "../mail/mailer.ts";
 
 /**
@@ -202,17 +203,11 @@ export function botPage(view: BotPageView = {}): string {
   const value = view.error !== undefined && view.question !== undefined ? ` value="${escapeHtml(view.question)}"` : "";
   // Only after this page's own form was used: on first load the focus stays in the page that frames it.
   const autofocus = view.question === undefined ? "" : " autofocus";
-  return `<!doctype html>
-<html lang="es-MX">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(BOT_PAGE_COPY.title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main aria-labelledby="bot-titulo">
+  return htmlDocument({
+    title: BOT_PAGE_COPY.title,
+    style: STYLE,
+    script: SCRIPT,
+    body: `<main aria-labelledby="bot-titulo">
 <h1 id="bot-titulo">${escapeHtml(BOT_PAGE_COPY.heading)}</h1>
 <p class="intro">${escapeHtml(BOT_PAGE_COPY.intro)}</p>
 <h2 id="conversacion-titulo" class="visually-hidden">${escapeHtml(BOT_PAGE_COPY.log)}</h2>
@@ -226,9 +221,6 @@ ${turns}
 <p id="pregunta-ayuda" class="hint">${escapeHtml(BOT_PAGE_COPY.hint)}</p>
 <p id="pregunta-error" class="error"${view.error === undefined ? " hidden" : ""}>${escapeHtml(view.error ?? "")}</p>
 </form>
-</main>
-<script>${SCRIPT}</script>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
