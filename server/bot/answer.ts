@@ -38,21 +38,28 @@ export async function questionWords(db: Database, question: string): Promise<Rea
   return resolved.filter((term, index) => resolved.findIndex((other) => other.word === term.word) === index);
 }
 
-/** A word's tsquery, in any part of the passage or only in one weight: a known word exactly ("vale" is not "valuación"), a prefix as a prefix. */
-const wordQuery = (term: ResolvedWord, weight = ""): string => (term.exact ? `${term.word}:${weight}` : `${term.word}:*${weight}`).replace(/:$/, "");
+/**
+ * A word's tsquery text, anywhere in the passage or only at one weight
+ * ("vale", "vale:A", "tecno:*", "tecno:*A"): a known word exactly ("vale" is
+ * not "valuación"), a prefix as a prefix.
+ */
+function wordQuery(term: ResolvedWord, weight: "" | "A" = ""): string {
+  const label = `${term.exact ? "" : "*"}${weight}`;
+  return label === "" ? term.word : `${term.word}:${label}`;
+}
 
 /**
  * The passages holding any of `words`, best first:
  * 1. the most of the question's words;
  * 2. the most of them in what the passage is about: its title or the
  *    questions it answers (weight A);
- * 3. the larger share of that title they cover (the passage most about
+ * 3. the larger share of those words they cover (the passage most about
  *    them: "¿Cómo vendo mi empresa?" before "¿Puedo vender solo una parte
  *    de mi empresa?");
  * 4. the content's order (passages.ts): when the words are only in the
  *    texts, the binding one (terms, privacy) before the FAQ that restates
  *    it, then the other pages.
- * Exported for tests and tuning.
+ * Exported to tune the ranking against real questions (the best few, with their counts).
  */
 export async function rankPassages(db: Database, words: ReadonlyArray<ResolvedWord>, limit = 3): Promise<ReadonlyArray<RankedPassage>> {
   if (words.length === 0) return [];
