@@ -4,6 +4,7 @@ import {
   resetPasswordEndpoint,
   updateProfileEndpoint,
 } from "./accounts.ts";
+import { BOT_ENDPOINTS } from "./bot.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "./catalogues.ts";
 import {
   createCompanyEndpoint,
@@ -73,4 +74,5 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   kybEndpoint,
   ...ONBOARDING_ENDPOINTS,
   createValuationEndpoint,
+  ...BOT_ENDPOINTS,
 ];

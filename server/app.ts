@@ -25,6 +25,7 @@ import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
 import { ALL_ENDPOINTS } from "../contracts/all-endpoints.ts";
 import { endpointLabel } from "../contracts/endpoint.ts";
 import { accountRoutes } from "./accounts/routes.ts";
+import { botRoutes } from "./bot/routes.ts";
 import { catalogueRoutes } from "./catalogues/routes.ts";
 import { companyRoutes } from "./companies/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -63,6 +64,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   kybRoutes,
   onboardingRoutes,
   valuationRoutes,
+  botRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */

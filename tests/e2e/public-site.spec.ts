@@ -236,13 +236,6 @@ test("the FAQ is an accordion that opens with the keyboard", async ({ page }) =>
   await expect(answer).toBeVisible();
 });
 
-test("/puente-bot explains clearly when no chatbot is configured", async ({ page }) => {
-  await page.goto("/puente-bot");
-  // Its own status: while the page loads, the layout's "Cargando" is a status too.
-  await expect(page.getByRole("status").filter({ hasText: "Puente Bot no está disponible en este momento." })).toBeVisible();
-  await expect(page.getByRole("link", { name: "escribirnos" })).toHaveAttribute("href", "/contacto");
-});
-
 test("/levanta-capital's button scrolls to the seller form, which loads on the way", async ({ page }) => {
   await page.goto("/levanta-capital");
   // The page first (its heading and the form's empty slot): "no form" is also true before anything rendered.

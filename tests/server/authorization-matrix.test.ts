@@ -26,6 +26,7 @@ import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 import { payPlan } from "./paid-plan.ts";
 import {
   SAMPLE_PASSWORD,
+  botQuestion,
   buyerSignUp,
   companyCreateRequest,
   companyUpdateRequest,
@@ -383,6 +384,9 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   },
   // The free valuation tool is public: a token, even a deactivated account's, changes nothing.
   "POST /valuations": { request: () => ({ body: valuationRequest() }), expect: everyone(200) },
+  // Puente Bot (docs/decisions/020-puente-bot.md): public; a token, even a deactivated account's, changes nothing.
+  "GET /bot": { request: () => ({ query: { pregunta: "¿Qué es el KYB?" } }), expect: everyone(200) },
+  "POST /bot/answers": { request: () => ({ body: botQuestion() }), expect: everyone(200) },
 };
 
 /** What is wrong between the endpoints and the matrix: an endpoint without an entry, an entry of the wrong shape, an entry for nothing. */

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { BotQuestionRequest } from "../../contracts/bot.ts";
 import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest } from "../../contracts/accounts.ts";
 import type { CompanyCreateRequest, CompanyUpdateRequest, InterestMessageRequest } from "../../contracts/companies.ts";
 import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
@@ -187,6 +188,9 @@ export const pictureUpload = (file: Buffer = SAMPLE_FILES.png): MultipartBody =>
     { name: "file_type", value: "picture" },
     { name: "file", filename: "logo.png", contentType: "image/png", bytes: file },
   ]);
+/** Puente Bot (issue 14): a question its content answers. */
+export const botQuestion = (question = "¿Cuánto cuesta el plan Impulsa?"): Wire<typeof BotQuestionRequest> => ({ question });
+
 /** KYB básico: a persona moral's RFC (its check digit computed with contracts/rfc.ts). */
 export const kybRequest = (rfc = "ABC680524P73"): Wire<typeof KybRequest> => ({ rfc });
 

@@ -11,6 +11,7 @@ import { SellerRegistrationRequest } from "../../contracts/registration.ts";
 import { RFC_EXAMPLES } from "../../contracts/rfc.ts";
 import { HtmlPageBody, PaymentList, PLAN_IDS } from "../../contracts/subscriptions.ts";
 import { buildApp } from "../../server/app.ts";
+import { indexBotPassages } from "../../server/bot/index-passages.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
@@ -31,6 +32,7 @@ import {
   pictureUpload,
   type MultipartBody,
   SAMPLE_PASSWORD,
+  botQuestion,
   buyerSignUp,
   companyCreateRequest,
   companyUpdateRequest,
@@ -700,6 +702,9 @@ const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
       currency: sample["location"] === 1 ? "MXN" : "USD",
     }),
   },
+  // Puente Bot: public; its questions reach the ranking SQL (the passages are indexed below).
+  "GET /bot": { guarded: false, cases: 90, valid: (_context, index) => ({ query: index % 3 === 0 ? {} : { pregunta: index % 3 === 1 ? "¿Qué es el KYB?" : "cuanto cuesta el plan impulza" } }) },
+  "POST /bot/answers": { guarded: false, cases: 150, valid: (_context, index) => ({ body: botQuestion(index % 2 === 0 ? undefined : "¿son una institución financiera?") }) },
 };
 
 const hasInput = (endpoint: Endpoint): boolean => endpoint.params !== undefined || endpoint.query !== undefined || endpoint.body !== undefined;
@@ -1069,6 +1074,7 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
     handle = await target.open();
     await handle.migrate();
     await seedCatalogues(handle.db);
+    await indexBotPassages(handle.db);
     const make = (email: string, roles: ReadonlyArray<"admin" | "seller" | "buyer">) =>
       createUser(handle.db, { email, password: SAMPLE_PASSWORD, name: email.split("@")[0] ?? email, phone: null, roles }, { params: TEST_SCRYPT_PARAMS });
     const buyer = await make("fuzz.comprador.fijo@ejemplo.mx", ["buyer"]);
