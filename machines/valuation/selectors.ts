@@ -103,15 +103,27 @@ const decodeRequest = Schema.decodeUnknownEither(ValuationRequest, { errors: "al
  * as soon as the step's own fields pass.
  */
 export function stepErrors(answers: ValuationAnswers, step: FormStep): AnswerErrors {
-  const decoded = decodeRequest(toRequest(answers));
-  if (Either.isRight(decoded)) return {};
+  const request = toRequest(answers);
+  let messages = requestErrors(request);
+  // The cross-field rule runs only on an otherwise valid request: with the
+  // amounts fine but another step-3 field wrong, check it again with those
+  // fields neutral, so both messages show after one Next.
+  if (step === 3 && messages["gross_revenue"] === undefined && messages["net_profit"] === undefined && Object.keys(messages).length > 0) {
+    messages = { ...requestErrors({ ...request, website: "", annual_percentage_growth: 0, reason: 1 }), ...messages };
+  }
   const fields: readonly AnswerField[] = FIELDS_OF_STEP[step];
   const errors: AnswerErrors = {};
-  for (const [key, message] of Object.entries(fieldErrors(decoded.left))) {
+  for (const [key, message] of Object.entries(messages)) {
     const field = FIELD_OF_KEY[key];
     if (field !== undefined && fields.includes(field)) errors[field] ??= message;
   }
   return errors;
+}
+
+/** The contract's first message per request key (none when the request is valid). */
+function requestErrors(request: ValuationRequestBody): Readonly<Record<string, string>> {
+  const decoded = decodeRequest(request);
+  return Either.isRight(decoded) ? {} : fieldErrors(decoded.left);
 }
 
 const isAnswered = (value: string | number | null): boolean => (typeof value === "string" ? value.trim() !== "" : value !== null);

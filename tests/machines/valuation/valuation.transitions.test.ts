@@ -92,6 +92,12 @@ describe("valuation machine, one transition at a time", () => {
       expect(valuation.value()).toEqual({ step4: "reviewing" });
     });
 
+    it("EBITDA above sales and a bad website: both messages after one Next", () => {
+      const valuation = startValuation({ value: "step3", answers: { ...STEP3, revenue: "100", ebitda: "200", website: "mi empresa" } });
+      valuation.send({ type: "valuation.next" });
+      expect(view(valuation).errors).toEqual({ ebitda: VALUATION_MESSAGES.ebitdaAboveSales, website: websiteMessage() });
+    });
+
     it("a website that is not a domain: 'Debes ingresar un dominio válido como tuempresa.com.mx'", () => {
       const valuation = startValuation({ value: "step3", answers: { ...STEP3, website: "mi empresa" } });
       valuation.send({ type: "valuation.next" });
