@@ -4,7 +4,7 @@ import type { Retryable } from "../../../components/load-error-state.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { formatMxn } from "./content.ts";
+import { formatMxn } from "../../../lib/service-prices.ts";
 import * as styles from "./marketing.css.ts";
 
 /** What each plan offers (the prices come from the server's plan table). */

@@ -1,6 +1,6 @@
 import { Link } from "../../../components/ui/Link.tsx";
 import { MarketingIcon } from "./Artwork.tsx";
-import { formatMxn, SERVICE_PRICES } from "./content.ts";
+import { formatMxn, SERVICE_PRICES } from "../../../lib/service-prices.ts";
 import * as styles from "./marketing.css.ts";
 
 const DELIVERABLES = [

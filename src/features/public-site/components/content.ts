@@ -1,6 +1,6 @@
 /**
- * Copy shared by several public pages. Figures and prices are the spec's
- * (sections 1 and 9); prices are MXN plus VAT.
+ * Copy shared by several public pages. Figures are the spec's (section 1);
+ * the services' prices live in src/lib/service-prices.ts.
  */
 
 export const COMMUNITY_STATS = [
@@ -10,18 +10,6 @@ export const COMMUNITY_STATS = [
   { value: "20+", label: "cartas de intención enviadas" },
   { value: "1,000+", label: "suscriptores a nuestro newsletter" },
 ] as const;
-
-const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN", maximumFractionDigits: 0 });
-
-/** "$12,000" (es-MX, no decimals). */
-export const formatMxn = (amount: number): string => mxn.format(amount);
-
-export const SERVICE_PRICES = {
-  cfoMonthly: 12_000,
-  simplifiedValuation: 15_000,
-  advancedValuationFrom: 40_000,
-  monteCarloScenarios: 1_000,
-} as const;
 
 export const BUYER_STEPS = [
   {
