@@ -3,11 +3,11 @@ import { MarketingIcon } from "./Artwork.tsx";
 import * as styles from "./marketing.css.ts";
 
 const STEPS = [
-  { title: "Tus datos", text: "Tu email, nombre y apellido, para enviarte el resultado." },
-  { title: "Tu empresa", text: "La industria y el estado donde opera." },
-  { title: "Tus números", text: "Las ventas anuales y el EBITDA aproximados." },
-  { title: "Calculamos", text: "Comparamos tu empresa con múltiplos de su sector." },
-  { title: "Tu resultado", text: "Un rango de valor en millones de pesos y el múltiplo aplicado." },
+  { title: "Tus datos", text: "Tu email, nombre y apellido." },
+  { title: "Tu empresa", text: "La industria y el país donde opera." },
+  { title: "Tus números", text: "Las ventas anuales, el EBITDA y el crecimiento que esperas." },
+  { title: "Revisa y calcula", text: "Comparamos tu empresa con múltiplos de su sector en 1,000 escenarios." },
+  { title: "Tu resultado", text: "Tu valuación y su rango en millones (pesos en México, dólares en otros países) y el múltiplo aplicado." },
 ] as const;
 
 export default function FreeValuationPage() {
@@ -27,6 +27,9 @@ export default function FreeValuationPage() {
             <div className={styles.actions}>
               <Link href="/valuacion-gratuita/herramienta" variant="primary">
                 Comenzar valuación
+              </Link>
+              <Link href="/valuacion-gratuita/metodologia" variant="secondary">
+                Cómo calculamos tu valuación
               </Link>
             </div>
           </div>
