@@ -3,6 +3,7 @@ import type { ValuationResponse } from "../../../contracts/valuations.ts";
 import type { ValuationRequestBody } from "../../../machines/valuation/selectors.ts";
 import { statusOf, valuationMachine, type ValuationEvent, type ValuationSnapshot } from "../../../machines/valuation/valuation.machine.ts";
 import { EMPTY_ANSWERS, type ValuationAnswers, type ValuationContext } from "../../../machines/valuation/types.ts";
+import { fakeEndpoint, type FakeEndpoint } from "../fake-endpoint.ts";
 
 /** Every step answered and valid (México, so MXN). */
 export const FILLED: ValuationAnswers = {
@@ -46,38 +47,9 @@ export const RESULT: ValuationResponse = {
   currency: "MXN",
 };
 
-/** Lets a settled promise reach the actor (a `fromPromise` answers a few microtasks later). */
-export async function settle(): Promise<void> {
-  for (let tick = 0; tick < 10; tick += 1) await Promise.resolve();
-}
-
-/**
- * POST /valuations, faked: each call waits until the test answers it, so a
- * test sees the machine with the request in flight. The calls' inputs are kept.
- */
-export function fakeValuationServer() {
-  const calls: ValuationRequestBody[] = [];
-  let pending: { resolve: (value: ValuationResponse) => void; reject: (error: unknown) => void } | null = null;
-  return {
-    calls,
-    create: (input: ValuationRequestBody) =>
-      new Promise<ValuationResponse>((resolve, reject) => {
-        calls.push(input);
-        pending = { resolve, reject };
-      }),
-    async answer(result: ValuationResponse = RESULT) {
-      pending?.resolve(result);
-      pending = null;
-      await settle();
-    },
-    async fail(error: unknown = new Error("500")) {
-      pending?.reject(error);
-      pending = null;
-      await settle();
-    },
-  };
-}
-export type FakeValuationServer = ReturnType<typeof fakeValuationServer>;
+/** POST /valuations, faked (answers RESULT unless told otherwise). */
+export const fakeValuationServer = () => fakeEndpoint<ValuationRequestBody, ValuationResponse>(RESULT);
+export type FakeValuationServer = FakeEndpoint<ValuationRequestBody, ValuationResponse>;
 
 /** The machine with a fake server and a recording `logFailure`. */
 export function providedMachine(create: (input: ValuationRequestBody) => Promise<ValuationResponse>, logged: unknown[]) {
@@ -96,7 +68,7 @@ const STEP_OF = { step1: 1, step2: 2, step3: 3 } as const;
 export function startValuation(pinned?: { readonly value: "step1" | "step2" | "step3"; readonly answers: ValuationAnswers; readonly showErrors?: boolean }) {
   const server = fakeValuationServer();
   const logged: unknown[] = [];
-  const machine = providedMachine(server.create, logged);
+  const machine = providedMachine(server.call, logged);
   const context: ValuationContext = {
     step: pinned === undefined ? 1 : STEP_OF[pinned.value],
     answers: pinned?.answers ?? EMPTY_ANSWERS,

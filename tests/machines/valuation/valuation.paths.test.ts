@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor } from "xstate";
 import type { AnyStateMachine, AnyTransitionDefinition } from "xstate";
-import { TestModel, adjacencyMapToArray, getAdjacencyMap, getStateNodes } from "xstate/graph";
+import { getStateNodes } from "xstate/graph";
 import type { Step } from "xstate/graph";
 import type { ValuationResponse } from "../../../contracts/valuations.ts";
 import { isStepFilled, isStepValid, toRequest, valuationView } from "../../../machines/valuation/selectors.ts";
 import { statusOf, type ValuationEvent, type ValuationSnapshot } from "../../../machines/valuation/valuation.machine.ts";
 import { FIELDS_OF_STEP, type FormStep } from "../../../machines/valuation/types.ts";
+import { recordTransitions, replayEveryEdge, untaken } from "../graph-walk.ts";
 import { RESULT, fakeValuationServer, providedMachine, type FakeValuationServer } from "./harness.ts";
 
 /**
@@ -28,7 +29,7 @@ import { RESULT, fakeValuationServer, providedMachine, type FakeValuationServer 
 
 let server: FakeValuationServer = fakeValuationServer();
 const logged: unknown[] = [];
-const model = providedMachine((input) => server.create(input), logged);
+const model = providedMachine((input) => server.call(input), logged);
 const graphModel: AnyStateMachine = model;
 
 const waiting = model.getStateNodeById("valuation.step4.waiting");
@@ -96,9 +97,6 @@ const serializeState = (snapshot: ValuationSnapshot): string => {
   return JSON.stringify({ value: snapshot.value, ...(step === null ? {} : { own, showErrors }) });
 };
 
-const definedTransitions = (): AnyTransitionDefinition[] =>
-  [model.root, ...getStateNodes(model.root)].flatMap((stateNode) => [...stateNode.transitions.values()].flat());
-
 /** What the actor must agree with the model on (other answers may differ between walks that merge in one state). */
 const at = (snapshot: ValuationSnapshot) => ({ state: serializeState(snapshot), step: snapshot.context.step });
 
@@ -114,11 +112,7 @@ const rested = new Set<string>();
 async function replay(steps: Step<ValuationSnapshot, GraphEvent>[], covered: Set<AnyTransitionDefinition>, label: string) {
   server = fakeValuationServer();
   logged.length = 0;
-  const actor = createActor(model, {
-    inspect: (inspection) => {
-      if (inspection.type === "@xstate.microstep") for (const transition of inspection._transitions) covered.add(transition);
-    },
-  });
+  const actor = createActor(model, { inspect: recordTransitions(covered) });
   actor.start();
   const [first, ...rest] = steps;
   if (first !== undefined) expect(at(actor.getSnapshot()), `${label}: start`).toEqual(at(first.state));
@@ -167,21 +161,9 @@ describe("valuation machine, generated paths", () => {
 
   it("reaches every state and takes every transition the machine defines", async () => {
     const covered = new Set<AnyTransitionDefinition>();
-    let edges = 0;
-    const testModel = new TestModel<ValuationSnapshot, GraphEvent, undefined>(graphModel, { events: eventsFor, serializeState });
-    const paths = testModel.getShortestPaths({ allowDuplicatePaths: true });
-    const pathTo = new Map(paths.map((path) => [serializeState(path.state), path]));
-    for (const path of paths) await replay(path.steps, covered, path.description);
-    const adjacency = getAdjacencyMap<ValuationSnapshot, GraphEvent, undefined>(graphModel, { events: eventsFor, serializeState });
-    for (const { state: from, event, nextState } of adjacencyMapToArray(adjacency)) {
-      const path = pathTo.get(serializeState(from));
-      if (path === undefined) throw new Error(`no path to ${serializeState(from)}`);
-      await replay([...path.steps, { event, state: nextState }], covered, `${path.description}, then ${event.type}`);
-      edges += 1;
-    }
+    const { edges } = await replayEveryEdge(graphModel, undefined, { events: eventsFor, serializeState }, (steps, label) => replay(steps, covered, label));
     expect(edges).toBeGreaterThan(900);
-    const missing = definedTransitions().filter((transition) => !covered.has(transition)).map((transition) => `${transition.source.id} --${transition.eventType}-->`);
-    expect(missing, "transitions no generated path takes").toEqual([]);
+    expect(untaken(model, covered), "transitions no generated path takes").toEqual([]);
     const leaves = getStateNodes(model.root)
       .filter((stateNode) => stateNode.type === "atomic")
       .map((stateNode) => JSON.stringify(stateNode.path.length === 1 ? stateNode.path[0] : { [stateNode.path[0] ?? ""]: stateNode.path[1] }));

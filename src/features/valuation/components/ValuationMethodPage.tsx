@@ -13,12 +13,12 @@ import * as styles from "./ValuationMethodPage.css.ts";
 
 const STEPS: ReadonlyArray<{ readonly title: string; readonly text: string }> = [
   {
-    title: "El múltiplo de tu industria",
-    text: "Partimos de cuánto paga el mercado por cada peso de EBITDA en tu industria: el múltiplo valor empresa / EBITDA que publica el profesor Aswath Damodaran (NYU Stern) con datos de enero de 2026. Para empresas de América Latina usamos el de mercados emergentes; para Estados Unidos, el de ese país.",
+    title: "El precio de las empresas privadas de tu tamaño",
+    text: "Partimos de cuántas veces su EBITDA se paga por empresas privadas como la tuya en compraventas reales: alrededor de 3 veces para las más pequeñas y de 5.5 a 6.5 veces para las que valen de 1 a 25 millones de dólares (DealStats, GF Data). Son menos veces que en la bolsa: una empresa privada no se vende de un día para otro y depende más de sus dueños.",
   },
   {
-    title: "Ajuste por empresa privada",
-    text: "Esos múltiplos son de empresas que cotizan en bolsa. Una empresa privada y más pequeña se vende por menos: sus acciones no se pueden vender de un día para otro y depende más de sus dueños. Por eso llevamos el múltiplo hacia los niveles de las compraventas de empresas privadas, que suelen ir de 3 a 7 veces EBITDA según el tamaño (GF Data, DealStats).",
+    title: "Tu industria",
+    text: "Comparamos el múltiplo valor empresa / EBITDA de tu industria con el de una industria típica, con los datos del profesor Aswath Damodaran (NYU Stern, enero de 2026): los de Estados Unidos para empresas de ese país y los de mercados emergentes para las de América Latina. Una industria por la que el mercado paga más sube tu múltiplo; una por la que paga menos lo baja.",
   },
   {
     title: "Riesgo del país",
@@ -26,22 +26,22 @@ const STEPS: ReadonlyArray<{ readonly title: string; readonly text: string }> = 
   },
   {
     title: "Crecimiento",
-    text: "Una empresa que crece vale más por cada peso de EBITDA de hoy, y una que se contrae, menos. El ajuste es moderado y tiene límites, para que una proyección optimista no dispare el resultado.",
+    text: "Una empresa que crece vale más por cada peso de EBITDA de hoy, y una que se contrae, menos. El crecimiento que consideramos tiene límites, para que una proyección muy optimista no dispare el resultado.",
   },
   {
     title: "Revisión con tus ventas",
-    text: "Si tu margen EBITDA es muy bajo o cero, el múltiplo de EBITDA se queda corto. En ese caso contrastamos con el múltiplo valor empresa / ventas de tu industria.",
+    text: "Si tu margen EBITDA es muy bajo o cero para tu industria, el EBITDA solo se queda corto: nos apoyamos también en tus ventas, con el múltiplo valor empresa / ventas de tu industria.",
   },
   {
     title: "1,000 escenarios",
-    text: "Ningún múltiplo es exacto. Simulamos 1,000 escenarios (el método Monte Carlo) en los que el múltiplo y los ajustes varían dentro de rangos razonables, y calculamos el valor de tu empresa en cada uno.",
+    text: "Ningún dato es exacto. Simulamos 1,000 escenarios (el método Monte Carlo) en los que el múltiplo, el crecimiento, tu EBITDA y la tasa de descuento varían dentro de rangos razonables, y calculamos el valor de tu empresa en cada uno. Con los mismos datos obtienes siempre el mismo resultado.",
   },
 ];
 
 const SOURCES = [
   "Aswath Damodaran, NYU Stern: múltiplos EV/EBITDA y EV/Ventas por industria (enero de 2026) y primas de riesgo país (julio de 2026).",
   "GF Data y DealStats: múltiplos pagados en compraventas de empresas privadas (2019–2025).",
-  "BizBuySell: precios de venta de pequeñas empresas (2025).",
+  "Banco de México: tipo de cambio FIX, solo para ubicar en los tamaños en dólares a una empresa que reporta en pesos.",
 ] as const;
 
 export default function ValuationMethodPage(): JSX.Element {

@@ -32,18 +32,16 @@ export function ValuationResult({ result }: { readonly result: ValuationResultVi
         <p className={styles.figureValue}>{result.valuation}</p>
       </div>
       <dl className={styles.summary}>
-        <div className={styles.summaryRow}>
-          <dt className={styles.summaryLabel}>{RESULT_COPY.rangeLabel}</dt>
-          <dd className={styles.summaryValue}>{result.range}</dd>
-        </div>
-        <div className={styles.summaryRow}>
-          <dt className={styles.summaryLabel}>{RESULT_COPY.multipleLabel}</dt>
-          <dd className={styles.summaryValue}>{`${result.multiple} ${result.multipleBasis}`}</dd>
-        </div>
-        <div className={styles.summaryRow}>
-          <dt className={styles.summaryLabel}>{RESULT_COPY.industryLabel}</dt>
-          <dd className={styles.summaryValue}>{result.industryName}</dd>
-        </div>
+        {[
+          { label: RESULT_COPY.rangeLabel, value: result.range },
+          { label: RESULT_COPY.multipleLabel, value: `${result.multiple} ${result.multipleBasis}` },
+          { label: RESULT_COPY.industryLabel, value: result.industryName },
+        ].map((row) => (
+          <div key={row.label} className={styles.summaryRow}>
+            <dt className={styles.summaryLabel}>{row.label}</dt>
+            <dd className={styles.summaryValue}>{row.value}</dd>
+          </div>
+        ))}
       </dl>
 
       <section className={styles.section} aria-labelledby="valuation-range-title">
@@ -55,9 +53,9 @@ export function ValuationResult({ result }: { readonly result: ValuationResultVi
           mitad de los escenarios queda por arriba y la otra mitad por debajo. Las cifras están en {CURRENCY_NAMES[result.currency]}.
         </p>
         <p>
-          Lo que más mueve el resultado es tu EBITDA, que se multiplica por el múltiplo de tu industria; después, el riesgo del país
-          donde operas y el crecimiento que esperas. Un margen más alto o un crecimiento sostenido lo suben; más riesgo lo baja. Es
-          una referencia: no revisa tus estados financieros, tus deudas ni tu caja.
+          Lo que más mueve el resultado es tu EBITDA, que se multiplica por un múltiplo que depende del tamaño de tu empresa y de
+          tu industria; después, el riesgo del país donde operas y el crecimiento que esperas. Un margen más alto o un crecimiento
+          sostenido lo suben; más riesgo lo baja. Es una referencia: no revisa tus estados financieros, tus deudas ni tu caja.
         </p>
         <p>
           <Link href="/valuacion-gratuita/metodologia" isExternal>

@@ -12,7 +12,7 @@ export const FIELD_LABELS = {
   email: "Email",
   firstName: "Nombre",
   lastName: "Apellido",
-  industry: "Industria",
+  industryId: "Industria",
   location: "Ubicación",
   revenue: "Ventas anuales",
   ebitda: "EBITDA anual",
@@ -30,6 +30,20 @@ const HINTS = {
   website: "Por ejemplo, tuempresa.com.mx",
   review: "Revisa tus respuestas. Si algo no está bien, regresa y corrígelo.",
 } as const;
+
+/** Step 1's fields, with what the browser may fill in. */
+const PERSON_FIELDS = [
+  { field: "email", type: "email", autoComplete: "email", maxLength: 254 },
+  { field: "firstName", autoComplete: "given-name", maxLength: 79 },
+  { field: "lastName", autoComplete: "family-name", maxLength: 79 },
+] as const;
+
+/** Step 3's figures: amounts in the location's currency with "$", growth in "%". */
+const FIGURE_FIELDS = [
+  { field: "revenue", prefix: "$" },
+  { field: "ebitda", prefix: "$" },
+  { field: "growth", suffix: "%" },
+] as const;
 
 /** Sends one field's new value (the machine keeps only what the step accepts). */
 export type SendChange = (change: ValuationChange) => void;
@@ -49,41 +63,24 @@ export function StepFields(props: {
       return (
         <>
           <p className={styles.hint}>{HINTS.step1}</p>
-          <TextField
-            label={FIELD_LABELS.email}
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            isRequired
-            value={answers.email}
-            errorMessage={errors.email}
-            onChange={(value) => change({ type: "valuation.change", field: "email", value })}
-          />
-          <TextField
-            label={FIELD_LABELS.firstName}
-            autoComplete="given-name"
-            maxLength={79}
-            isRequired
-            value={answers.firstName}
-            errorMessage={errors.firstName}
-            onChange={(value) => change({ type: "valuation.change", field: "firstName", value })}
-          />
-          <TextField
-            label={FIELD_LABELS.lastName}
-            autoComplete="family-name"
-            maxLength={79}
-            isRequired
-            value={answers.lastName}
-            errorMessage={errors.lastName}
-            onChange={(value) => change({ type: "valuation.change", field: "lastName", value })}
-          />
+          {PERSON_FIELDS.map(({ field, ...input }) => (
+            <TextField
+              key={field}
+              {...input}
+              label={FIELD_LABELS[field]}
+              isRequired
+              value={answers[field]}
+              errorMessage={errors[field]}
+              onChange={(value) => change({ type: "valuation.change", field, value })}
+            />
+          ))}
         </>
       );
     case 2:
       return (
         <>
           <Select
-            label={FIELD_LABELS.industry}
+            label={FIELD_LABELS.industryId}
             options={props.industries}
             value={answers.industryId}
             errorMessage={errors.industryId}
@@ -103,33 +100,18 @@ export function StepFields(props: {
       const currency = view.currency ?? "MXN";
       return (
         <>
-          <AmountField
-            label={`${FIELD_LABELS.revenue} (${currency})`}
-            prefix="$"
-            isRequired
-            description={HINTS.revenue}
-            value={answers.revenue}
-            errorMessage={errors.revenue}
-            onChange={(value) => change({ type: "valuation.change", field: "revenue", value })}
-          />
-          <AmountField
-            label={`${FIELD_LABELS.ebitda} (${currency})`}
-            prefix="$"
-            isRequired
-            description={HINTS.ebitda}
-            value={answers.ebitda}
-            errorMessage={errors.ebitda}
-            onChange={(value) => change({ type: "valuation.change", field: "ebitda", value })}
-          />
-          <AmountField
-            label={FIELD_LABELS.growth}
-            suffix="%"
-            isRequired
-            description={HINTS.growth}
-            value={answers.growth}
-            errorMessage={errors.growth}
-            onChange={(value) => change({ type: "valuation.change", field: "growth", value })}
-          />
+          {FIGURE_FIELDS.map(({ field, ...input }) => (
+            <AmountField
+              key={field}
+              {...input}
+              label={field === "growth" ? FIELD_LABELS.growth : `${FIELD_LABELS[field]} (${currency})`}
+              isRequired
+              description={HINTS[field]}
+              value={answers[field]}
+              errorMessage={errors[field]}
+              onChange={(value) => change({ type: "valuation.change", field, value })}
+            />
+          ))}
           <Select
             label={FIELD_LABELS.reason}
             options={VALUATION_REASONS}

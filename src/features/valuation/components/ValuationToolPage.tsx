@@ -11,6 +11,7 @@ import { Link } from "../../../components/ui/Link.tsx";
 import { ProgressBar } from "../../../components/ui/ProgressBar.tsx";
 import type { SelectOption } from "../../../components/ui/Select.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { useFocusOnChange } from "../../../hooks/useFocusOnChange.ts";
 import { catalogueQueryOptions } from "../../../lib/api/get-catalogue.ts";
 import { INVALID_CONTROL_SELECTOR } from "../../../lib/form.ts";
 import { inspectOption } from "../../../lib/xstate-inspect.ts";
@@ -78,15 +79,7 @@ function Wizard({ industries }: { readonly industries: ReadonlyArray<SelectOptio
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // A new step moves focus to its title, so keyboard and screen-reader users start at the top of it.
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [view.step]);
+  useFocusOnChange(headingRef, view.step);
 
   // A refused Next moves focus to the first field with a message, which is read with it.
   useEffect(() => {
