@@ -70,13 +70,27 @@ export async function countExisting(
 
 const num = (value: number | null): number | null => (value === null ? null : Number(value));
 
-function generalInformation(row: OnboardingRow | undefined): OnboardingSummary["general_information"] {
+/** What the seller already told us about the company (sign-up or the company form). */
+interface KnownCompany {
+  readonly name: string;
+  readonly legalName: string | null;
+  readonly comercialName: string | null;
+  readonly website: string | null;
+}
+
+/**
+ * Step 1's fields fall back to the company's own until step 1 is saved: a
+ * new seller typed the name and website at sign-up and should not type them
+ * again (decision 017).
+ */
+function generalInformation(row: OnboardingRow | undefined, company: KnownCompany): OnboardingSummary["general_information"] {
+  const stepOneSaved = row?.savedSteps.includes("company_data") ?? false;
   return {
-    legal_name: row?.legalName ?? null,
-    name: row?.name ?? null,
-    comercial_name: row?.comercialName ?? null,
+    legal_name: stepOneSaved ? (row?.legalName ?? null) : company.legalName,
+    name: stepOneSaved ? (row?.name ?? null) : company.name,
+    comercial_name: stepOneSaved ? (row?.comercialName ?? null) : company.comercialName,
     rfc: row?.rfc ?? null,
-    website: row?.website ?? null,
+    website: stepOneSaved ? (row?.website ?? null) : company.website,
     company_type: row?.companyType ?? null,
     society_id: row?.societyId ?? null,
     tax_system_id: row?.taxSystemId ?? null,
@@ -97,7 +111,14 @@ function generalInformation(row: OnboardingRow | undefined): OnboardingSummary["
 /** The summary of a company the caller may manage (checked before); null when the company is gone. */
 export async function loadSummary(db: Reader, companyId: number): Promise<OnboardingSummary | null> {
   const [company] = await db
-    .select({ id: companies.id, completed: users.isOnboardingCompleted })
+    .select({
+      id: companies.id,
+      completed: users.isOnboardingCompleted,
+      name: companies.name,
+      legalName: companies.legalName,
+      comercialName: companies.comercialName,
+      website: companies.website,
+    })
     .from(companies)
     .leftJoin(users, eq(users.id, companies.ownerUserId))
     .where(eq(companies.id, companyId))
@@ -141,7 +162,7 @@ export async function loadSummary(db: Reader, companyId: number): Promise<Onboar
   const saved = new Set(row?.savedSteps ?? []);
   return {
     company_id: company.id,
-    general_information: generalInformation(row),
+    general_information: generalInformation(row, company),
     company_equities: equities.map((equity) => ({ shareholder: equity.shareholder, equity: fromHundredths(equity.hundredths) })),
     interests: chosenInterests,
     company_funding_round:

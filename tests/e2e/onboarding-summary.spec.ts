@@ -3,7 +3,8 @@ import { sellerSignUp } from "../server/samples.ts";
 import { DEMO_ADMIN, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 // The onboarding summary (issue 13): an onboarding saved through the API is
-// shown read-only, with its rules, in the admin's 'Onboarding' tab; and
+// shown read-only, with its rules, in the admin's 'Onboarding' tab and on
+// the owner's /mi-empresa/{id}/onboarding; and
 // /onboarding-completado sends the seller to Mis empresas after 5 s.
 
 const PASSWORD = "Vendedora-onb-1";
@@ -54,7 +55,7 @@ async function openOnboardingTab(page: Page, companyId: number) {
 const section = (summary: ReturnType<Page["getByRole"]>, title: string) =>
   summary.getByRole("region", { name: title, exact: true });
 
-test("an admin sees the saved onboarding, with its fallbacks and the tax regime rule; the owner has no Onboarding tab", async ({ page, login }) => {
+test("an admin sees the saved onboarding, with its fallbacks and the tax regime rule; the owner reads it on its own page, not in a tab", async ({ page, login }) => {
   const seller = await signUpSeller(page);
   const request = page.request;
   const arrendamiento = await catalogueId(request, "tax-systems", "Arrendamiento");
@@ -85,6 +86,14 @@ test("an admin sees the saved onboarding, with its fallbacks and the tax regime 
   await page.goto(`/mi-empresa/${seller.companyId}`);
   await expect(page.getByRole("tab", { name: "Dataroom" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Onboarding" })).toHaveCount(0);
+  // ...and reads the same summary on its own page, with a way back into the wizard.
+  await page.goto(`/mi-empresa/${seller.companyId}/onboarding`);
+  await expect(page.getByRole("heading", { level: 1, name: "Resumen del onboarding" })).toBeVisible();
+  const ownSummary = page.getByRole("list", { name: "Resumen del onboarding" });
+  await expect(section(ownSummary, "Datos generales de la empresa")).toContainText("Régimen fiscalArrendamiento");
+  await expect(section(ownSummary, "Accionistas").getByRole("listitem")).toHaveText(["Carlos Treviño: 60.5 %", "Ana Garza: 39.5 %"]);
+  await expect(page.getByRole("link", { name: "Editar mis respuestas" })).toHaveAttribute("href", `/onboarding/${seller.companyId}`);
+  await expectNoAxeViolations(page);
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
 

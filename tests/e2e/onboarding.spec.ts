@@ -100,6 +100,19 @@ test("a new seller completes the growth branch: steps 1 to 8", async ({ page, lo
   await expect(heading(page, "Características y atributos")).toBeVisible();
   await expectNoAxeViolations(page);
   await finish(page);
+
+  // The summary shows exactly what was entered, from Mis empresas.
+  await page.getByRole("link", { name: "Ir a Mis empresas" }).click();
+  await expect(page).toHaveURL(/\/mis-empresas$/);
+  await page.getByRole("link", { name: "Ver onboarding de Tortillería La Esperanza" }).click();
+  await expect(page).toHaveURL(/\/mi-empresa\/\d+\/onboarding$/);
+  const summary = page.getByRole("list", { name: "Resumen del onboarding" });
+  const section = (title: string) => summary.getByRole("region", { name: title, exact: true });
+  await expect(section("Datos generales de la empresa")).toContainText("Razón socialTortillería La Esperanza S.A. de C.V.");
+  await expect(section("Accionistas").getByRole("listitem")).toHaveText(["Ana: 60.5 %", "Luis: 39.5 %"]);
+  await expect(section("Intereses").getByRole("listitem")).toHaveText(["Capital para crecimiento", "Vender 100%"]);
+  await expect(section("Uso del capital").getByRole("listitem")).toHaveText(["Maquinaria: 100 %"]);
+  await expect(section("Características").getByRole("listitem")).toHaveText(["Clientes recurrentes"]);
 });
 
 test("a seller who sells goes through steps 1, 2, 3, 7 and 8", async ({ page, login }) => {

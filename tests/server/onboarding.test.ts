@@ -105,7 +105,19 @@ describe.each(TEST_DATABASES)("onboarding on $kind", (target) => {
     const { owner, companyId } = await seller();
     const summary = await summaryOf(owner.token, companyId);
     expect(summary).toMatchObject({ company_id: companyId, saved_steps: [], company_equities: [], company_funding_round: null, is_onboarding_completed: false });
-    expect(summary.general_information).toMatchObject({ name: null, funding_round_urgency: "not_urgent" });
+    expect(summary.general_information).toMatchObject({ rfc: null, company_type: null, funding_round_urgency: "not_urgent" });
+  });
+
+  it("until step 1 is saved, its fields are the company's own; after, the saved ones", async () => {
+    const owner = await newUser(["seller"]);
+    const companyId = (await createCompany(handle.db, { name: "Panadería Sol", legalName: "Panadería Sol SA de CV", website: "https://sol.example.mx", ownerUserId: owner.id })).id;
+    const before = await summaryOf(owner.token, companyId);
+    expect(before.general_information).toMatchObject({ name: "Panadería Sol", legal_name: "Panadería Sol SA de CV", comercial_name: null, website: "https://sol.example.mx" });
+    expect(before.saved_steps).toEqual([]);
+    const saved = await call(saveCompanyDataEndpoint, owner.token, companyId, { ...onboardingCompanyData(), name: "Panadería Luna", website: null });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await summaryOf(owner.token, companyId);
+    expect(after.general_information).toMatchObject({ name: "Panadería Luna", website: null });
   });
 
   it("each save round-trips into the summary and is listed in saved_steps, in step order", async () => {

@@ -17,7 +17,8 @@ const UNTOUCHED = {
   company_id: integer(41),
   general_information: {
     legal_name: null,
-    name: null,
+    // The company's own name until step 1 saves the onboarding's (decision 017).
+    name: string("Empresa Onboarding Pact"),
     comercial_name: null,
     rfc: null,
     website: null,

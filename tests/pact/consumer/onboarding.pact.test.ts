@@ -39,8 +39,8 @@ const companyParam = { paramsFromState: { id: ["companyId", COMPANY_ID] as const
 /** The untouched onboarding's general information (urgency defaults to not_urgent). */
 const EMPTY_INFO = {
   legal_name: null,
-  // The onboarding's own copy of the name: null until step 1 saves it.
-  name: null,
+  // The company's own name until step 1 saves the onboarding's (decision 017).
+  name: string("Empresa Onboarding Pact"),
   comercial_name: null,
   rfc: null,
   website: null,

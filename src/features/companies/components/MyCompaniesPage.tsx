@@ -27,9 +27,14 @@ function CompanyRow({ company, onboardingComplete }: { readonly company: Dashboa
       <td className={styles.cell}>
         {/* Spec section 2: edit once onboarding is complete, otherwise finish it. */}
         {onboardingComplete ? (
-          <Link href={`/mi-empresa/${company.id}`}>
-            Editar<span className={visuallyHidden}> {company.name}</span>
-          </Link>
+          <span className={styles.rowActions}>
+            <Link href={`/mi-empresa/${company.id}`}>
+              Editar<span className={visuallyHidden}> {company.name}</span>
+            </Link>
+            <Link href={`/mi-empresa/${company.id}/onboarding`}>
+              Ver onboarding<span className={visuallyHidden}> de {company.name}</span>
+            </Link>
+          </span>
         ) : (
           <Link href={`/onboarding/${company.id}`}>
             Terminar onboarding<span className={visuallyHidden}> de {company.name}</span>

@@ -8,7 +8,7 @@ import type { CataloguePath } from "../../../../contracts/catalogues.ts";
 import type { OnboardingSummary } from "../../../../contracts/onboarding.ts";
 import { onboardingMachine, statusOf, type OnboardingChange, type OnboardingSnapshot } from "../../../../machines/onboarding/onboarding.machine.ts";
 import { exitRoute, onboardingView, type OnboardingView } from "../../../../machines/onboarding/selectors.ts";
-import type { FormStep, NotifyTeamInput, OnboardingAnswers, SaveStepInput } from "../../../../machines/onboarding/types.ts";
+import type { NotifyTeamInput, OnboardingAnswers, SaveStepInput } from "../../../../machines/onboarding/types.ts";
 import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
@@ -23,17 +23,7 @@ import { saveOnboardingStep } from "../state/save-step.ts";
 import { summaryToSaved } from "../state/step-saves.ts";
 import * as styles from "./OnboardingWizard.css.ts";
 import { StepFields, type Catalogues, type ChangeSection } from "./StepFields.tsx";
-
-export const STEP_TITLES: Readonly<Record<FormStep, string>> = {
-  1: "Información general",
-  2: "Distribución accionaria",
-  3: "Objetivo",
-  4: "Ronda de inversión",
-  5: "Información de inversión",
-  6: "Uso del capital",
-  7: "Información financiera",
-  8: "Características y atributos",
-};
+import { STEP_TITLES } from "./step-titles.ts";
 
 export const WIZARD_COPY = {
   loading: "Cargando onboarding…",

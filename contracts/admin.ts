@@ -1,0 +1,90 @@
+import { Schema } from "effect";
+import { DashboardCompanyListQuery } from "./companies.ts";
+import { defineEndpoint } from "./endpoint.ts";
+import { idFromPathParam, pageOf, positiveId } from "./fields.ts";
+import { Role } from "./sessions.ts";
+
+/**
+ * The admin's users and analytics (spec sections 2, 3 and 7; issue 15).
+ * Admins only: anyone else gets the generic 401/403. Companies are listed
+ * through GET /companies?is_dashboard=true (contracts/companies.ts), which
+ * answers every company to an admin.
+ */
+
+export const ADMIN_MESSAGES = {
+  invalidUserId: "El usuario no existe.",
+  /** The success toast of spec section 8. */
+  deactivated: "El usuario fue desactivado correctamente",
+} as const;
+
+export const UserId = positiveId("UserId", ADMIN_MESSAGES.invalidUserId);
+export type UserId = typeof UserId.Type;
+export const UserIdParams = Schema.Struct({ id: idFromPathParam(UserId, ADMIN_MESSAGES.invalidUserId) });
+
+/** `q` (name or e-mail, accent- and case-insensitive), `page`, `per_page` (10 by default). */
+export const UserListQuery = DashboardCompanyListQuery;
+
+/** Spec section 3 "Admin rows": the user list row. `deletedAt` is set once the user is deactivated. */
+export const AdminUserRow = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  email: Schema.String,
+  createdAt: Schema.String,
+  roles: Schema.Array(Schema.Struct({ name: Role })),
+  deletedAt: Schema.NullOr(Schema.String),
+});
+export type AdminUserRow = typeof AdminUserRow.Type;
+
+export const AdminUserList = pageOf(AdminUserRow);
+export type AdminUserList = typeof AdminUserList.Type;
+
+/** DELETE /users/{id}: the user as it is now (soft-deleted). */
+export const DeactivatedUser = Schema.Struct({ id: Schema.Int, deletedAt: Schema.String });
+
+/** One week of activity (Monday, Mexico City time, YYYY-MM-DD), oldest first. */
+export const WeeklyActivity = Schema.Struct({
+  week_start: Schema.String,
+  sign_ups: Schema.Int,
+  listings: Schema.Int,
+});
+
+/** Spec section 3 "KPIs", plus the last 12 weeks of sign-ups and new listings for the chart. */
+export const Kpis = Schema.Struct({
+  users_count: Schema.Struct({ buyers_count: Schema.Int, sellers_count: Schema.Int }),
+  companies_count: Schema.Struct({ total_count: Schema.Int, published_count: Schema.Int }),
+  weekly: Schema.Array(WeeklyActivity),
+});
+export type Kpis = typeof Kpis.Type;
+
+export const ADMIN_ERRORS = {
+  userNotFound: { status: 404, message: ADMIN_MESSAGES.invalidUserId },
+  cannotDeactivateSelf: { status: 409, message: "No puedes desactivar tu propia cuenta." },
+  alreadyDeactivated: { status: 409, message: "El usuario ya está desactivado." },
+} as const;
+
+/** GET /users: every user, searchable, 10 per page. */
+export const listUsersEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/users",
+  summary: "Every user for the admin dashboard: search by name or e-mail, paged.",
+  query: UserListQuery,
+  response: AdminUserList,
+});
+
+/** DELETE /users/{id}: deactivates (soft-deletes) a user. */
+export const deactivateUserEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/users/:id",
+  summary: "Deactivate a user: no more log-ins, tokens stop working, their companies leave the marketplace; nothing is erased.",
+  params: UserIdParams,
+  response: DeactivatedUser,
+  errors: { userNotFound: ADMIN_ERRORS.userNotFound, cannotDeactivateSelf: ADMIN_ERRORS.cannotDeactivateSelf, alreadyDeactivated: ADMIN_ERRORS.alreadyDeactivated },
+});
+
+/** GET /analytics/kpis. */
+export const getKpisEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/analytics/kpis",
+  summary: "Buyers, sellers, companies and published companies, with 12 weeks of sign-ups and listings.",
+  response: Kpis,
+});

@@ -1,0 +1,192 @@
+import { fromPromise } from "xstate";
+import type { AnyStateMachine } from "xstate";
+import { TestModel, adjacencyMapToArray, getAdjacencyMap } from "xstate/graph";
+import { onboardingMachine, statusOf, type OnboardingEvent, type OnboardingSnapshot } from "../../../machines/onboarding/onboarding.machine.ts";
+import { canGoNext, hasSellingInterest, visibleSteps } from "../../../machines/onboarding/selectors.ts";
+import { EMPTY_ANSWERS, type CatalogueItem, type FormStep, type NotifyTeamInput, type OnboardingInput, type SaveStepInput } from "../../../machines/onboarding/types.ts";
+import { sellerSignUp } from "../../server/samples.ts";
+
+/**
+ * The onboarding machine's paths as a person walks them in the browser
+ * (issue 13, model-based UI tests). The events are the ones the page can
+ * cause: Next, Back, an interest choice on step 3, a table that adds up to
+ * 100 on steps 2 and 6, and the server's answer to a save or to the team
+ * notice (the real server answers; failures are covered by the machine's own
+ * generated paths and the wizard's error e2e). xstate/graph walks the machine
+ * with them; every state and every edge of that graph lies on one of the
+ * walks returned here, and each walk predicts, after every event, the step
+ * the page must show and where it ends.
+ */
+
+/** Catalogue ids are fixed by the seed (server/seed/catalogue-data.ts INTERESTS). */
+export const INTEREST_CHOICES: readonly CatalogueItem[] = [
+  { id: 1, name: "Capital para crecimiento" },
+  { id: 2, name: "Vender participación" },
+  { id: 3, name: "Vender 100%" },
+  { id: 4, name: "Fusión" },
+];
+
+/**
+ * A seller who just signed up (tests/server/samples.ts `sellerSignUp`): the
+ * wizard starts with the company's name and the interest chosen at sign-up
+ * filled in (decision 017), nothing saved.
+ */
+const signUp = sellerSignUp("modelo@ejemplo.mx");
+const signUpInterest = INTEREST_CHOICES.find((interest) => interest.id === signUp.interest_id);
+if (signUpInterest === undefined) throw new Error(`interest ${signUp.interest_id} is not one of the wizard's choices`);
+export const NEW_SELLER: OnboardingInput = {
+  companyId: 1,
+  saved: { answers: { general: { ...EMPTY_ANSWERS.general, name: signUp.name }, objective: { interests: [signUpInterest], motivation: "" } }, steps: [] },
+};
+
+// The graph takes the server's answers as events, so the actors never settle on their own.
+const model: AnyStateMachine = onboardingMachine.provide({
+  actors: {
+    saveStep: fromPromise<unknown, SaveStepInput>(() => new Promise(() => {})),
+    notifyTeam: fromPromise<unknown, NotifyTeamInput>(() => new Promise(() => {})),
+  },
+});
+
+const SAVE_ID = (step: FormStep): string => {
+  const id = onboardingMachine.getStateNodeById(`onboarding.step${step}.saving`).invoke[0]?.id;
+  if (id === undefined) throw new Error(`step ${step} saves nothing`);
+  return id;
+};
+const NOTIFY_ID = onboardingMachine.getStateNodeById("onboarding.finishing").invoke[0]?.id ?? "";
+const STEPS: readonly FormStep[] = [1, 2, 3, 4, 5, 6, 7, 8];
+
+type Answered = { readonly type: `xstate.done.actor.${string}`; readonly output: unknown };
+export type WalkEvent = OnboardingEvent | Answered;
+
+const formStepOf = (snapshot: OnboardingSnapshot): FormStep | null => STEPS.find((step) => snapshot.matches(`step${step}`)) ?? null;
+const savingStep = (snapshot: OnboardingSnapshot): FormStep | null => STEPS.find((step) => snapshot.matches({ [`step${step}`]: "saving" })) ?? null;
+
+const eventsFor = (snapshot: OnboardingSnapshot): WalkEvent[] => {
+  const saving = savingStep(snapshot);
+  if (saving !== null) return [{ type: `xstate.done.actor.${SAVE_ID(saving)}`, output: {} }];
+  if (snapshot.matches("finishing")) return [{ type: `xstate.done.actor.${NOTIFY_ID}`, output: {} }];
+  if (snapshot.status === "done") return [];
+  const step = formStepOf(snapshot);
+  const events: WalkEvent[] = [{ type: "onboarding.next" }, { type: "onboarding.back" }];
+  if (step === 2) events.push({ type: "equity.change", index: 0, row: { shareholder: "Ana", equity: 100 } });
+  if (step === 3) for (const interest of INTEREST_CHOICES) events.push({ type: "onboarding.change", section: "objective", value: { interests: [interest] } });
+  if (step === 6) events.push({ type: "use.change", index: 0, row: { use_name: "Maquinaria", use_percentage: 100 } });
+  return events;
+};
+
+// Everything that decides what the page shows or allows: the state, the
+// interests (branch and selling questions) and whether each table is at 100
+// (Back leaves a table as it is, so that is carried from step to step).
+const serializeState = (snapshot: OnboardingSnapshot): string => {
+  const { answers } = snapshot.context;
+  return JSON.stringify({
+    value: snapshot.value,
+    interests: answers.objective.interests.map((interest) => interest.id),
+    equities: canGoNext(answers, 2),
+    uses: canGoNext(answers, 6),
+  });
+};
+
+/** What the page must show after an event: the wizard on a step, or the page it left to. */
+export type Expected =
+  | { readonly kind: "step"; readonly step: FormStep; readonly sidebar: readonly FormStep[]; readonly sellingQuestions: boolean; readonly canGoNext: boolean }
+  | { readonly kind: "saving"; readonly step: FormStep }
+  | { readonly kind: "finishing" }
+  | { readonly kind: "completed" }
+  | { readonly kind: "left" };
+
+export const expectedOf = (snapshot: OnboardingSnapshot): Expected => {
+  const status = statusOf(snapshot);
+  if (status === "completed") return { kind: "completed" };
+  if (status === "left") return { kind: "left" };
+  if (status === "finishing") return { kind: "finishing" };
+  const step = formStepOf(snapshot);
+  if (step === null) throw new Error(`no step in ${JSON.stringify(snapshot.value)}`);
+  if (status === "saving") return { kind: "saving", step };
+  const { answers } = snapshot.context;
+  return { kind: "step", step, sidebar: visibleSteps(answers), sellingQuestions: hasSellingInterest(answers), canGoNext: canGoNext(answers, step) };
+};
+
+export interface WalkStep {
+  readonly event: WalkEvent;
+  readonly expected: Expected;
+}
+export interface Walk {
+  readonly name: string;
+  readonly start: Expected;
+  readonly steps: readonly WalkStep[];
+}
+
+interface Edge {
+  readonly event: WalkEvent;
+  readonly state: OnboardingSnapshot;
+}
+/** Serialized state → serialized event → where it leads. */
+type Adjacency = ReadonlyMap<string, ReadonlyMap<string, Edge>>;
+
+/** The shortest run of edges from `from` to a state that still has an edge not taken (breadth first). */
+function pathToUncovered(adjacency: Adjacency, from: string, uncovered: ReadonlySet<string>): ReadonlyArray<readonly [string, string]> | null {
+  const cameFrom = new Map<string, readonly [string, string] | null>([[from, null]]);
+  const queue = [from];
+  for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
+    const edges = [...(adjacency.get(state)?.keys() ?? [])];
+    if (edges.some((edge) => uncovered.has(`${state}→${edge}`))) {
+      const path: Array<readonly [string, string]> = [];
+      for (let at = cameFrom.get(state); at != null; at = cameFrom.get(at[0])) path.unshift(at);
+      return path;
+    }
+    for (const edge of edges) {
+      const next = adjacency.get(state)?.get(edge);
+      if (next === undefined) continue;
+      const target = serializeState(next.state);
+      if (!cameFrom.has(target)) {
+        cameFrom.set(target, [state, edge]);
+        queue.push(target);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Walks that together take every edge of the graph (so they rest in every
+ * state): each starts from a new onboarding, takes an edge not yet taken
+ * where it stands, or the shortest way to the nearest state that has one,
+ * until it ends (completed or left) or nothing is left to take. Few long
+ * walks instead of one per edge: each walk costs a new seller in the browser.
+ */
+export function onboardingWalks(): { readonly walks: readonly Walk[]; readonly states: number; readonly edges: number } {
+  const all = adjacencyMapToArray(getAdjacencyMap<OnboardingSnapshot, WalkEvent, OnboardingInput>(model, { input: NEW_SELLER, events: eventsFor, serializeState }));
+  const adjacency = new Map<string, Map<string, Edge>>();
+  for (const { state, event, nextState } of all) {
+    const from = serializeState(state);
+    const edges = adjacency.get(from) ?? new Map<string, Edge>();
+    edges.set(JSON.stringify(event), { event, state: nextState });
+    adjacency.set(from, edges);
+  }
+  const uncovered = new Set(all.map(({ state, event }) => `${serializeState(state)}→${JSON.stringify(event)}`));
+  const initial = new TestModel<OnboardingSnapshot, WalkEvent, OnboardingInput>(model, { events: () => [], serializeState }).getShortestPaths({ input: NEW_SELLER })[0]?.state;
+  if (initial === undefined) throw new Error("the machine has no initial state");
+  const walks: Walk[] = [];
+  while (uncovered.size > 0) {
+    const steps: WalkStep[] = [];
+    let at = serializeState(initial);
+    for (;;) {
+      const detour = pathToUncovered(adjacency, at, uncovered);
+      if (detour === null) break;
+      const here = at;
+      const edges = [...(adjacency.get(here)?.keys() ?? [])];
+      const edge = edges.find((candidate) => uncovered.has(`${here}→${candidate}`));
+      for (const [from, eventKey] of edge === undefined ? detour : [[here, edge] as const]) {
+        const next = adjacency.get(from)?.get(eventKey);
+        if (next === undefined) throw new Error(`no edge ${eventKey} from ${from}`);
+        uncovered.delete(`${from}→${eventKey}`);
+        steps.push({ event: next.event, expected: expectedOf(next.state) });
+        at = serializeState(next.state);
+      }
+    }
+    if (steps.length === 0) throw new Error(`edges no walk from the start can take: ${[...uncovered].join("; ")}`);
+    walks.push({ name: `walk ${walks.length + 1}`, start: expectedOf(initial), steps });
+  }
+  return { walks, states: new Set(all.flatMap(({ state, nextState }) => [serializeState(state), serializeState(nextState)])).size, edges: all.length };
+}

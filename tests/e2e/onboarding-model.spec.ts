@@ -1,0 +1,110 @@
+import type { Page } from "@playwright/test";
+import { STEP_TITLES } from "../../src/features/onboarding/components/step-titles.ts";
+import { sellerSignUp } from "../server/samples.ts";
+import { expect, test } from "./fixtures.ts";
+import { INTEREST_CHOICES, onboardingWalks, type Expected, type WalkEvent } from "./model/onboarding-walks.ts";
+
+// Model-based UI tests (issue 13): the onboarding machine's graph, walked by
+// xstate/graph (./model/onboarding-walks.ts), driven in Chromium against the
+// real server. Each walk is a new seller; after every event the page must
+// show what the machine predicts (the step, its sidebar, its progress, the
+// selling questions, whether Next is allowed) and end where it predicts
+// (/onboarding-completado or /compra-una-empresa).
+
+const PASSWORD = "Vendedora-modelo-1";
+let serial = 0;
+const { walks } = onboardingWalks();
+
+const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+const nextButton = (page: Page) => page.getByRole("button", { name: /^(Siguiente|Finalizar)$/ });
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Pasos del onboarding" }).getByRole("listitem");
+const progress = (page: Page) => page.getByRole("progressbar", { name: "Progreso del onboarding" });
+
+async function newSellerOnTheWizard(page: Page, login: (credentials: { email: string; password: string }) => Promise<void>) {
+  const email = `vendedora.modelo.${Date.now()}.${(serial += 1)}@ejemplo.mx`;
+  const sample = sellerSignUp(email);
+  const created = await page.request.post("/api/sellers", { data: { ...sample, user: { ...sample.user, name: "Mónica Modelo", password: PASSWORD } } });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto("/iniciar-sesion");
+  await login({ email, password: PASSWORD });
+  await expect(page).toHaveURL(/\/onboarding\/\d+$/);
+}
+
+/** The page shows what the machine predicts. A save or the team notice in flight is passed through: the next event is its answer. */
+async function expectPage(page: Page, expected: Expected, where: string) {
+  switch (expected.kind) {
+    case "saving":
+    case "finishing":
+      return;
+    case "completed":
+      await expect(page, where).toHaveURL(/\/onboarding-completado$/);
+      return;
+    case "left":
+      await expect(page, where).toHaveURL(/\/compra-una-empresa$/);
+      return;
+    case "step": {
+      await expect(heading(page), where).toHaveText(STEP_TITLES[expected.step]);
+      await expect(sidebar(page), where).toHaveText(expected.sidebar.map((step) => STEP_TITLES[step]));
+      await expect(progress(page), where).toHaveAttribute("aria-valuenow", String(expected.step * 10));
+      if (expected.step === 3) await expect(page.getByLabel("¿Por qué quieres vender?"), where).toHaveCount(expected.sellingQuestions ? 1 : 0);
+      if (expected.step === 8) await expect(page.getByRole("radiogroup", { name: "Urgencia" }), where).toHaveCount(expected.sellingQuestions ? 1 : 0);
+      if (expected.canGoNext) await expect(nextButton(page), where).toBeEnabled();
+      else await expect(nextButton(page), where).toBeDisabled();
+      return;
+    }
+  }
+}
+
+/** react-aria draws its own box over the hidden input: press the label, as a person does, then check the state. */
+async function setChecked(page: Page, name: string, checked: boolean) {
+  const box = page.getByRole("checkbox", { name, exact: true });
+  if ((await box.isChecked()) !== checked) await page.getByText(name, { exact: true }).click();
+  if (checked) await expect(box).toBeChecked();
+  else await expect(box).not.toBeChecked();
+}
+
+/** What a person does for an event; the server's answers need nothing (the next check waits for them). */
+async function perform(page: Page, event: WalkEvent, before: Expected) {
+  switch (event.type) {
+    case "onboarding.next":
+      // Next is disabled while a table is not at 100: pressing it does nothing, which the check after it proves.
+      if (before.kind === "step" && before.canGoNext) await nextButton(page).click();
+      return;
+    case "onboarding.back":
+      await page.getByRole("button", { name: "Atrás" }).click();
+      return;
+    case "equity.change":
+      await page.getByLabel("Accionista 1", { exact: true }).fill(event.row.shareholder ?? "");
+      await page.getByLabel("Participación (%) 1", { exact: true }).fill(String(event.row.equity ?? ""));
+      return;
+    case "use.change":
+      await page.getByLabel("Destino del capital 1", { exact: true }).fill(event.row.use_name ?? "");
+      await page.getByLabel("Porcentaje (%) 1", { exact: true }).fill(String(event.row.use_percentage ?? ""));
+      return;
+    case "onboarding.change": {
+      if (event.section !== "objective") throw new Error(`the walks change only the objective, not ${event.section}`);
+      const chosen = new Set((event.value.interests ?? []).map((interest) => interest.name));
+      // Tick the new choice first: with none ticked for a moment the sidebar would flicker through another branch.
+      for (const interest of INTEREST_CHOICES.filter((item) => chosen.has(item.name))) await setChecked(page, interest.name, true);
+      for (const interest of INTEREST_CHOICES.filter((item) => !chosen.has(item.name))) await setChecked(page, interest.name, false);
+      return;
+    }
+    default:
+      if (!event.type.startsWith("xstate.done.actor.")) throw new Error(`no way to cause ${event.type} in the page`);
+  }
+}
+
+for (const walk of walks) {
+  const summary = walk.steps.filter((step) => !step.event.type.startsWith("xstate.")).map((step) => step.event.type.replace("onboarding.", "")).join(" → ");
+  test(`onboarding model, ${walk.name}: ${summary}`, async ({ page, login }) => {
+    test.setTimeout(120_000);
+    await newSellerOnTheWizard(page, login);
+    await expectPage(page, walk.start, "start");
+    let before = walk.start;
+    for (const [index, step] of walk.steps.entries()) {
+      await perform(page, step.event, before);
+      await expectPage(page, step.expected, `${walk.name}, event ${index + 1} (${step.event.type})`);
+      before = step.expected;
+    }
+  });
+}
