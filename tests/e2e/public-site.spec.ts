@@ -11,6 +11,7 @@ const PUBLIC_PAGES: ReadonlyArray<{ path: string; heading: string | RegExp; titl
   { path: "/planes", heading: "Elige cómo quieres vender o levantar capital", title: "Planes | Puente" },
   { path: "/Planes", heading: "Elige cómo quieres vender o levantar capital", title: "Planes | Puente" },
   { path: "/valuacion-gratuita", heading: /¿Cuánto vale tu empresa\?/, title: "Valuación gratuita | Puente" },
+  { path: "/valuacion-gratuita/metodologia", heading: "Cómo calculamos tu valuación", title: "Cómo calculamos tu valuación | Puente" },
   { path: "/puente-bot", heading: "Puente Bot", title: "Puente Bot | Puente" },
   { path: "/faq", heading: "Preguntas frecuentes", title: "Preguntas frecuentes | Puente" },
   { path: "/terminos-y-condiciones", heading: "Términos y condiciones", title: "Términos y condiciones | Puente" },

@@ -18,6 +18,9 @@ export default function FreeValuationPage() {
               <Link href="/valuacion-gratuita/herramienta" variant="primary">
                 Comenzar valuación
               </Link>
+              <Link href="/valuacion-gratuita/metodologia" variant="secondary">
+                Cómo calculamos tu valuación
+              </Link>
             </div>
           </div>
           <div className={styles.card}>
