@@ -110,6 +110,12 @@ const marginOf = (name: DamodaranIndustryName, region: Region): number | null =>
 
 const ALL_DAMODARAN = Object.keys(DAMODARAN_INDUSTRIES).filter((name): name is DamodaranIndustryName => name in DAMODARAN_INDUSTRIES);
 
+const marketMargin = (region: Region): number =>
+  median(ALL_DAMODARAN.map((name) => marginOf(name, region)).filter((margin): margin is number => margin !== null));
+
+/** The median industry's typical margin: for an industry id without a blend. */
+const MARKET_MARGIN: Readonly<Record<Region, number>> = { us: marketMargin("us"), em: marketMargin("em") };
+
 /** Weighted mean over the entries that have a figure (weights renormalised), or null when none has. */
 function weightedMean(entries: ReadonlyArray<readonly [number | null, number]>): number | null {
   let sum = 0;
@@ -127,12 +133,6 @@ function figuresFor(blend: ReadonlyArray<readonly [DamodaranIndustryName, number
   const typicalMargin = weightedMean(blend.map(([name, weight]) => [marginOf(name, region), weight])) ?? MARKET_MARGIN[region];
   return { evEbitda, factor: (evEbitda / MARKET_EV_EBITDA[region]) ** MODEL.industryElasticity, typicalMargin };
 }
-
-const marketMargin = (region: Region): number =>
-  median(ALL_DAMODARAN.map((name) => marginOf(name, region)).filter((margin): margin is number => margin !== null));
-
-/** The median industry's typical margin: for an industry id without a blend. */
-const MARKET_MARGIN: Readonly<Record<Region, number>> = { us: marketMargin("us"), em: marketMargin("em") };
 
 const FIGURES = new Map<string, IndustryFigures>();
 for (const [id, { blend }] of Object.entries(INDUSTRY_BLENDS)) {
