@@ -26,7 +26,7 @@ import { currencyOfLocation, VALUATION_LOCATIONS, VALUATION_REASONS, type Valuat
 import { openDatabase } from "../../server/db/open.ts";
 import { valuationRequests } from "../../server/db/schema.ts";
 import { INDUSTRIES } from "../../server/seed/catalogue-data.ts";
-import { estimateValuation } from "../../server/valuations/engine.ts";
+import { estimateValuation, seededUniforms, valuationInputOf } from "../../server/valuations/engine.ts";
 import { freshDatabase, log, machineBusySeconds, percentile, raisedRateLimitEnv, round, startServerChild, threadCpuSeconds, type ServerChild } from "./support.ts";
 
 const BENCH_DATABASE = "puente_valuation_bench";
@@ -49,23 +49,12 @@ if (![duration, connections, port].every((value) => Number.isSafeInteger(value) 
 
 // --- Requests -------------------------------------------------------------------------
 
-/** mulberry32, so every run loads the same requests. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 type Body = typeof ValuationRequest.Encoded;
 
 /** 240 valid requests: each industry 12 times, the locations in turn, sizes and margins spread out. */
 function requestMix(): ReadonlyArray<Body> {
-  const random = seeded(20_260_514);
+  // The engine's mulberry32, so every run loads the same requests.
+  const random = seededUniforms(20_260_514);
   const bodies: Body[] = [];
   for (let index = 0; index < 240; index += 1) {
     const industry = INDUSTRIES[index % INDUSTRIES.length];
@@ -94,15 +83,7 @@ function requestMix(): ReadonlyArray<Body> {
 
 /** The engine alone, in this process: mean and p95 per valuation over the mix, after a warm-up. */
 function engineTimes(bodies: ReadonlyArray<Body>): { meanMs: number; p95Ms: number } {
-  const run = (body: Body) =>
-    estimateValuation({
-      industryId: body.industry_id,
-      location: body.location,
-      currency: body.currency,
-      revenue: body.gross_revenue,
-      ebitda: body.net_profit,
-      growthPercent: body.annual_percentage_growth,
-    });
+  const run = (body: Body) => estimateValuation(valuationInputOf(body));
   for (const body of bodies) run(body);
   const times: number[] = [];
   for (let round = 0; round < 10; round += 1) {

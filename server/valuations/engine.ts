@@ -1,4 +1,4 @@
-import type { ValuationCurrency } from "../../contracts/valuations.ts";
+import type { ValuationCurrency, ValuationRequest } from "../../contracts/valuations.ts";
 import {
   COUNTRY_RISK,
   DAMODARAN_INDUSTRIES,
@@ -41,6 +41,16 @@ export interface ValuationInput {
   /** Yearly growth in percent (-100..1000). */
   readonly growthPercent: number;
 }
+
+/** The engine's inputs from a decoded request (net_profit is the EBITDA). */
+export const valuationInputOf = (request: Pick<ValuationRequest, "industry_id" | "location" | "currency" | "gross_revenue" | "net_profit" | "annual_percentage_growth">): ValuationInput => ({
+  industryId: request.industry_id,
+  location: request.location,
+  currency: request.currency,
+  revenue: request.gross_revenue,
+  ebitda: request.net_profit,
+  growthPercent: request.annual_percentage_growth,
+});
 
 export interface ValuationEstimate {
   /** p10, p50 and p90 of the draws, in `currency` units. */
@@ -100,6 +110,12 @@ const marginOf = (name: DamodaranIndustryName, region: Region): number | null =>
 
 const ALL_DAMODARAN = Object.keys(DAMODARAN_INDUSTRIES).filter((name): name is DamodaranIndustryName => name in DAMODARAN_INDUSTRIES);
 
+const marketMargin = (region: Region): number =>
+  median(ALL_DAMODARAN.map((name) => marginOf(name, region)).filter((margin): margin is number => margin !== null));
+
+/** The median industry's typical margin: for an industry id without a blend. */
+const MARKET_MARGIN: Readonly<Record<Region, number>> = { us: marketMargin("us"), em: marketMargin("em") };
+
 /** Weighted mean over the entries that have a figure (weights renormalised), or null when none has. */
 function weightedMean(entries: ReadonlyArray<readonly [number | null, number]>): number | null {
   let sum = 0;
@@ -117,12 +133,6 @@ function figuresFor(blend: ReadonlyArray<readonly [DamodaranIndustryName, number
   const typicalMargin = weightedMean(blend.map(([name, weight]) => [marginOf(name, region), weight])) ?? MARKET_MARGIN[region];
   return { evEbitda, factor: (evEbitda / MARKET_EV_EBITDA[region]) ** MODEL.industryElasticity, typicalMargin };
 }
-
-const marketMargin = (region: Region): number =>
-  median(ALL_DAMODARAN.map((name) => marginOf(name, region)).filter((margin): margin is number => margin !== null));
-
-/** The median industry's typical margin: for an industry id without a blend. */
-const MARKET_MARGIN: Readonly<Record<Region, number>> = { us: marketMargin("us"), em: marketMargin("em") };
 
 const FIGURES = new Map<string, IndustryFigures>();
 for (const [id, { blend }] of Object.entries(INDUSTRY_BLENDS)) {
@@ -276,6 +286,15 @@ function uniformOf(state: number): number {
   let t = Math.imul(state ^ (state >>> 15), state | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+}
+
+/** mulberry32 as a function: uniforms in [0, 1) from `seed` (the benchmark's request mix uses it). */
+export function seededUniforms(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = nextState(state);
+    return uniformOf(state);
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { catalogueNamesAt, requireChoices } from "../catalogues/names.ts";
 import { VersionReader } from "../db/data-version.ts";
 import type { RouteContext } from "../http/context.ts";
 import type { Router } from "../http/router.ts";
-import { estimateValuation } from "./engine.ts";
+import { estimateValuation, valuationInputOf } from "./engine.ts";
 import { LeadWriter } from "./lead-writer.ts";
 import { ENGINE_VERSION } from "./reference-data.ts";
 
@@ -29,14 +29,7 @@ export function valuationRoutes(router: Router, { db, rateLimiter }: RouteContex
       { catalogue: "industries", id: body.industry_id, error: createValuationEndpoint.errors.unknownIndustry },
     ]);
 
-    const estimate = estimateValuation({
-      industryId: body.industry_id,
-      location: body.location,
-      currency: body.currency,
-      revenue: body.gross_revenue,
-      ebitda: body.net_profit,
-      growthPercent: body.annual_percentage_growth,
-    });
+    const estimate = estimateValuation(valuationInputOf(body));
 
     const website = body.website.trim();
     await leads.write({
