@@ -146,7 +146,8 @@ describe.each(TEST_DATABASES)("company writes on $kind", (target) => {
     const adminOwn = await created(admin.token, { ...companyCreateRequest({ name: "Alguien", email: "alguien@empresa.mx", phone: null }), company_status_id: 3 });
     expect(adminOwn.contact.email).toBe("alguien@empresa.mx");
     expect(adminOwn.company_status_id).toBe(3);
-    expect(adminOwn.is_published).toBe(false);
+    // 'Publicada' is what publishes (decision 022), on creation too.
+    expect(adminOwn.is_published).toBe(true);
   });
 
   it("refuses admin-only fields from a seller with a 403 naming them, and saves nothing", async () => {
