@@ -29,6 +29,50 @@ async function signedInSeller(server: RunningServer): Promise<{ id: number; toke
   return { id, token };
 }
 
+/** The demo-free admin of these states, logged in through POST /api/sessions. */
+async function signedInAdmin(server: RunningServer): Promise<string> {
+  const email = "admin.empresas@pact.example.mx";
+  if ((await findUserForLogin(server.db, email)) === null) {
+    await createUser(server.db, { email, password: PASSWORD, name: "Admin Pact Empresas", phone: "8110000000", roles: ["admin"] }, { params: TEST_SCRYPT_PARAMS });
+  }
+  const response = await fetch(`${server.url}/api/sessions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body: unknown = await response.json();
+  const token = typeof body === "object" && body !== null ? Reflect.get(body, "access_token") : undefined;
+  if (typeof token !== "string") throw new Error(`provider state: log-in of ${email} failed (${response.status})`);
+  return token;
+}
+
+/** A fresh, unpublished company like the consumer's create sample, owned by the pact seller. */
+async function sampleCompanyOf(server: RunningServer, ownerUserId: number): Promise<number> {
+  const { id: companyId } = await createCompany(server.db, {
+    name: "Tortillería La Esperanza",
+    website: "https://laesperanza.mx",
+    foundationDate: 2008,
+    headcount: 25,
+    shortDescription: "Producción y distribución de tortillas en el Bajío.",
+    companyTypeId: 1,
+    stateId: 11,
+    countryId: 1,
+    ebitdaRangeId: 1,
+    yearlySalesRangeId: 1,
+    userCompanyRoleId: 1,
+    isPublished: false,
+    ownerUserId,
+    contactName: PACT_SELLER.name,
+    contactEmail: PACT_SELLER.email,
+    contactPhone: PACT_SELLER.phone,
+    industryIds: [1, 2],
+    interestIds: [1],
+  });
+  const [row] = await server.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (row === undefined) throw new Error("provider state: the company was not written");
+  return companyId;
+}
+
 export const companyWriteStates: ProviderStates = (server) => ({
   "a seller is signed in": async () => {
     const { token } = await signedInSeller(server);
@@ -37,28 +81,11 @@ export const companyWriteStates: ProviderStates = (server) => ({
   // A fresh company like the consumer's create sample, so the edit's answer has the same shape.
   "a seller with a company like the form sample is signed in": async () => {
     const { id, token } = await signedInSeller(server);
-    const { id: companyId } = await createCompany(server.db, {
-      name: "Tortillería La Esperanza",
-      website: "https://laesperanza.mx",
-      foundationDate: 2008,
-      headcount: 25,
-      shortDescription: "Producción y distribución de tortillas en el Bajío.",
-      companyTypeId: 1,
-      stateId: 11,
-      countryId: 1,
-      ebitdaRangeId: 1,
-      yearlySalesRangeId: 1,
-      userCompanyRoleId: 1,
-      isPublished: false,
-      ownerUserId: id,
-      contactName: PACT_SELLER.name,
-      contactEmail: PACT_SELLER.email,
-      contactPhone: PACT_SELLER.phone,
-      industryIds: [1, 2],
-      interestIds: [1],
-    });
-    const [row] = await server.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-    if (row === undefined) throw new Error("provider state: the company was not written");
-    return { sellerToken: token, companyId: String(companyId) };
+    return { sellerToken: token, companyId: String(await sampleCompanyOf(server, id)) };
+  },
+  // The admin company form (docs/decisions/022): a seller's company waiting for review.
+  "an admin is signed in and a seller's unpublished company like the form sample exists": async () => {
+    const { id } = await signedInSeller(server);
+    return { adminToken: await signedInAdmin(server), companyId: String(await sampleCompanyOf(server, id)) };
   },
 });
