@@ -167,47 +167,43 @@ describe("company writes (consumer)", () => {
       });
   });
 
-  it("PUT /api/companies/:id by an admin: the status 'Publicada' publishes the company", async () => {
-    const body = { company_status_id: PUBLISHED_COMPANY_STATUS_ID, verification_level_id: 2, funding_round: 2_500_000 };
-    await pact
-      .addInteraction()
-      .given(ADMIN_STATE)
-      .uponReceiving("an admin's publication of a seller's company")
-      .withRequest(...requestTo(updateCompanyEndpoint, { headers: adminBearer, paramsFromState: { id: ["companyId", 7] }, body }))
-      .willRespondWith(200, (response) =>
-        response.headers(JSON_CONTENT).jsonBody({
-          ...RECORD,
-          funding_round: integer(2_500_000),
-          company_status_id: integer(PUBLISHED_COMPANY_STATUS_ID),
-          company_status: item("Publicada"),
-          verification_level_id: integer(2),
-          verification_level: item("Básica"),
-          is_published: boolean(true),
-        }),
-      )
-      .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
-        const record = await updateCompany({ id: 7, body });
-        expect(record).toMatchObject({ is_published: true, company_status: { name: "Publicada" }, funding_round: 2_500_000 });
-      });
-  });
-
-  it("PUT /api/companies/:id by an admin: another status takes it off the marketplace", async () => {
-    const body = { company_status_id: 4 };
-    await pact
-      .addInteraction()
-      .given(ADMIN_STATE)
-      .uponReceiving("an admin's pause of a seller's company")
-      .withRequest(...requestTo(updateCompanyEndpoint, { headers: adminBearer, paramsFromState: { id: ["companyId", 7] }, body }))
-      .willRespondWith(200, (response) =>
-        response.headers(JSON_CONTENT).jsonBody({ ...RECORD, company_status_id: integer(4), company_status: item("Pausada"), is_published: boolean(false) }),
-      )
-      .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
-        const record = await updateCompany({ id: 7, body });
-        expect(record).toMatchObject({ is_published: false, company_status: { name: "Pausada" } });
-      });
-  });
+  // The status is the switch (docs/decisions/022): 'Publicada' publishes, any other status takes the company off.
+  for (const change of [
+    {
+      title: "the status 'Publicada' publishes the company",
+      description: "an admin's publication of a seller's company",
+      body: { company_status_id: PUBLISHED_COMPANY_STATUS_ID, verification_level_id: 2, funding_round: 2_500_000 },
+      answer: {
+        funding_round: integer(2_500_000),
+        company_status_id: integer(PUBLISHED_COMPANY_STATUS_ID),
+        company_status: item("Publicada"),
+        verification_level_id: integer(2),
+        verification_level: item("Básica"),
+        is_published: boolean(true),
+      },
+      expected: { is_published: true, company_status: { name: "Publicada" }, funding_round: 2_500_000 },
+    },
+    {
+      title: "another status takes it off the marketplace",
+      description: "an admin's pause of a seller's company",
+      body: { company_status_id: 4 },
+      answer: { company_status_id: integer(4), company_status: item("Pausada"), is_published: boolean(false) },
+      expected: { is_published: false, company_status: { name: "Pausada" } },
+    },
+  ]) {
+    it(`PUT /api/companies/:id by an admin: ${change.title}`, async () => {
+      await pact
+        .addInteraction()
+        .given(ADMIN_STATE)
+        .uponReceiving(change.description)
+        .withRequest(...requestTo(updateCompanyEndpoint, { headers: adminBearer, paramsFromState: { id: ["companyId", 7] }, body: change.body }))
+        .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ ...RECORD, ...change.answer }))
+        .executeTest(async (server) => {
+          useMockServer(server.url, SAMPLE_TOKEN);
+          expect(await updateCompany({ id: 7, body: change.body })).toMatchObject(change.expected);
+        });
+    });
+  }
 
   it("POST /api/companies by an admin: a company for someone else, with its own contact", async () => {
     const contact = { name: "Dueña Sin Cuenta", email: "duena.sin.cuenta@pact.example.mx", phone: null };
