@@ -27,7 +27,7 @@ const serverFeatures = foldersIn("server").filter((name) => !SERVER_PLUMBING.inc
  */
 const SERVER_FEATURE_DEPENDENCIES = {
   accounts: ["catalogues", "companies"],
-  companies: ["catalogues"],
+  companies: ["catalogues", "audit"],
   marketplace: ["catalogues", "companies"],
   leads: ["catalogues"],
   dataroom: [],

@@ -353,6 +353,13 @@ export const COMPANY_MESSAGES = {
   noRole: "Tu cuenta no puede registrar empresas.",
 } as const;
 
+/**
+ * The company_statuses row 'Publicada' (catalogue ids are fixed, decision 003).
+ * Choosing it is what puts a company on the marketplace; any other status
+ * takes it off (docs/decisions/022-admin-company-form-publishing-incognito.md).
+ */
+export const PUBLISHED_COMPANY_STATUS_ID = 3;
+
 /** The fields only an admin may set (spec section 6), with the Spanish name of each. */
 export const ADMIN_ONLY_COMPANY_FIELDS = {
   company_status_id: "estatus",

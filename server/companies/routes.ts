@@ -1,11 +1,13 @@
+import type { FastifyBaseLogger } from "fastify";
 import { createCompanyEndpoint, getCompanyRecordEndpoint, listDashboardCompaniesEndpoint, updateCompanyEndpoint } from "../../contracts/companies.ts";
 import { isAdmin } from "../auth/authz.ts";
-import { catalogueNames } from "../catalogues/names.ts";
+import { catalogueNames, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
 import type { RouteContext } from "../http/context.ts";
 import { fail, type Router } from "../http/router.ts";
 import { loadCompany, toCompanyRecord } from "./company-views.ts";
-import { createCompanyFor, updateCompanyFor } from "./company-writes.ts";
+import { createCompanyFor, updateCompanyFor, type PublicationChange } from "./company-writes.ts";
 import { listDashboardCompanies } from "./dashboard-list.ts";
+import { publishedNotice, unpublishedNotice } from "./publication-notice.ts";
 
 /**
  * Companies as their owners and admins see them (spec section 7):
@@ -16,8 +18,28 @@ import { listDashboardCompanies } from "./dashboard-list.ts";
  * - POST /companies: register a company (seller, admin, or a buyer who
  *   thereby becomes a seller); PUT /companies/:id: change one (owner or admin).
  * The public side of the same paths is the marketplace's (server/marketplace).
+ * When an admin's write publishes or unpublishes a company, its seller is
+ * e-mailed after the answer (a failed e-mail is logged; the write stands).
  */
-export function companyRoutes(router: Router, { db, authz, tokens, rateLimiter }: RouteContext): void {
+export function companyRoutes(router: Router, { db, authz, tokens, rateLimiter, mailer, appUrl, background }: RouteContext): void {
+  const notifySeller = (change: PublicationChange | null, names: CatalogueNames, log: Pick<FastifyBaseLogger, "info">): void => {
+    if (change === null) return;
+    log.info({ companyId: change.companyId, published: change.published, notified: change.recipient !== null }, change.published ? "company published" : "company unpublished");
+    const { recipient } = change;
+    if (recipient === null) return;
+    const notice = {
+      to: recipient.email,
+      name: recipient.name,
+      companyId: change.companyId,
+      humanId: change.humanId,
+      statusName: requiredItemOf(names, "company_statuses", change.companyStatusId).name,
+      appUrl,
+    };
+    background.run(change.published ? "company published e-mail" : "company unpublished e-mail", () =>
+      mailer.send(change.published ? publishedNotice(notice) : unpublishedNotice(notice)),
+    );
+  };
+
   router.serve(listDashboardCompaniesEndpoint, { guards: [authz.requireAuth] }, async ({ query, request }) => {
     const user = authz.currentUser(request);
     return listDashboardCompanies(
@@ -43,10 +65,11 @@ export function companyRoutes(router: Router, { db, authz, tokens, rateLimiter }
   router.serve(createCompanyEndpoint, { guards: [authz.requireAuth, perWriter] }, async ({ body, request }) => {
     const user = authz.currentUser(request);
     const names = await catalogueNames(db);
-    const { id, accessToken } = await createCompanyFor(db, user, body, names, tokens);
+    const { id, accessToken, publication } = await createCompanyFor(db, user, body, names, tokens);
     const company = await loadCompany(db, id);
     if (company === null) throw new Error(`POST /companies: company ${id} vanished`);
     request.log.info({ userId: user.id, companyId: id, becameSeller: accessToken !== undefined }, "company created");
+    notifySeller(publication, names, request.log);
     return { ...toCompanyRecord(company, names), ...(accessToken === undefined ? {} : { access_token: accessToken }) };
   });
 
@@ -54,7 +77,7 @@ export function companyRoutes(router: Router, { db, authz, tokens, rateLimiter }
     const user = authz.currentUser(request);
     await authz.assertCompanyAccess(request, params.id);
     const names = await catalogueNames(db);
-    await updateCompanyFor(db, user, params.id, body, names);
+    notifySeller(await updateCompanyFor(db, user, params.id, body, names), names, request.log);
     const company = await loadCompany(db, params.id);
     if (company === null) throw fail(updateCompanyEndpoint.errors.notFound);
     return toCompanyRecord(company, names);

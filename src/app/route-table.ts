@@ -176,8 +176,9 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/pago-exitoso", title: "Pago exitoso", page: "../features/subscriptions/components/PaymentSuccessPage.tsx" },
   { path: "/pago-error", title: "Error en el pago", page: "../features/subscriptions/components/PaymentErrorPage.tsx", isPublic: true, noIndex: true },
   { path: "/admin/dashboard/:table", title: "Panel de administración", page: "../features/admin/components/AdminDashboardPage.tsx", guard: "admin" },
-  { path: "/admin/business", title: "Registrar empresa", page: "../features/companies/components/AdminBusinessPage.tsx", guard: "admin" },
-  { path: "/admin/business/:id", title: "Editar empresa", page: "../features/companies/components/AdminBusinessPage.tsx", guard: "admin" },
+  // The seller's company pages in the admin's area (docs/decisions/022).
+  { path: "/admin/business", title: "Registrar empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "AdminCreateCompanyRoute", guard: "admin" },
+  { path: "/admin/business/:id", title: "Editar empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "AdminEditCompanyRoute", guard: "admin" },
 ];
 
 /** Any other path. */

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from "react";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { useHideChrome } from "../routes.tsx";
 import { Footer } from "./Footer.tsx";
+import { IncognitoBanner } from "./IncognitoBanner.tsx";
 import { Navbar } from "./Navbar.tsx";
 import { ScrollToTop } from "./ScrollToTop.tsx";
 import * as styles from "./AppLayout.css.ts";
@@ -17,6 +18,8 @@ export function AppLayout({ children }: { readonly children: ReactNode }) {
         Saltar al contenido
       </a>
       <ScrollToTop />
+      {/* On every page, full-screen flows included: an admin should never forget it is on. */}
+      <IncognitoBanner />
       {hideChrome ? null : <Navbar />}
       <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
         <Suspense

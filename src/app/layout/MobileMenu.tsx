@@ -1,6 +1,7 @@
 import { Button } from "../../components/ui/Button.tsx";
 import { Link } from "../../components/ui/Link.tsx";
 import { Modal } from "../../components/ui/Modal.tsx";
+import { Switch } from "../../components/ui/Switch.tsx";
 import type { SessionView } from "../../lib/session.tsx";
 import { OnboardingDot } from "./icons.tsx";
 import { directLinks, mobileExtraLinks, navGroups, type NavLink } from "./nav-links.ts";
@@ -54,9 +55,9 @@ export function MobileMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogo
               </p>
               <LinkList links={userLinks} />
               {session.isAdmin ? (
-                <Button variant="ghost" onPress={onToggleDemo} aria-pressed={session.demoMode}>
+                <Switch isSelected={session.demoMode} onChange={onToggleDemo}>
                   Modo incógnito
-                </Button>
+                </Switch>
               ) : null}
               <Button variant="secondary" onPress={onLogout}>
                 Cerrar sesión

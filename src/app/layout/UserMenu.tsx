@@ -1,6 +1,7 @@
 import { MenuSection } from "react-aria-components";
 import { Button } from "../../components/ui/Button.tsx";
 import { Menu, MenuItem, MenuTrigger } from "../../components/ui/Menu.tsx";
+import { SwitchIndicator } from "../../components/ui/Switch.tsx";
 import type { SessionView } from "../../lib/session.tsx";
 import { ChevronDown, OnboardingDot } from "./icons.tsx";
 import * as styles from "./Navbar.css.ts";
@@ -15,7 +16,11 @@ export interface UserMenuProps {
 
 const INCOGNITO = "incognito";
 
-/** The signed-in user's menu; entries follow the roles table (spec section 6). */
+/**
+ * The signed-in user's menu; entries follow the roles table (spec section 6).
+ * Incognito is a checkable item (role menuitemcheckbox, aria-checked), drawn
+ * as a switch that shows its state; the menu stays open when it flips.
+ */
 export function UserMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogout }: UserMenuProps) {
   return (
     <MenuTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
@@ -30,9 +35,13 @@ export function UserMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogout
             aria-label="Modo incógnito"
             selectionMode="multiple"
             selectedKeys={session.demoMode ? [INCOGNITO] : []}
+            shouldCloseOnSelect={false}
             onSelectionChange={onToggleDemo}
           >
-            <MenuItem id={INCOGNITO}>Modo incógnito</MenuItem>
+            <MenuItem id={INCOGNITO} textValue="Modo incógnito">
+              <span>Modo incógnito</span>
+              <SwitchIndicator />
+            </MenuItem>
           </MenuSection>
         ) : null}
         {session.isAdmin ? (

@@ -14,18 +14,25 @@ import { OnboardingSummary } from "../../features/onboarding-summary/components/
 import { isApiError } from "../../lib/api-error.ts";
 import { useSession } from "../../lib/session.tsx";
 import { toastApiError, toastSuccess } from "../../lib/toast.ts";
+import * as styles from "./CompanyFormRoutes.css.ts";
 
 /**
  * The company form's routes (spec section 2), composing features that never
  * import each other: the companies feature's form, the data room's panel
- * and picture upload, and the KYB button.
+ * and picture upload, the KYB button and the onboarding summary.
  * - /crear-empresa: create, then upload the picture, then go to /mi-empresa/{id}
  *   (spec section 4).
  * - /editar-empresa/{id} and /mi-empresa/{id}: tabs 'Información pública',
  *   'Dataroom', and 'Onboarding' for admins.
+ * - /admin/business and /admin/business/{id}: the same pages in the admin's
+ *   area (guard `admin`): a create lands on /admin/business/{id}, and a
+ *   missing company leads back to the dashboard's companies.
  */
 
 const PICTURE_SAVED = "Imagen guardada con éxito";
+
+/** Incognito hides names where they are shown, not where they are edited (docs/decisions/022). */
+const INCOGNITO_FORM_NOTE = "Modo incógnito: este formulario muestra el nombre y el contacto reales para que puedas editarlos.";
 
 /** Uploads the chosen picture; a failure is said in a toast and does not undo the company. */
 function usePictureStep() {
@@ -41,16 +48,35 @@ function usePictureStep() {
   };
 }
 
-export function CreateCompanyRoute() {
+/** Where the pages live: the seller's area or the admin's. */
+interface Area {
+  readonly createDescription: string;
+  readonly companyPath: (id: number) => string;
+  readonly back: { readonly href: string; readonly label: string };
+}
+
+const SELLER_AREA: Area = {
+  createDescription: "Registra la información pública de tu empresa. La revisamos antes de publicarla.",
+  companyPath: (id) => `/mi-empresa/${id}`,
+  back: { href: "/mis-empresas", label: "Ir a Mis empresas" },
+};
+
+const ADMIN_AREA: Area = {
+  createDescription: "Registra una empresa con su contacto. Elige el estatus «Publicada» para mostrarla en el marketplace.",
+  companyPath: (id) => `/admin/business/${id}`,
+  back: { href: "/admin/dashboard/companies", label: "Ir a las empresas del panel" },
+};
+
+function CreateCompanyPage({ area }: { readonly area: Area }) {
   const [, navigate] = useLocation();
   const uploadPicture = usePictureStep();
   return (
-    <Page title="Crear nueva empresa" description="Registra la información pública de tu empresa. La revisamos antes de publicarla.">
+    <Page title="Crear nueva empresa" description={area.createDescription}>
       <CompanyForm
         record={null}
         onSaved={async (record, picture) => {
           await uploadPicture(record.id, picture);
-          navigate(`/mi-empresa/${record.id}`);
+          navigate(area.companyPath(record.id));
         }}
       />
     </Page>
@@ -59,7 +85,7 @@ export function CreateCompanyRoute() {
 
 type TabId = "publica" | "dataroom" | "onboarding";
 
-export function EditCompanyRoute() {
+function EditCompanyPage({ area }: { readonly area: Area }) {
   const params = useParams<{ id: string }>();
   const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
   const session = useSession();
@@ -72,8 +98,8 @@ export function EditCompanyRoute() {
     return (
       <Page title="Empresa no encontrada" description="La empresa no existe o no tienes acceso a ella.">
         <div className={pageActions}>
-          <Link href="/mis-empresas" variant="primary">
-            Ir a Mis empresas
+          <Link href={area.back.href} variant="primary">
+            {area.back.label}
           </Link>
         </div>
       </Page>
@@ -105,6 +131,7 @@ export function EditCompanyRoute() {
     <Page title={`Información pública: ${data.human_id}`}>
       <Tabs label="Secciones de la empresa" selectedKey={tab} onSelectionChange={setTab} tabs={tabs}>
         <TabPanel id="publica">
+          {session.isAdmin && session.demoMode ? <p className={styles.note}>{INCOGNITO_FORM_NOTE}</p> : null}
           <CompanyForm key={data.id} record={data} onSaved={(saved, picture) => uploadPicture(saved.id, picture)} />
         </TabPanel>
         <TabPanel id="dataroom">
@@ -123,4 +150,20 @@ export function EditCompanyRoute() {
       </Tabs>
     </Page>
   );
+}
+
+export function CreateCompanyRoute() {
+  return <CreateCompanyPage area={SELLER_AREA} />;
+}
+
+export function EditCompanyRoute() {
+  return <EditCompanyPage area={SELLER_AREA} />;
+}
+
+export function AdminCreateCompanyRoute() {
+  return <CreateCompanyPage area={ADMIN_AREA} />;
+}
+
+export function AdminEditCompanyRoute() {
+  return <EditCompanyPage area={ADMIN_AREA} />;
 }

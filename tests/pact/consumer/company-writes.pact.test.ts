@@ -1,6 +1,12 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
-import { adminOnlyFieldsMessage, createCompanyEndpoint, listDashboardCompaniesEndpoint, updateCompanyEndpoint } from "../../../contracts/companies.ts";
+import {
+  adminOnlyFieldsMessage,
+  createCompanyEndpoint,
+  listDashboardCompaniesEndpoint,
+  PUBLISHED_COMPANY_STATUS_ID,
+  updateCompanyEndpoint,
+} from "../../../contracts/companies.ts";
 import { createCompany } from "../../../src/features/companies/api/create-company.ts";
 import { MY_COMPANIES_PAGE_SIZE, getMyCompanies } from "../../../src/features/companies/api/get-my-companies.ts";
 import { updateCompany } from "../../../src/features/companies/api/update-company.ts";
@@ -13,6 +19,8 @@ const { boolean, fromProviderState, datetime } = MatchersV3;
 // Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
 const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5In0.c2lnbmF0dXJl";
 const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const adminBearer = { Authorization: fromProviderState("Bearer ${adminToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const ADMIN_STATE = "an admin is signed in and a seller's unpublished company like the form sample exists";
 const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
 
 /** The seller of the provider state "a seller is signed in" (tests/pact/provider/states/company-writes.ts). */
@@ -156,6 +164,62 @@ describe("company writes (consumer)", () => {
         );
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ status: 403, message });
+      });
+  });
+
+  // The status is the switch (docs/decisions/022): 'Publicada' publishes, any other status takes the company off.
+  for (const change of [
+    {
+      title: "the status 'Publicada' publishes the company",
+      description: "an admin's publication of a seller's company",
+      body: { company_status_id: PUBLISHED_COMPANY_STATUS_ID, verification_level_id: 2, funding_round: 2_500_000 },
+      answer: {
+        funding_round: integer(2_500_000),
+        company_status_id: integer(PUBLISHED_COMPANY_STATUS_ID),
+        company_status: item("Publicada"),
+        verification_level_id: integer(2),
+        verification_level: item("Básica"),
+        is_published: boolean(true),
+      },
+      expected: { is_published: true, company_status: { name: "Publicada" }, funding_round: 2_500_000 },
+    },
+    {
+      title: "another status takes it off the marketplace",
+      description: "an admin's pause of a seller's company",
+      body: { company_status_id: 4 },
+      answer: { company_status_id: integer(4), company_status: item("Pausada"), is_published: boolean(false) },
+      expected: { is_published: false, company_status: { name: "Pausada" } },
+    },
+  ]) {
+    it(`PUT /api/companies/:id by an admin: ${change.title}`, async () => {
+      await pact
+        .addInteraction()
+        .given(ADMIN_STATE)
+        .uponReceiving(change.description)
+        .withRequest(...requestTo(updateCompanyEndpoint, { headers: adminBearer, paramsFromState: { id: ["companyId", 7] }, body: change.body }))
+        .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ ...RECORD, ...change.answer }))
+        .executeTest(async (server) => {
+          useMockServer(server.url, SAMPLE_TOKEN);
+          expect(await updateCompany({ id: 7, body: change.body })).toMatchObject(change.expected);
+        });
+    });
+  }
+
+  it("POST /api/companies by an admin: a company for someone else, with its own contact", async () => {
+    const contact = { name: "Dueña Sin Cuenta", email: "duena.sin.cuenta@pact.example.mx", phone: null };
+    const body = { ...companyCreateRequest(contact), ebitda: 1_200_000 };
+    await pact
+      .addInteraction()
+      .given(ADMIN_STATE)
+      .uponReceiving("an admin's registration of a company for someone")
+      .withRequest(...requestTo(createCompanyEndpoint, { headers: adminBearer, body }))
+      .willRespondWith(201, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({ ...RECORD, ebitda: integer(1_200_000), contact: { name: string(contact.name), email: string(contact.email), phone: null } }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const record = await createCompany(body);
+        expect(record).toMatchObject({ is_published: false, contact: { email: contact.email }, ebitda: 1_200_000 });
       });
   });
 });

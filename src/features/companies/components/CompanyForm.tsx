@@ -15,6 +15,7 @@ import { Checkbox } from "../../../components/ui/Checkbox.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
+import { formatAmount, formatAmountInput, parseAmountInput } from "../../../lib/amount-input.ts";
 import { catalogueQueryOptions } from "../../../lib/api/get-catalogue.ts";
 import { useForm, type FormResult } from "../../../lib/form.ts";
 import { validateForm } from "../../../lib/form-schema.ts";
@@ -22,10 +23,16 @@ import { useSession } from "../../../lib/session.tsx";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { useCreateCompany } from "../api/create-company.ts";
 import { useUpdateCompany } from "../api/update-company.ts";
+import { publicationNote } from "./publication-note.ts";
 import * as styles from "./companies.css.ts";
 
-/** Catalogue ids are part of the contract (docs/decisions/003): 1 is México. */
+/** Under the status: what choosing it does (docs/decisions/022). */
+const STATUS_HINT = "Elige «Publicada» y guarda para mostrarla en el marketplace; cualquier otro estatus la retira. Avisamos al vendedor por correo.";
+
+/** Catalogue ids are part of the contract (docs/decisions/003): 1 is México, 'Created' and 'Pendiente' (spec section 4's defaults). */
 const MEXICO_COUNTRY_ID = 1;
+const CREATED_STATUS_ID = 1;
+const PENDING_VERIFICATION_ID = 1;
 /** Spec section 2: the company image accepts JPEG or PNG. */
 export const PICTURE_TYPES = ["image/jpeg", "image/png"] as const;
 export const PICTURE_TYPE_MESSAGE = "La imagen debe ser JPG o PNG.";
@@ -94,8 +101,23 @@ const CATALOGUES: ReadonlyArray<CataloguePath> = [...SELECTS.map((select) => sel
 
 const text = (value: string | number | null | undefined): string => (value === null || value === undefined ? "" : String(value));
 
-/** The form's starting values: the record when editing, else empty with the signed-in account as contact. */
-export function initialCompanyValues(record: CompanyRecord | null, account: { name: string | null; email: string | null; phone: string | null }): CompanyFormValues {
+/** The amounts an admin edits, shown in the currency format (spec section 5); the funding round is labelled USD with the same format. */
+const AMOUNT_FIELDS = [
+  { key: "ebitda", label: "EBITDA (MXN)" },
+  { key: "yearly_sales", label: "Ventas anuales (MXN)" },
+  { key: "funding_round", label: "Ronda de inversión (USD)" },
+] as const satisfies ReadonlyArray<{ key: TextKey; label: string }>;
+
+const PERCENT_FIELDS = [
+  { key: "ebitda_margin", label: "Margen de EBITDA" },
+  { key: "average_yearly_growth", label: "Crecimiento anual promedio, 3 años" },
+] as const satisfies ReadonlyArray<{ key: TextKey; label: string }>;
+
+/** Who the contact of a new company is: the signed-in seller; nobody yet when an admin registers a company for someone. */
+export type ContactPrefill = { readonly name: string | null; readonly email: string | null; readonly phone: string | null } | null;
+
+/** The form's starting values: the record when editing, else empty with `contact` (the seller's own account) as contact. */
+export function initialCompanyValues(record: CompanyRecord | null, contact: ContactPrefill): CompanyFormValues {
   return {
     name: text(record?.name),
     website: text(record?.website),
@@ -104,14 +126,14 @@ export function initialCompanyValues(record: CompanyRecord | null, account: { na
     short_description: text(record?.short_description),
     legal_name: text(record?.legal_name),
     comercial_name: text(record?.comercial_name),
-    contact_name: record === null ? text(account.name) : text(record.contact.name),
-    contact_email: record === null ? text(account.email) : text(record.contact.email),
-    contact_phone: record === null ? text(account.phone) : text(record.contact.phone),
+    contact_name: text(record === null ? contact?.name : record.contact.name),
+    contact_email: text(record === null ? contact?.email : record.contact.email),
+    contact_phone: text(record === null ? contact?.phone : record.contact.phone),
     long_description: text(record?.long_description),
-    ebitda: text(record?.ebitda),
+    ebitda: formatAmount(record?.ebitda),
     ebitda_margin: text(record?.ebitda_margin),
-    yearly_sales: text(record?.yearly_sales),
-    funding_round: text(record?.funding_round),
+    yearly_sales: formatAmount(record?.yearly_sales),
+    funding_round: formatAmount(record?.funding_round),
     average_yearly_growth: text(record?.average_yearly_growth),
     company_type_id: record?.company_type_id ?? null,
     state_id: record?.state_id ?? null,
@@ -121,18 +143,15 @@ export function initialCompanyValues(record: CompanyRecord | null, account: { na
     user_company_role_id: record?.user_company_role_id ?? null,
     society_id: record?.society_id ?? null,
     tax_system_id: record?.tax_system_id ?? null,
-    company_status_id: record?.company_status_id ?? null,
-    verification_level_id: record?.verification_level_id ?? null,
+    company_status_id: record === null ? CREATED_STATUS_ID : record.company_status_id,
+    verification_level_id: record === null ? PENDING_VERIFICATION_ID : record.verification_level_id,
     industry_ids: record?.industry_ids ?? [],
     interest_ids: record?.interest_ids ?? [],
   };
 }
 
 /** Typed text to a number: blank is null, anything else must read as a number (the schema says what is wrong). */
-const numberOrNull = (value: string): number | null => {
-  const trimmed = value.trim().replace(/,/g, "");
-  return trimmed === "" ? null : Number(trimmed);
-};
+const numberOrNull = parseAmountInput;
 const textOrNull = (value: string): string | null => (value.trim() === "" ? null : value);
 
 /** The wire body from the values: seller fields always, admin-only fields for admins, the contact when it may be sent. */
@@ -213,7 +232,7 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
   const optionsOf = (path: CataloguePath): ReadonlyArray<CatalogueItem> => catalogues[CATALOGUES.indexOf(path)]?.data ?? [];
 
   const form = useForm({
-    initialValues: initialCompanyValues(record, session),
+    initialValues: initialCompanyValues(record, isAdmin ? null : session),
     validate: (values: CompanyFormValues) => {
       const body = companyBodyOf(values, { isAdmin, sendContact: creating || isAdmin });
       return creating ? validateWith(CompanyCreateRequest, values, body) : validateWith(CompanyUpdateRequest, values, body);
@@ -245,7 +264,16 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
     set(key)(selected ? [...values[key], id] : values[key].filter((item) => item !== id));
 
   const selectField = ({ key, label, catalogue }: SelectSpec) => (
-    <Select key={key} label={label} name={key} options={optionsOf(catalogue)} value={values[key]} onChange={set(key)} errorMessage={errors[key]} />
+    <Select
+      key={key}
+      label={label}
+      name={key}
+      options={optionsOf(catalogue)}
+      value={values[key]}
+      onChange={set(key)}
+      errorMessage={errors[key]}
+      {...(key === "company_status_id" ? { description: STATUS_HINT } : {})}
+    />
   );
 
   return (
@@ -305,12 +333,14 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
       {isAdmin ? (
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Solo administradores</legend>
+          <p className={`${styles.wide} ${styles.publication}`}>{publicationNote(record?.is_published ?? null, values.company_status_id)}</p>
           {SELECTS.filter((select) => select.adminOnly === true).map(selectField)}
-          <TextField label="EBITDA (MXN)" {...form.field("ebitda")} inputMode="decimal" />
-          <TextField label="Margen de EBITDA (%)" {...form.field("ebitda_margin")} inputMode="decimal" />
-          <TextField label="Ventas anuales (MXN)" {...form.field("yearly_sales")} inputMode="decimal" />
-          <TextField label="Ronda de inversión (USD)" {...form.field("funding_round")} inputMode="decimal" />
-          <TextField label="Crecimiento anual promedio, 3 años (%)" {...form.field("average_yearly_growth")} inputMode="decimal" />
+          {AMOUNT_FIELDS.map(({ key, label }) => (
+            <TextField key={key} label={label} {...form.field(key)} prefix="$" inputMode="decimal" onBlur={() => set(key)(formatAmountInput(values[key]))} />
+          ))}
+          {PERCENT_FIELDS.map(({ key, label }) => (
+            <TextField key={key} label={`${label} (%)`} {...form.field(key)} suffix="%" inputMode="decimal" />
+          ))}
           <div className={styles.wide}>
             <TextAreaField label="Descripción larga" {...form.field("long_description")} rows={6} />
           </div>

@@ -36,6 +36,9 @@ export const choicesLegend = style({ fontWeight: vars.fontWeight.medium, marginB
 
 export const fileField = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
 
+/** The company's place on the marketplace, above the status (admin form). */
+export const publication = style({ margin: 0, fontWeight: vars.fontWeight.medium });
+
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });

@@ -6,6 +6,7 @@ import { LoadError, QueryLoadError, useLoadError } from "../../../components/Loa
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
+import { HIDDEN_NAME } from "../../../lib/incognito.ts";
 import { useSession } from "../../../lib/session.tsx";
 import placeholder from "../assets/company-placeholder.svg";
 import { useCompany } from "../api/get-company.ts";
@@ -14,9 +15,6 @@ import { NOT_AVAILABLE } from "./CompanyCard.tsx";
 import { InterestMessageForm } from "./InterestMessageForm.tsx";
 import * as cardStyles from "./CompanyCard.css.ts";
 import * as styles from "./BusinessProfilePage.css.ts";
-
-/** What an admin in demo (incognito) mode sees instead of the name. */
-export const HIDDEN_NAME = "********";
 
 // Spec section 9: MXN, es-MX; the funding round is labelled USD but uses the same formatter.
 const money = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN", maximumFractionDigits: 0 });

@@ -11,22 +11,56 @@ import type { ProviderStates } from "./types.ts";
 
 const PASSWORD = "Contrasena-segura-1";
 
-/** The consumer's seller (same name, e-mail and phone, so the contact rule holds), logged in. */
-async function signedInSeller(server: RunningServer): Promise<{ id: number; token: string }> {
+/** A user with the states' password (created once), logged in through POST /api/sessions: its id and token. */
+async function signedIn(server: RunningServer, account: { email: string; name: string; phone: string; role: "seller" | "admin" }): Promise<{ id: number; token: string }> {
   await seedCatalogues(server.db);
-  const existing = await findUserForLogin(server.db, PACT_SELLER.email);
+  const existing = await findUserForLogin(server.db, account.email);
   const id =
     existing?.id ??
-    (await createUser(server.db, { email: PACT_SELLER.email, password: PASSWORD, name: PACT_SELLER.name, phone: PACT_SELLER.phone, roles: ["seller"] }, { params: TEST_SCRYPT_PARAMS })).id;
+    (await createUser(server.db, { email: account.email, password: PASSWORD, name: account.name, phone: account.phone, roles: [account.role] }, { params: TEST_SCRYPT_PARAMS })).id;
   const response = await fetch(`${server.url}/api/sessions`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: PACT_SELLER.email, password: PASSWORD }),
+    body: JSON.stringify({ email: account.email, password: PASSWORD }),
   });
   const body: unknown = await response.json();
   const token = typeof body === "object" && body !== null ? Reflect.get(body, "access_token") : undefined;
-  if (typeof token !== "string") throw new Error(`provider state: log-in of ${PACT_SELLER.email} failed (${response.status})`);
+  if (typeof token !== "string") throw new Error(`provider state: log-in of ${account.email} failed (${response.status})`);
   return { id, token };
+}
+
+/** The consumer's seller (same name, e-mail and phone, so the contact rule holds), logged in. */
+const signedInSeller = (server: RunningServer) => signedIn(server, { ...PACT_SELLER, role: "seller" });
+
+/** An admin of these states, logged in. */
+const signedInAdmin = (server: RunningServer) =>
+  signedIn(server, { email: "admin.empresas@pact.example.mx", name: "Admin Pact Empresas", phone: "8110000000", role: "admin" });
+
+/** A fresh, unpublished company like the consumer's create sample, owned by the pact seller. */
+async function sampleCompanyOf(server: RunningServer, ownerUserId: number): Promise<number> {
+  const { id: companyId } = await createCompany(server.db, {
+    name: "Tortillería La Esperanza",
+    website: "https://laesperanza.mx",
+    foundationDate: 2008,
+    headcount: 25,
+    shortDescription: "Producción y distribución de tortillas en el Bajío.",
+    companyTypeId: 1,
+    stateId: 11,
+    countryId: 1,
+    ebitdaRangeId: 1,
+    yearlySalesRangeId: 1,
+    userCompanyRoleId: 1,
+    isPublished: false,
+    ownerUserId,
+    contactName: PACT_SELLER.name,
+    contactEmail: PACT_SELLER.email,
+    contactPhone: PACT_SELLER.phone,
+    industryIds: [1, 2],
+    interestIds: [1],
+  });
+  const [row] = await server.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (row === undefined) throw new Error("provider state: the company was not written");
+  return companyId;
 }
 
 export const companyWriteStates: ProviderStates = (server) => ({
@@ -37,28 +71,12 @@ export const companyWriteStates: ProviderStates = (server) => ({
   // A fresh company like the consumer's create sample, so the edit's answer has the same shape.
   "a seller with a company like the form sample is signed in": async () => {
     const { id, token } = await signedInSeller(server);
-    const { id: companyId } = await createCompany(server.db, {
-      name: "Tortillería La Esperanza",
-      website: "https://laesperanza.mx",
-      foundationDate: 2008,
-      headcount: 25,
-      shortDescription: "Producción y distribución de tortillas en el Bajío.",
-      companyTypeId: 1,
-      stateId: 11,
-      countryId: 1,
-      ebitdaRangeId: 1,
-      yearlySalesRangeId: 1,
-      userCompanyRoleId: 1,
-      isPublished: false,
-      ownerUserId: id,
-      contactName: PACT_SELLER.name,
-      contactEmail: PACT_SELLER.email,
-      contactPhone: PACT_SELLER.phone,
-      industryIds: [1, 2],
-      interestIds: [1],
-    });
-    const [row] = await server.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-    if (row === undefined) throw new Error("provider state: the company was not written");
-    return { sellerToken: token, companyId: String(companyId) };
+    return { sellerToken: token, companyId: String(await sampleCompanyOf(server, id)) };
+  },
+  // The admin company form (docs/decisions/022): a seller's company waiting for review.
+  "an admin is signed in and a seller's unpublished company like the form sample exists": async () => {
+    const { id } = await signedInSeller(server);
+    const { token } = await signedInAdmin(server);
+    return { adminToken: token, companyId: String(await sampleCompanyOf(server, id)) };
   },
 });

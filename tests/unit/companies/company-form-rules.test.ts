@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { PUBLISHED_COMPANY_STATUS_ID } from "../../../contracts/companies.ts";
+import { publicationNote } from "../../../src/features/companies/components/publication-note.ts";
+import { formatAmount, formatAmountInput, parseAmountInput } from "../../../src/lib/amount-input.ts";
+
+const CREATED = 1;
+const PAUSED = 4;
+
+describe("the admin form's publication note", () => {
+  it("says where the company stands and what saving the chosen status does", () => {
+    expect(publicationNote(false, CREATED)).toBe("No publicada: no aparece en el marketplace.");
+    expect(publicationNote(false, PUBLISHED_COMPANY_STATUS_ID)).toBe("No publicada: no aparece en el marketplace. Al guardar se publicará.");
+    expect(publicationNote(true, PUBLISHED_COMPANY_STATUS_ID)).toBe("Publicada: aparece en el marketplace.");
+    expect(publicationNote(true, PAUSED)).toBe("Publicada: aparece en el marketplace. Al guardar dejará de aparecer.");
+  });
+
+  it("on a new company, whether it will be created published", () => {
+    expect(publicationNote(null, CREATED)).toBe("Se creará sin publicar: no aparecerá en el marketplace.");
+    expect(publicationNote(null, null)).toBe("Se creará sin publicar: no aparecerá en el marketplace.");
+    expect(publicationNote(null, PUBLISHED_COMPANY_STATUS_ID)).toBe("Al crearla se publicará en el marketplace.");
+  });
+});
+
+describe("currency inputs (spec section 5: $, comma thousands, dot decimals, precision 2)", () => {
+  it("formats amounts with two decimals and comma thousands", () => {
+    expect(formatAmount(2_500_000)).toBe("2,500,000.00");
+    expect(formatAmount(1_500_000.5)).toBe("1,500,000.50");
+    expect(formatAmount(-12.345)).toBe("-12.35");
+    expect(formatAmount(0)).toBe("0.00");
+    expect(formatAmount(null)).toBe("");
+  });
+
+  it("reads what a person typed, with or without the decoration", () => {
+    expect(parseAmountInput("2,500,000.00")).toBe(2_500_000);
+    expect(parseAmountInput(" $ 1,000.5 ")).toBe(1000.5);
+    expect(parseAmountInput("12.5 %")).toBe(12.5);
+    expect(parseAmountInput("   ")).toBeNull();
+    expect(parseAmountInput("doce")).toBeNaN();
+  });
+
+  it("on leaving the field, reformats a number and leaves anything else for the schema's message", () => {
+    expect(formatAmountInput("2500000")).toBe("2,500,000.00");
+    expect(formatAmountInput("$1,234.5")).toBe("1,234.50");
+    expect(formatAmountInput("doce")).toBe("doce");
+    expect(formatAmountInput("")).toBe("");
+  });
+});
