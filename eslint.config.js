@@ -33,6 +33,7 @@ const SERVER_FEATURE_DEPENDENCIES = {
   dataroom: [],
   kyb: [],
   onboarding: [],
+  admin: ["audit"],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).

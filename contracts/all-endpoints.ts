@@ -4,6 +4,7 @@ import {
   resetPasswordEndpoint,
   updateProfileEndpoint,
 } from "./accounts.ts";
+import { deactivateUserEndpoint, getKpisEndpoint, listUsersEndpoint } from "./admin.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "./catalogues.ts";
 import {
   createCompanyEndpoint,
@@ -71,4 +72,7 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   ...DATAROOM_ENDPOINTS,
   kybEndpoint,
   ...ONBOARDING_ENDPOINTS,
+  listUsersEndpoint,
+  deactivateUserEndpoint,
+  getKpisEndpoint,
 ];

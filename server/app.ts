@@ -25,6 +25,7 @@ import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
 import { ALL_ENDPOINTS } from "../contracts/all-endpoints.ts";
 import { endpointLabel } from "../contracts/endpoint.ts";
 import { accountRoutes } from "./accounts/routes.ts";
+import { adminRoutes } from "./admin/routes.ts";
 import { catalogueRoutes } from "./catalogues/routes.ts";
 import { companyRoutes } from "./companies/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -61,6 +62,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   dataroomRoutes,
   kybRoutes,
   onboardingRoutes,
+  adminRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */

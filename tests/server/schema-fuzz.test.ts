@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray, isNotNull } from "drizzle-orm";
 import { Arbitrary, Either, FastCheck, Schema, SchemaAST } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
@@ -18,7 +18,7 @@ import { createCompany } from "../../server/companies/create-company.ts";
 import { mexicoCityToday } from "../../server/dataroom/content.ts";
 import { signFileToken } from "../../server/dataroom/signed-url.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { passwordResetTokens, sessions, users } from "../../server/db/schema.ts";
+import { companies, passwordResetTokens, sessions, users } from "../../server/db/schema.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { createMailer, type Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
@@ -31,6 +31,7 @@ import {
   pictureUpload,
   type MultipartBody,
   SAMPLE_PASSWORD,
+  adminUserListQuery,
   buyerSignUp,
   companyCreateRequest,
   companyUpdateRequest,
@@ -534,6 +535,8 @@ interface FuzzContext {
   readonly fileId: number;
   readonly fileToken: string;
   readonly pictureKey: string;
+  /** An account the admin deactivates (re-armed after each case of DELETE /users/{id}). */
+  readonly deactivatableUserId: number;
 }
 
 interface Sample {
@@ -686,6 +689,9 @@ const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     fixSample: (sample, valid) => ({ ...sample, funding_structures: getAt(valid.body, ["funding_structures"]) }),
   },
   "POST /slack-onboarding": { guarded: true, cases: 40, valid: (context) => ({ body: slackOnboardingRequest(context.company.id) }) },
+  // The admin dashboard: only the admin gets past the role check; other callers meet the 403 first.
+  "GET /users": { guarded: true, cases: 60, valid: (_context, index) => ({ query: index % 2 === 0 ? adminUserListQuery() : {} }) },
+  "DELETE /users/:id": { guarded: true, cases: 50, valid: (context) => ({ params: { id: String(context.deactivatableUserId) } }) },
 };
 
 const hasInput = (endpoint: Endpoint): boolean => endpoint.params !== undefined || endpoint.query !== undefined || endpoint.body !== undefined;
@@ -1024,6 +1030,7 @@ describe("the schema fuzz", () => {
       fileId: 5,
       fileToken: "5.1.4102444800.firma",
       pictureKey: "0".repeat(32),
+      deactivatableUserId: 9,
     };
     const digest = () => {
       const hash = createHash("sha256");
@@ -1043,6 +1050,7 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
   let app: FastifyInstance;
   let context: FuzzContext;
   const signedIn: Array<{ readonly who: string; readonly token: string }> = [];
+  const signedInIds: number[] = [];
   let passwordOwner: CreatedUser;
   let passwordOwnerHash = "";
   let passwordOwnerToken = "";
@@ -1062,6 +1070,7 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
     const admin = await make("fuzz.admin@ejemplo.mx", ["admin"]);
     const login = await make("fuzz.login@ejemplo.mx", ["buyer"]);
     const resetTarget = await make("fuzz.olvido@ejemplo.mx", ["buyer"]);
+    const deactivatable = await make("fuzz.desactivable@ejemplo.mx", ["buyer"]);
     passwordOwner = await make("fuzz.cambio@ejemplo.mx", ["buyer"]);
     const [row] = await handle.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, passwordOwner.id));
     passwordOwnerHash = row?.hash ?? "";
@@ -1077,6 +1086,7 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
       interestIds: [1],
     });
     for (const [who, user] of [["buyer", buyer], ["seller", seller], ["admin", admin]] as const) signedIn.push({ who, token: await sessionTokenFor(handle.db, user.id) });
+    signedInIds.push(buyer.id, seller.id, admin.id);
     const recoverToken = await recoveryTokenFor(handle.db, resetTarget.id, "fuzz-recovery-link-0123456789abcdefghijklmnopq");
     // The seller pays (Historial and its receipts); someone nobody signs in as leaves a checkout open.
     const { paymentId } = await payPlan(handle.db, { userId: seller.id, email: seller.email });
@@ -1092,6 +1102,7 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
       fileId: 0,
       fileToken: "",
       pictureKey: "",
+      deactivatableUserId: deactivatable.id,
     };
     const [session] = await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, buyer.id)).limit(1);
     forged = await forgedHeaders(session?.id ?? "", buyer.id);
@@ -1153,6 +1164,13 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
     });
   };
 
+  /** Every account active again, the signed-in callers' sessions open and every company listed as it was made. */
+  const reactivateEveryone = async () => {
+    await handle.db.update(users).set({ deletedAt: null }).where(isNotNull(users.deletedAt));
+    await handle.db.update(sessions).set({ revokedAt: null }).where(inArray(sessions.userId, signedInIds));
+    await handle.db.update(companies).set({ isActive: true }).where(eq(companies.isActive, false));
+  };
+
   const sameRouteAs = (endpoint: Endpoint) => ALL_ENDPOINTS.filter((other) => other.method === endpoint.method && other.path === endpoint.path);
 
   for (const endpoint of ALL_ENDPOINTS) {
@@ -1208,6 +1226,8 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
           const odd = rng.pick(ODD_HEADERS);
           await send({ ...request, headers: { ...request.headers, ...odd.headers } }, `anonymous with ${odd.note}`, null);
         }
+        // A sample id may name any account, the fixed callers' too: undo every deactivation, so later cases and endpoints meet live accounts.
+        if (label === "DELETE /users/:id") await reactivateEveryone();
       }
       if (VERBOSE) process.stdout.write(`${target.kind} ${label}: ${cases.length} cases, statuses ${JSON.stringify([...histogram].sort())}\n`);
       expect(failures, `${failures.length} of ${cases.length} cases failed:\n${failures.slice(0, 15).join("\n")}`).toEqual([]);
