@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { listDashboardCompaniesEndpoint } from "../../../../contracts/companies.ts";
+import { DASHBOARD_PAGE_SIZE, listDashboardCompaniesEndpoint } from "../../../../contracts/companies.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 import { companyKeys } from "./company-keys.ts";
 
 /** Spec section 9: the my-businesses table shows 10 rows per page. */
-export const MY_COMPANIES_PAGE_SIZE = 10;
+export const MY_COMPANIES_PAGE_SIZE = DASHBOARD_PAGE_SIZE;
 
 export interface MyCompaniesQuery {
   readonly q: string;
