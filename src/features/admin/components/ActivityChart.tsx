@@ -21,7 +21,9 @@ export function ActivityChart({ weekly }: { readonly weekly: Kpis["weekly"] }) {
   const layout = chartLayout(weekly);
   return (
     <figure className={styles.chartFigure}>
-      <figcaption className={styles.chartTitle}>{CHART_TITLE}</figcaption>
+      <figcaption>
+        <h3 className={styles.chartTitle}>{CHART_TITLE}</h3>
+      </figcaption>
       <ul className={styles.legend}>
         <li>
           <span className={`${styles.swatch} ${styles.signUpsFill}`} aria-hidden="true" />
