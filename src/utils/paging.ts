@@ -32,3 +32,15 @@ export function pagingOf(page: number, total: number, perPage: number): Paging {
     label: `Página ${current} de ${pageCount}`,
   };
 }
+
+/** What a searchable, server-paged table asks for: the search box's text and the page. */
+export interface TableSearch {
+  readonly q: string;
+  readonly page: number;
+}
+
+/** The request's query: `q` trimmed and left out when empty, the page and its size. */
+export const pagedSearchQuery = ({ q, page }: TableSearch, perPage: number) => ({ ...(q.trim() === "" ? {} : { q: q.trim() }), page, per_page: perPage });
+
+/** The same search as part of a cache key: spaces around the text do not make another entry. */
+export const pagedSearchKey = ({ q, page }: TableSearch, perPage: number) => ({ q: q.trim(), page, perPage });

@@ -33,3 +33,6 @@ export const cell = style({
 
 /** What an empty table says instead ("Ninguna empresa coincide con tu búsqueda."). */
 export const empty = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** A short remark after a cell's value (" · Fuera del marketplace"). */
+export const cellNote = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });

@@ -5,6 +5,7 @@
  * app-wide key of that list (`['companies', 'dashboard', …]`): an edit that
  * refreshes one refreshes the other.
  */
+/** A table's search, page and page size (src/utils/paging.ts `pagedSearchKey`). */
 export interface AdminTableQuery {
   readonly q: string;
   readonly page: number;

@@ -4,6 +4,7 @@ import { SEARCH_MAX_LENGTH } from "../../../../contracts/companies.ts";
 import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
+import { useTableSearch } from "../../../hooks/useTableSearch.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { formatDay } from "../../../utils/dates.ts";
@@ -64,8 +65,7 @@ function UserRow({ user, isSelf, onDeactivate }: UserRowProps) {
 /** Usuarios (spec section 2): every account, searchable by name or e-mail, 10 a page; 'Desactivar' through a confirmation. */
 export function UsersPanel() {
   const session = useSession();
-  const [q, setQ] = useState("");
-  const [page, setPage] = useState(1);
+  const { q, page, setPage, search } = useTableSearch();
   const [confirming, setConfirming] = useState<AdminUserRow | null>(null);
   const users = useUsers({ q, page });
 
@@ -86,16 +86,7 @@ export function UsersPanel() {
         Usuarios
       </h2>
       <div className={styles.toolbar}>
-        <DebouncedSearchField
-          label="Buscar usuarios"
-          placeholder="Nombre o email"
-          maxLength={SEARCH_MAX_LENGTH}
-          committed={q}
-          onCommit={(text) => {
-            setQ(text);
-            setPage(1);
-          }}
-        />
+        <DebouncedSearchField label="Buscar usuarios" placeholder="Nombre o email" maxLength={SEARCH_MAX_LENGTH} committed={q} onCommit={search} />
       </div>
       <PagedTable
         labelledBy={TITLE_ID}

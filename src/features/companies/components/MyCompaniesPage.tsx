@@ -1,12 +1,12 @@
-import { useState } from "react";
 import { SEARCH_MAX_LENGTH, type DashboardCompanyRow } from "../../../../contracts/companies.ts";
+import { COMPANY_LIST_COLUMNS, CompanyListCells } from "../../../components/CompanyListCells.tsx";
 import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
+import { useTableSearch } from "../../../hooks/useTableSearch.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
-import { formatDay } from "../../../utils/dates.ts";
 import { useMyCompanies } from "../api/get-my-companies.ts";
 import * as styles from "./companies.css.ts";
 
@@ -15,12 +15,7 @@ const TITLE_ID = "mis-empresas-title";
 function CompanyRow({ company, onboardingComplete }: { readonly company: DashboardCompanyRow; readonly onboardingComplete: boolean }) {
   return (
     <tr>
-      <td className={styles.cell}>{company.name}</td>
-      <td className={styles.cell}>{company.human_id}</td>
-      <td className={styles.cell}>{company.contact_name ?? "No disponible"}</td>
-      <td className={styles.cell}>{company.state?.name ?? "No disponible"}</td>
-      <td className={styles.cell}>{company.company_status.name}</td>
-      <td className={styles.cell}>{formatDay(company.created_at)}</td>
+      <CompanyListCells company={company} />
       <td className={styles.cell}>
         {/* Spec section 2: edit once onboarding is complete, otherwise finish it. */}
         {onboardingComplete ? (
@@ -45,8 +40,7 @@ function CompanyRow({ company, onboardingComplete }: { readonly company: Dashboa
 /** Mis empresas (spec section 2): the seller's companies, searchable, 10 per page. */
 export default function MyCompaniesPage() {
   const session = useSession();
-  const [q, setQ] = useState("");
-  const [page, setPage] = useState(1);
+  const { q, page, setPage, search } = useTableSearch();
   const companies = useMyCompanies({ q, page });
   // Admins and sellers: the dot means onboarding is incomplete (buyers never see it).
   const onboardingComplete = !session.showOnboardingDot;
@@ -57,23 +51,14 @@ export default function MyCompaniesPage() {
         Tus empresas
       </h2>
       <div className={styles.toolbar}>
-        <DebouncedSearchField
-          label="Buscar empresa"
-          placeholder="Nombre, referencia o contacto"
-          maxLength={SEARCH_MAX_LENGTH}
-          committed={q}
-          onCommit={(text) => {
-            setQ(text);
-            setPage(1);
-          }}
-        />
+        <DebouncedSearchField label="Buscar empresa" placeholder="Nombre, referencia o contacto" maxLength={SEARCH_MAX_LENGTH} committed={q} onCommit={search} />
         <Link href="/crear-empresa" variant="primary">
           Registrar empresa
         </Link>
       </div>
       <PagedTable
         labelledBy={TITLE_ID}
-        columns={["Nombre", "Referencia", "Contacto", "Estado", "Estatus", "Registrada", "Acciones"]}
+        columns={[...COMPANY_LIST_COLUMNS, "Acciones"]}
         query={companies}
         page={page}
         onPage={setPage}
