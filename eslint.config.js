@@ -33,15 +33,20 @@ const SERVER_FEATURE_DEPENDENCIES = {
   dataroom: [],
   kyb: [],
   onboarding: [],
+  valuations: ["catalogues"],
+  // Puente Bot quotes the plans with the prices the payments feature charges.
+  bot: ["payments"],
   admin: ["audit"],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).
-// machines/ and contracts/ are pure and import neither the app nor the server;
+// machines/, contracts/ and content/ are pure and import neither the app nor the server;
 // the server never imports the app.
 const zones = [
   { target: "./machines", from: ["./src", "./server"], message: "machines/ is pure: no app or server code." },
   { target: "./contracts", from: ["./src", "./server", "./machines"], message: "contracts/ imports nothing of ours but contracts/." },
+  // One text for the public pages and for Puente Bot (server/bot): pure data both sides import.
+  { target: "./content", from: ["./src", "./server", "./machines", "./contracts"], message: "content/ is pure data: it imports nothing of ours but content/." },
   { target: "./server", from: ["./src"], message: "The server never imports the app." },
   {
     target: ["./src/components", "./src/lib", "./src/hooks", "./src/styles", "./src/utils"],

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { DashboardCompanyListQuery } from "./companies.ts";
 import { defineEndpoint } from "./endpoint.ts";
-import { idFromPathParam, positiveId } from "./fields.ts";
+import { idFromPathParam, pageOf, positiveId } from "./fields.ts";
 import { Role } from "./sessions.ts";
 
 /**
@@ -38,12 +38,7 @@ export const AdminUserRow = Schema.Struct({
 });
 export type AdminUserRow = typeof AdminUserRow.Type;
 
-export const AdminUserList = Schema.Struct({
-  items: Schema.Array(AdminUserRow),
-  total: Schema.Int,
-  page: Schema.Int,
-  per_page: Schema.Int,
-});
+export const AdminUserList = pageOf(AdminUserRow);
 export type AdminUserList = typeof AdminUserList.Type;
 
 /** DELETE /users/{id}: the user as it is now (soft-deleted). */

@@ -4,6 +4,7 @@ import {
   resetPasswordEndpoint,
   updateProfileEndpoint,
 } from "./accounts.ts";
+import { BOT_ENDPOINTS } from "./bot.ts";
 import { deactivateUserEndpoint, getKpisEndpoint, listUsersEndpoint } from "./admin.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "./catalogues.ts";
 import {
@@ -34,6 +35,7 @@ import {
   paymentReceiptEndpoint,
   paymentWebhookEndpoint,
 } from "./subscriptions.ts";
+import { createValuationEndpoint } from "./valuations.ts";
 
 /**
  * Every endpoint of the API. The server checks at start that it serves each
@@ -72,6 +74,8 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   ...DATAROOM_ENDPOINTS,
   kybEndpoint,
   ...ONBOARDING_ENDPOINTS,
+  createValuationEndpoint,
+  ...BOT_ENDPOINTS,
   listUsersEndpoint,
   deactivateUserEndpoint,
   getKpisEndpoint,

@@ -2,7 +2,7 @@ import { Schema } from "effect";
 import { CatalogueItem } from "./catalogues.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { EARLIEST_FOUNDATION_YEAR, FOUNDATION_YEAR_INVALID, HEADCOUNT_MIN, MAX_HEADCOUNT } from "./registration.ts";
-import { boundedText, idFromPathParam, POSTGRES_INT_MAX, positiveId, requiredEmail, requiredText, trimmedString } from "./fields.ts";
+import { boundedText, idFromPathParam, pageOf, positiveId, POSTGRES_INT_MAX, requiredEmail, requiredText, trimmedString } from "./fields.ts";
 
 /**
  * Companies: the marketplace listing (GET /companies), a company's public
@@ -231,12 +231,7 @@ export const DashboardCompanyRow = Schema.Struct({
 });
 export type DashboardCompanyRow = typeof DashboardCompanyRow.Type;
 
-export const DashboardCompanyList = Schema.Struct({
-  items: Schema.Array(DashboardCompanyRow),
-  total: Schema.Int,
-  page: Schema.Int,
-  per_page: Schema.Int,
-});
+export const DashboardCompanyList = pageOf(DashboardCompanyRow);
 export type DashboardCompanyList = typeof DashboardCompanyList.Type;
 
 // --- Interest message (POST /companies/{id}/interest_messages) ------------------------

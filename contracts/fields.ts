@@ -184,3 +184,12 @@ export const passwordsMatch =
   <K extends string, C extends string>(passwordKey: K, confirmationKey: C) =>
   (value: Readonly<Record<K | C, string>>) =>
     value[passwordKey] === value[confirmationKey] || { path: [confirmationKey], message: PASSWORDS_DIFFER_MESSAGE };
+
+/** One page of a server-paged list: its rows, how many there are in all, which page and its size. */
+export const pageOf = <Row extends Schema.Schema.AnyNoContext>(row: Row) =>
+  Schema.Struct({
+    items: Schema.Array(row),
+    total: Schema.Int,
+    page: Schema.Int,
+    per_page: Schema.Int,
+  });

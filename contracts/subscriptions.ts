@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { defineEndpoint } from "./endpoint.ts";
-import { idFromPathParam, positiveId } from "./fields.ts";
+import { idFromPathParam, pageOf, positiveId } from "./fields.ts";
 
 /**
  * Plans, payments and subscriptions (spec sections 2, 3, 4, 7 and 9).
@@ -94,12 +94,7 @@ export const PaymentRow = Schema.Struct({
 });
 export type PaymentRow = typeof PaymentRow.Type;
 
-export const PaymentList = Schema.Struct({
-  items: Schema.Array(PaymentRow),
-  total: Schema.Int,
-  page: Schema.Int,
-  per_page: Schema.Int,
-});
+export const PaymentList = pageOf(PaymentRow);
 export type PaymentList = typeof PaymentList.Type;
 
 export const SUBSCRIPTION_MESSAGES = {

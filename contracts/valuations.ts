@@ -67,6 +67,7 @@ export const VALUATION_MESSAGES = {
   /** Spec section 5: at most one decimal digit. */
   oneDecimal: "Usa como máximo un decimal",
   currency: "La moneda no corresponde a la ubicación",
+  valuationType: "El tipo de valuación no es válido",
 } as const;
 
 /** The example host the website message names. */
@@ -81,29 +82,50 @@ export const websiteMessage = (host: string = WEBSITE_EXAMPLE_HOST): string => `
  */
 export const WEBSITE_PATTERN = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?:[/?#]\S*)?$/i;
 
-/** True when `value` has at most one decimal digit (spec section 5). */
-export const hasAtMostOneDecimal = (value: number): boolean => Math.abs(Math.round(value * 10) - value * 10) < 1e-6;
+/**
+ * True when `value` has at most one decimal digit (spec section 5): it is its
+ * own tenths rounded. Exact for every amount we accept (tenths below 2^53:
+ * an integer over 10 is the double nearest the decimal, as parsing gives);
+ * a tolerance would let 1e-45 through, and an answer divided by it overflow.
+ */
+export const hasAtMostOneDecimal = (value: number): boolean => Math.round(value * 10) / 10 === value;
 
-const amount = (required: string, min: number, minMessage: string) =>
-  Schema.Number.annotations({ message: () => required }).pipe(
-    Schema.finite({ message: () => required }),
-    Schema.greaterThanOrEqualTo(min, { message: () => minMessage }),
-    Schema.lessThanOrEqualTo(VALUATION_AMOUNT_MAX, { message: () => VALUATION_MESSAGES.revenueMax }),
-    Schema.filter((value) => hasAtMostOneDecimal(value) || VALUATION_MESSAGES.oneDecimal),
+/** A field that must be present: a missing key answers `message` (not Effect's English "is missing"). */
+const required = <S extends Schema.Schema.AnyNoContext>(schema: S, message: string) =>
+  Schema.propertySignature(schema).annotations({ missingMessage: () => message });
+
+const amount = (requiredMessage: string, min: number, minMessage: string) =>
+  required(
+    Schema.Number.annotations({ message: () => requiredMessage }).pipe(
+      Schema.finite({ message: () => requiredMessage }),
+      Schema.greaterThanOrEqualTo(min, { message: () => minMessage }),
+      Schema.lessThanOrEqualTo(VALUATION_AMOUNT_MAX, { message: () => VALUATION_MESSAGES.revenueMax }),
+      Schema.filter((value) => hasAtMostOneDecimal(value) || VALUATION_MESSAGES.oneDecimal),
+    ),
+    requiredMessage,
   );
 
-const website = Schema.String.annotations({ message: () => websiteMessage() }).pipe(
-  Schema.maxLength(WEBSITE_MAX_LENGTH, { message: () => websiteMessage() }),
-  Schema.filter((value) => value === "" || WEBSITE_PATTERN.test(value.trim()) || websiteMessage()),
+const website = required(
+  Schema.String.annotations({ message: () => websiteMessage() }).pipe(
+    Schema.maxLength(WEBSITE_MAX_LENGTH, { message: () => websiteMessage() }),
+    Schema.filter((value) => value === "" || WEBSITE_PATTERN.test(value.trim()) || websiteMessage()),
+  ),
+  websiteMessage(),
 );
 
-const locationId = Schema.Number.annotations({ message: () => VALUATION_MESSAGES.location }).pipe(
-  Schema.int({ message: () => VALUATION_MESSAGES.location }),
-  Schema.between(1, VALUATION_LOCATIONS.length, { message: () => VALUATION_MESSAGES.location }),
+const locationId = required(
+  Schema.Number.annotations({ message: () => VALUATION_MESSAGES.location }).pipe(
+    Schema.int({ message: () => VALUATION_MESSAGES.location }),
+    Schema.between(1, VALUATION_LOCATIONS.length, { message: () => VALUATION_MESSAGES.location }),
+  ),
+  VALUATION_MESSAGES.location,
 );
-const reasonId = Schema.Number.annotations({ message: () => VALUATION_MESSAGES.reason }).pipe(
-  Schema.int({ message: () => VALUATION_MESSAGES.reason }),
-  Schema.between(1, VALUATION_REASONS.length, { message: () => VALUATION_MESSAGES.reason }),
+const reasonId = required(
+  Schema.Number.annotations({ message: () => VALUATION_MESSAGES.reason }).pipe(
+    Schema.int({ message: () => VALUATION_MESSAGES.reason }),
+    Schema.between(1, VALUATION_REASONS.length, { message: () => VALUATION_MESSAGES.reason }),
+  ),
+  VALUATION_MESSAGES.reason,
 );
 
 /** Spec section 3 "Valuation request". `name` is the first and last name joined by a space. */
@@ -117,14 +139,17 @@ export const ValuationRequest = Schema.Struct({
   /** EBITDA (the spec's field name is net_profit). */
   net_profit: amount(VALUATION_MESSAGES.ebitda, 0, VALUATION_MESSAGES.ebitdaMin),
   reason: reasonId,
-  valuation_type: Schema.Literal("default"),
+  valuation_type: required(Schema.Literal("default").annotations({ message: () => VALUATION_MESSAGES.valuationType }), VALUATION_MESSAGES.valuationType),
   location: locationId,
-  annual_percentage_growth: Schema.Number.annotations({ message: () => VALUATION_MESSAGES.growth }).pipe(
-    Schema.finite({ message: () => VALUATION_MESSAGES.growth }),
-    Schema.between(VALUATION_GROWTH_MIN, VALUATION_GROWTH_MAX, { message: () => VALUATION_MESSAGES.growth }),
-    Schema.filter((value) => hasAtMostOneDecimal(value) || VALUATION_MESSAGES.oneDecimal),
+  annual_percentage_growth: required(
+    Schema.Number.annotations({ message: () => VALUATION_MESSAGES.growth }).pipe(
+      Schema.finite({ message: () => VALUATION_MESSAGES.growth }),
+      Schema.between(VALUATION_GROWTH_MIN, VALUATION_GROWTH_MAX, { message: () => VALUATION_MESSAGES.growth }),
+      Schema.filter((value) => hasAtMostOneDecimal(value) || VALUATION_MESSAGES.oneDecimal),
+    ),
+    VALUATION_MESSAGES.growth,
   ),
-  currency: Schema.Literal("MXN", "USD").annotations({ message: () => VALUATION_MESSAGES.currency }),
+  currency: required(Schema.Literal("MXN", "USD").annotations({ message: () => VALUATION_MESSAGES.currency }), VALUATION_MESSAGES.currency),
 }).pipe(
   Schema.filter((request) => {
     if (request.net_profit > request.gross_revenue) {

@@ -25,6 +25,7 @@ import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
 import { ALL_ENDPOINTS } from "../contracts/all-endpoints.ts";
 import { endpointLabel } from "../contracts/endpoint.ts";
 import { accountRoutes } from "./accounts/routes.ts";
+import { botRoutes } from "./bot/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { catalogueRoutes } from "./catalogues/routes.ts";
 import { companyRoutes } from "./companies/routes.ts";
@@ -45,6 +46,7 @@ import { createStripeProvider } from "./payments/stripe-provider.ts";
 import { sessionRoutes } from "./sessions/routes.ts";
 import { createTeamNotifier, type TeamNotifier } from "./onboarding/notifier.ts";
 import { onboardingRoutes } from "./onboarding/routes.ts";
+import { valuationRoutes } from "./valuations/routes.ts";
 
 /** What features receive: every feature's context, plus who takes payments (server/payments) and where files live (server/dataroom). */
 type FeatureContext = RouteContext & { readonly paymentProvider: PaymentProvider; readonly storage: Storage; readonly teamNotifier: TeamNotifier };
@@ -62,6 +64,8 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   dataroomRoutes,
   kybRoutes,
   onboardingRoutes,
+  valuationRoutes,
+  botRoutes,
   adminRoutes,
 ];
 

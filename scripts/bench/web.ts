@@ -29,6 +29,7 @@ export const PUBLIC_ROUTES = [
   "/planes",
   "/Planes",
   "/valuacion-gratuita",
+  "/valuacion-gratuita/metodologia",
   "/puente-bot",
   "/faq",
   "/terminos-y-condiciones",

@@ -3,7 +3,7 @@ import type { AdminUserList } from "../../contracts/admin.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../contracts/companies.ts";
 import type { Database } from "../db/open.ts";
 import { users } from "../db/schema.ts";
-import { unaccentedContains } from "../db/text-search.ts";
+import { unaccentedContains } from "../db/contains-text.ts";
 
 export interface UserListInput {
   readonly q?: string | undefined;

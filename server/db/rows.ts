@@ -24,6 +24,11 @@ export function intOf(row: Row, key: string): number {
   return typeof number === "number" && Number.isSafeInteger(number) ? number : fail(key, value);
 }
 
+export function boolOf(row: Row, key: string): boolean {
+  const value = row[key];
+  return typeof value === "boolean" ? value : fail(key, value);
+}
+
 export function intOrNullOf(row: Row, key: string): number | null {
   return row[key] === null || row[key] === undefined ? null : intOf(row, key);
 }

@@ -1,15 +1,106 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "./open.ts";
+import { boolOf, intOf, rowsOf, textOf, textOrNullOf } from "./rows.ts";
 
 /**
- * The admin and owner tables' search box: "contains this text", ignoring
- * accents and case (`f_unaccent`, migration 0000). The text is matched
- * literally: `%`, `_` and `\` in it are escaped, so a search for "100%" finds
- * "100%" and not everything.
+ * Spanish, accent-insensitive, typo-tolerant search words, shared by the
+ * marketplace search (docs/decisions/007) and Puente Bot (020): the text is
+ * reduced to plain words in JavaScript, so user text never reaches tsquery
+ * syntax, and each word is checked against a vocabulary table (a trigram
+ * index on its `word`) to correct typos.
  */
 
-/** `%text%` with LIKE's wildcards escaped. */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+/** At most this many words of a search are used (the marketplace's limit). */
+export const MAX_SEARCH_WORDS = 8;
+/** Runs of anything but a-z and digits (one character class: linear). */
+export const WORD_SEPARATOR = /[^a-z0-9]+/;
+/** Shorter words are not typo-corrected (too many near neighbours). */
+const MIN_CORRECTED_LENGTH = 4;
+/** How alike (pg_trgm similarity, 0–1) a known word must be to replace a typo. */
+export const TYPO_SIMILARITY = 0.4;
 
-/** `column` contains `text`, accents and case aside; a null column matches nothing. */
-export const unaccentedContains = (column: SQLWrapper, text: string): SQL =>
-  sql`f_unaccent(coalesce(${column}, '')) ILIKE f_unaccent(${containsPattern(text)})`;
+/**
+ * The plain words of a text, in order, duplicates kept: accents removed (as
+ * PostgreSQL's unaccent does: "TECNOLOGÍA" → "tecnologia", "ñ" → "n"), lower
+ * case, letters and digits only ("KYC/KYB" → "kyc", "kyb").
+ */
+export function plainWords(text: string): ReadonlyArray<string> {
+  const plain = text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase();
+  return plain.split(WORD_SEPARATOR).filter((word) => word.length > 0);
+}
+
+/** The words of a search as the index holds them (plainWords), duplicates dropped, at most `maxWords`. */
+export function searchWords(text: string, maxWords: number = MAX_SEARCH_WORDS): ReadonlyArray<string> {
+  return [...new Set(plainWords(text))].slice(0, maxWords);
+}
+
+/** A vocabulary of known words (`search_terms`, `bot_terms`): one text column `word`, trigram-indexed. */
+export type Vocabulary = PgTable & { readonly word: PgColumn };
+
+/** A search word as the query will use it; `exact` when it is a known word (as typed, or a typo's correction), not a prefix. */
+export interface ResolvedWord {
+  readonly word: string;
+  readonly exact: boolean;
+}
+
+/**
+ * Each word as the query will use it:
+ * - a word of the vocabulary stays (exact);
+ * - a prefix of a vocabulary word stays too (search as you type: "tecno");
+ * - otherwise a word of 4+ letters becomes its most similar vocabulary word
+ *   when similarity reaches TYPO_SIMILARITY ("tecnolgia" → "tecnologia",
+ *   exact); a word with no such neighbour stays as typed (it then matches
+ *   nothing);
+ * - Spanish stop words ("de", "la") are dropped.
+ * One round trip for all words.
+ */
+export async function resolveSearchTerms(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<ResolvedWord>> {
+  if (words.length === 0) return [];
+  const values = sql.join(
+    words.map((word, index) => sql`(${index}::int, ${word}::text)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    SELECT r.ord, r.word, r.resolved, NOT r.prefix AS exact,
+           length(to_tsvector('pg_catalog.spanish', coalesce(r.resolved, r.word))) AS lexemes
+    FROM (
+      SELECT w.ord, w.word, k.prefix,
+        CASE
+          WHEN k.known OR k.prefix THEN w.word
+          WHEN length(w.word) >= ${MIN_CORRECTED_LENGTH} THEN (
+            SELECT st.word FROM ${vocabulary} st
+            WHERE st.word % w.word AND similarity(st.word, w.word) >= ${TYPO_SIMILARITY}
+            ORDER BY similarity(st.word, w.word) DESC, st.word
+            LIMIT 1)
+        END AS resolved
+      FROM (VALUES ${values}) AS w(ord, word)
+      CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM ${vocabulary} st WHERE st.word = w.word) AS known) kw
+      CROSS JOIN LATERAL (
+        SELECT kw.known,
+               NOT kw.known AND EXISTS (SELECT 1 FROM ${vocabulary} st WHERE st.word LIKE w.word || '%') AS prefix
+      ) k
+    ) r
+    ORDER BY r.ord`);
+  return rowsOf(result).flatMap((row) => {
+    // A stop word has no lexeme; searching for it would match nothing.
+    if (intOf(row, "lexemes") === 0) return [];
+    return [{ word: textOrNullOf(row, "resolved") ?? textOf(row, "word"), exact: boolOf(row, "exact") }];
+  });
+}
+
+/** resolveSearchTerms, words only (the marketplace searches every word as a prefix). */
+export async function resolveSearchWords(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<string>> {
+  return (await resolveSearchTerms(db, vocabulary, words)).map((term) => term.word);
+}
+
+/**
+ * The words a vocabulary keeps from a text: plain words of 3+ letters, no
+ * digits (as the marketplace's collect_search_terms in migration 0004).
+ */
+export function vocabularyWords(text: string): ReadonlyArray<string> {
+  return [...new Set(plainWords(text).filter((word) => word.length >= 3 && /^[a-z]+$/.test(word)))];
+}

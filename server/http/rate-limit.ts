@@ -5,8 +5,9 @@ import { HttpError } from "./errors.ts";
 /**
  * Fixed-window rate limits for every endpoint a script could hammer: login
  * (per IP, and failed attempts per account), password recovery, sign-up,
- * contact leads (per IP), interest messages (per sender), checkouts and
- * other writes (per user), and admin actions (per admin). A window of
+ * contact leads, free valuations and Puente Bot's questions (per IP),
+ * interest messages (per sender), checkouts and other writes (per user), and
+ * admin actions (per admin). A window of
  * `windowMs` starts at the first hit of a key; hits after `max` within it
  * get a 429 with a Spanish message and `Retry-After`. Operators tune each
  * bucket with `RATE_LIMIT_<BUCKET>=<max>/<window>` (server/config.ts).
@@ -17,7 +18,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "admin_actions"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -56,6 +57,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   kyb: { max: 5, windowMs: 60 * MINUTE },
   /** Onboarding saves and finishes per signed-in user: each rewrites the company's answers in a transaction. */
   onboarding: { max: 120, windowMs: 60 * MINUTE },
+  /** Free valuations per IP: each runs 1,000 draws and stores a lead; an owner tries a few what-ifs. */
+  valuations: { max: 30, windowMs: 60 * MINUTE },
+  /** Puente Bot questions per IP (the chat page's form and POST /bot/answers): each runs two small searches. */
+  bot: { max: 60, windowMs: 15 * MINUTE },
   /** Admin writes per admin (deactivating users): plenty for a person, a brake on a script with a stolen admin session. */
   admin_actions: { max: 120, windowMs: 60 * MINUTE },
 };
@@ -75,6 +80,8 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   file_opens: rule,
   kyb: rule,
   onboarding: rule,
+  valuations: rule,
+  bot: rule,
   admin_actions: rule,
 });
 

@@ -72,11 +72,16 @@ export class PreEncodedJson {
   constructor(readonly json: string) {}
 }
 
-/** A server-rendered page for a browser tab (the local checkout, a receipt), sent as text/html with `status`. */
+/**
+ * A server-rendered page for a browser tab (the local checkout, a receipt,
+ * Puente Bot's chat), sent as text/html with `status`; `headers` (a page's
+ * own, tighter Content-Security-Policy) win over the app-wide ones.
+ */
 export class HtmlPage {
   constructor(
     readonly html: string,
     readonly status: number = 200,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 }
 
@@ -96,10 +101,10 @@ export class FileBytes {
 
 export type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<ResponseOf<E> | PreEncodedJson | HtmlPage | SeeOther | FileBytes>;
 
-// A file answer's own headers (a sandboxing CSP) must win over the app-wide security headers set in onSend.
-const fileHeaders = new WeakMap<FastifyReply, Readonly<Record<string, string>>>();
-const reapplyFileHeaders = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-  const headers = fileHeaders.get(reply);
+// A file's or a page's own headers (a sandboxing or tighter CSP) must win over the app-wide security headers set in onSend.
+const ownHeaders = new WeakMap<FastifyReply, Readonly<Record<string, string>>>();
+const reapplyOwnHeaders = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const headers = ownHeaders.get(reply);
   if (headers !== undefined) reply.headers(headers);
   return payload;
 };
@@ -228,10 +233,13 @@ export function createRouter(): Router {
       const answer = await handler({ params, query, body, fields: fields as FieldsOf<E>, files, request, reply });
       if (reply.sent) return reply;
       if (answer instanceof FileBytes) {
-        fileHeaders.set(reply, answer.headers);
+        ownHeaders.set(reply, answer.headers);
         return reply.code(200).type(answer.contentType).headers({ "content-length": String(answer.bytes.length), ...answer.headers }).send(answer.bytes);
       }
-      if (answer instanceof HtmlPage) return reply.code(answer.status).type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(answer.html);
+      if (answer instanceof HtmlPage) {
+        ownHeaders.set(reply, answer.headers);
+        return reply.code(answer.status).type("text/html; charset=utf-8").header("Cache-Control", "no-store").headers(answer.headers).send(answer.html);
+      }
       if (answer instanceof SeeOther) return reply.code(303).header("Location", answer.location).send();
       reply.code(endpoint.status ?? 200);
       if (answer instanceof PreEncodedJson) return reply.type("application/json; charset=utf-8").send(answer.json);
@@ -257,7 +265,7 @@ export function createRouter(): Router {
         scope.route({
           method: first.endpoint.method,
           url: first.endpoint.path,
-          onSend: reapplyFileHeaders,
+          onSend: reapplyOwnHeaders,
           handler: async (request, reply) => {
             const served = group.find((candidate) => matchesFixedQuery(candidate.endpoint, request.query));
             if (served === undefined) throw new HttpError(404, "Recurso no encontrado.");

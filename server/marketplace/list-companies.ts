@@ -14,7 +14,9 @@ import type { Database } from "../db/open.ts";
 import { intArrayOf, intOf, intOrNullOf, rowsOf, textOf, textOrNullOf, type Row } from "../db/rows.ts";
 import { redactCompanyNames } from "../companies/redact-names.ts";
 import { itemOf, itemsOf, requireChoices, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
-import { resolveSearchWords, searchWords, tsQueryText } from "./search-text.ts";
+import { resolveSearchWords, searchWords } from "../db/text-search.ts";
+import { searchTerms } from "../db/schema.ts";
+import { tsQueryText } from "./search-text.ts";
 
 /**
  * GET /companies: published, active companies, filtered, searched and paged.
@@ -88,7 +90,7 @@ export async function planCompanyList(db: Database, query: CompanyListQuery): Pr
   const page = query.page ?? 1;
   const perPage = query.per_page ?? DEFAULT_PAGE_SIZE;
   const offset = (page - 1) * perPage;
-  const words = query.q === undefined ? [] : await resolveSearchWords(db, searchWords(query.q));
+  const words = query.q === undefined ? [] : await resolveSearchWords(db, searchTerms, searchWords(query.q));
   // Newest first; by relevance (then newest) when searching. Without a
   // search the order is the plain id, so an index walk can stop early.
   // A search ranks every match, so it reads the narrow side table

@@ -13,7 +13,7 @@ import { fail, PreEncodedJson, type Router } from "../http/router.ts";
 import { interestMessageMail, storeInterestMessage } from "./interest-messages.ts";
 import { assertFiltersExist, listCompanies } from "./list-companies.ts";
 import { ResultCache } from "./result-cache.ts";
-import { searchWords } from "./search-text.ts";
+import { searchWords } from "../db/text-search.ts";
 
 /** The cache key of a listing: equal for searches that mean the same ("TECNOLOGÍA" = "tecnologia"). */
 const listingKey = (query: CompanyListQuery): string =>

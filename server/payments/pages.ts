@@ -1,4 +1,5 @@
 import type { Plan } from "../../contracts/subscriptions.ts";
+import { htmlDocument } from "../http/html-document.ts";
 import { IVA_PERCENT, formatMxn, splitIva } from "./plans.ts";
 
 /**
@@ -38,23 +39,7 @@ a { color: #0b4f8a; }
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="es-MX">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Puente</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="brand">Puente</p>
-${body}
-</main>
-</body>
-</html>
-`;
+  return htmlDocument({ title: `${title} · Puente`, style: STYLE, body: `<main>\n<p class="brand">Puente</p>\n${body}\n</main>` });
 }
 
 const amountRows = (totalCents: number): string => {

@@ -1,3 +1,4 @@
+import { indexBotPassages } from "../bot/index-passages.ts";
 import type { Database } from "../db/open.ts";
 import { seedCatalogues } from "./catalogues.ts";
 import { seedDemo, type SeedDemoOptions, type SeedDemoResult } from "./demo.ts";
@@ -7,9 +8,10 @@ export interface SeedOptions extends SeedDemoOptions {
   readonly demo: boolean;
 }
 
-/** Catalogues always (idempotent), then demo data when asked and the database has no users. */
+/** Catalogues and Puente Bot's passages always (idempotent), then demo data when asked and the database has no users. */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedDemoResult> {
   await seedCatalogues(db);
+  await indexBotPassages(db);
   if (!options.demo) return { seeded: false, companies: 0 };
   const { demo: _demo, ...demoOptions } = options;
   return seedDemo(db, demoOptions);

@@ -103,7 +103,15 @@ export const routeTable: readonly RouteEntry[] = [
     description:
       "¿Cuánto vale tu empresa? Obtén gratis una valuación estimada en cinco pasos con la herramienta de Puente.",
   },
-  { path: "/valuacion-gratuita/herramienta", title: "Herramienta de valuación", page: "../features/public-site/components/ValuationToolPage.tsx", hideChrome: true },
+  { path: "/valuacion-gratuita/herramienta", title: "Herramienta de valuación", page: "../features/valuation/components/ValuationToolPage.tsx", hideChrome: true },
+  {
+    path: "/valuacion-gratuita/metodologia",
+    title: "Cómo calculamos tu valuación",
+    page: "../features/valuation/components/ValuationMethodPage.tsx",
+    isPublic: true,
+    description:
+      "El método de la valuación gratuita de Puente: múltiplos de Damodaran por industria, ajuste por empresa privada y riesgo país, y 1,000 escenarios Monte Carlo.",
+  },
   {
     path: "/puente-bot",
     title: "Puente Bot",

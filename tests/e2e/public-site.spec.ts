@@ -11,6 +11,7 @@ const PUBLIC_PAGES: ReadonlyArray<{ path: string; heading: string | RegExp; titl
   { path: "/planes", heading: "Elige cómo quieres vender o levantar capital", title: "Planes | Puente" },
   { path: "/Planes", heading: "Elige cómo quieres vender o levantar capital", title: "Planes | Puente" },
   { path: "/valuacion-gratuita", heading: /¿Cuánto vale tu empresa\?/, title: "Valuación gratuita | Puente" },
+  { path: "/valuacion-gratuita/metodologia", heading: "Cómo calculamos tu valuación", title: "Cómo calculamos tu valuación | Puente" },
   { path: "/puente-bot", heading: "Puente Bot", title: "Puente Bot | Puente" },
   { path: "/faq", heading: "Preguntas frecuentes", title: "Preguntas frecuentes | Puente" },
   { path: "/terminos-y-condiciones", heading: "Términos y condiciones", title: "Términos y condiciones | Puente" },
@@ -234,13 +235,6 @@ test("the FAQ is an accordion that opens with the keyboard", async ({ page }) =>
   await question.focus();
   await page.keyboard.press("Enter");
   await expect(answer).toBeVisible();
-});
-
-test("/puente-bot explains clearly when no chatbot is configured", async ({ page }) => {
-  await page.goto("/puente-bot");
-  // Its own status: while the page loads, the layout's "Cargando" is a status too.
-  await expect(page.getByRole("status").filter({ hasText: "Puente Bot no está disponible en este momento." })).toBeVisible();
-  await expect(page.getByRole("link", { name: "escribirnos" })).toHaveAttribute("href", "/contacto");
 });
 
 test("/levanta-capital's button scrolls to the seller form, which loads on the way", async ({ page }) => {

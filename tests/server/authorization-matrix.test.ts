@@ -26,6 +26,7 @@ import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 import { payPlan } from "./paid-plan.ts";
 import {
   SAMPLE_PASSWORD,
+  botQuestion,
   adminUserListQuery,
   buyerSignUp,
   companyCreateRequest,
@@ -53,6 +54,7 @@ import {
   sellerSignUp,
   slackOnboardingRequest,
   urlOf,
+  valuationRequest,
 } from "./samples.ts";
 
 // Issue "Hardening: the campaign": the authorization matrix. Every endpoint
@@ -381,6 +383,11 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     },
     expect: { ...signedIn(404), seller: 200, admin: 200 },
   },
+  // The free valuation tool is public: a token, even a deactivated account's, changes nothing.
+  "POST /valuations": { request: () => ({ body: valuationRequest() }), expect: everyone(200) },
+  // Puente Bot (docs/decisions/020-puente-bot.md): public; a token, even a deactivated account's, changes nothing.
+  "GET /bot": { request: () => ({ query: { pregunta: "¿Qué es el KYB?" } }), expect: everyone(200) },
+  "POST /bot/answers": { request: () => ({ body: botQuestion() }), expect: everyone(200) },
 
   // The admin dashboard (docs/decisions/021-admin-users-and-kpis.md): admins only; every other role 403.
   "GET /users": { request: () => ({ query: adminUserListQuery() }), expect: { ...signedIn(403), admin: 200 } },

@@ -60,6 +60,7 @@ const limitsSuite = (label: string, makeStore: () => RateLimitStore | undefined)
             recovery: { max: 2, windowMs: 60_000 },
             signup: { max: 2, windowMs: 60_000 },
             leads: { max: 2, windowMs: 60_000 },
+            bot: { max: 2, windowMs: 60_000 },
           },
           ...(store === undefined ? {} : { rateLimitStore: store }),
         },
@@ -125,6 +126,26 @@ const limitsSuite = (label: string, makeStore: () => RateLimitStore | undefined)
       for (let attempt = 0; attempt < 3; attempt += 1) statuses.push((await post("/api/leads", lead, "10.0.4.1")).statusCode);
       expect(statuses).toEqual([201, 201, 429]);
       expect((await post("/api/leads", lead, "10.0.4.2")).statusCode).toBe(201);
+    });
+
+    it("limits Puente Bot's questions per address, asked through the API or the chat page's form", async () => {
+      const question = { question: "¿Cuánto cuesta el plan Impulsa?" };
+      const pageWith = (query: string, remoteAddress: string) => app.inject({ method: "GET", url: `/api/bot${query}`, remoteAddress });
+      // Opening the page asks nothing, so it is not counted.
+      expect((await pageWith("", "10.0.6.1")).statusCode).toBe(200);
+      expect((await post("/api/bot/answers", question, "10.0.6.1")).statusCode).toBe(200);
+      expect((await pageWith("?pregunta=KYB", "10.0.6.1")).statusCode).toBe(200);
+      const refused = await post("/api/bot/answers", question, "10.0.6.1");
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: TOO_MANY });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      // The page says it in the page, with Retry-After too.
+      const refusedPage = await pageWith("?pregunta=KYB", "10.0.6.1");
+      expect(refusedPage.statusCode).toBe(429);
+      expect(refusedPage.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(refusedPage.body).toContain(`<p id="pregunta-error" class="error">${TOO_MANY}</p>`);
+      expect(Number(refusedPage.headers["retry-after"])).toBeGreaterThan(0);
+      expect((await post("/api/bot/answers", question, "10.0.6.2")).statusCode).toBe(200);
     });
 
     it("limits sign-ups across buyers and sellers", async () => {

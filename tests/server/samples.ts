@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { BotQuestionRequest } from "../../contracts/bot.ts";
 import type { UserListQuery } from "../../contracts/admin.ts";
 import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest } from "../../contracts/accounts.ts";
 import type { CompanyCreateRequest, CompanyUpdateRequest, InterestMessageRequest } from "../../contracts/companies.ts";
@@ -19,6 +20,7 @@ import type {
 } from "../../contracts/onboarding.ts";
 import type { BuyerRegistrationRequest, SellerRegistrationRequest } from "../../contracts/registration.ts";
 import type { LoginRequest } from "../../contracts/sessions.ts";
+import type { ValuationRequest } from "../../contracts/valuations.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import type { Database } from "../../server/db/open.ts";
 import { passwordResetTokens } from "../../server/db/schema.ts";
@@ -187,6 +189,9 @@ export const pictureUpload = (file: Buffer = SAMPLE_FILES.png): MultipartBody =>
     { name: "file_type", value: "picture" },
     { name: "file", filename: "logo.png", contentType: "image/png", bytes: file },
   ]);
+/** Puente Bot (issue 14): a question its content answers. */
+export const botQuestion = (question = "¿Cuánto cuesta el plan Impulsa?"): Wire<typeof BotQuestionRequest> => ({ question });
+
 /** KYB básico: a persona moral's RFC (its check digit computed with contracts/rfc.ts). */
 export const kybRequest = (rfc = "ABC680524P73"): Wire<typeof KybRequest> => ({ rfc });
 
@@ -241,3 +246,19 @@ export const onboardingFundingStructures = (): Wire<typeof FundingStructuresRequ
 export const adminUserListQuery = () => ({ q: "persona", page: "1", per_page: "10" }) satisfies Wire<typeof UserListQuery>;
 
 export const slackOnboardingRequest = (companyId: number): Wire<typeof SlackOnboardingRequest> => ({ company_id: companyId });
+
+// --- Free valuation (issue 14) ------------------------------------------------------
+/** A Mexican manufacturer (industry 2 'Manufactura', location 1 México, pesos): 50 M in sales, 8 M EBITDA, growing 12.5%. */
+export const valuationRequest = (): Wire<typeof ValuationRequest> => ({
+  email: "duena@tortilleria.example.mx",
+  name: "Rosa Garza",
+  industry_id: 2,
+  website: "tortilleria.example.mx",
+  gross_revenue: 50_000_000,
+  net_profit: 8_000_000.5,
+  reason: 1,
+  valuation_type: "default",
+  location: 1,
+  annual_percentage_growth: 12.5,
+  currency: "MXN",
+});

@@ -53,6 +53,13 @@ export const prefix = style({
 
 export const inputWithPrefix = style({ borderTopLeftRadius: 0, borderBottomLeftRadius: 0 });
 
+export const suffix = style([
+  prefix,
+  { borderRadius: `0 ${vars.radius.md} ${vars.radius.md} 0`, borderLeft: 0, borderRight: `${vars.size.borderWidth} solid ${vars.color.borderStrong}` },
+]);
+
+export const inputWithSuffix = style({ borderTopRightRadius: 0, borderBottomRightRadius: 0 });
+
 export const textArea = style({ resize: "vertical", minHeight: "6rem", lineHeight: vars.lineHeight.normal });
 
 export const adornment = style({

@@ -21,6 +21,8 @@ export interface TextFieldProps
   readonly endAdornment?: ReactNode;
   /** Fixed text before the input, not part of the value (e.g. the "+52" phone prefix). */
   readonly prefix?: string;
+  /** Fixed text after the input, not part of the value (e.g. "%"); say it in the label too. */
+  readonly suffix?: string;
 }
 
 export function TextField({
@@ -31,6 +33,7 @@ export function TextField({
   inputRef,
   endAdornment,
   prefix,
+  suffix,
   ...props
 }: TextFieldProps) {
   const isInvalid = errorMessage !== undefined && errorMessage !== "";
@@ -46,10 +49,15 @@ export function TextField({
         <Input
           ref={inputRef}
           {...(placeholder === undefined ? {} : { placeholder })}
-          className={[styles.input, endAdornment ? styles.inputWithAdornment : "", prefix ? styles.inputWithPrefix : ""]
+          className={[styles.input, endAdornment ? styles.inputWithAdornment : "", prefix ? styles.inputWithPrefix : "", suffix ? styles.inputWithSuffix : ""]
             .filter(Boolean)
             .join(" ")}
         />
+        {suffix ? (
+          <span className={styles.suffix} aria-hidden="true">
+            {suffix}
+          </span>
+        ) : null}
         {endAdornment ? <span className={styles.adornment}>{endAdornment}</span> : null}
       </div>
       {description ? (

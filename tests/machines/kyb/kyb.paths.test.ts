@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from "xstate";
-import { TestModel, adjacencyMapToArray, getAdjacencyMap, getStateNodes, serializeSnapshot } from "xstate/graph";
+import { getStateNodes, serializeSnapshot } from "xstate/graph";
 import type { Step } from "xstate/graph";
 import type { KybResponse } from "../../../contracts/kyb.ts";
 import { kybMachine, type KybEvent, type KybInput, type KybSnapshot } from "../../../machines/kyb/kyb.machine.ts";
+import { recordTransitions, replayEveryEdge, untaken } from "../graph-walk.ts";
 import { FREE, PAID, RESULT, fakeKybServer, type FakeKybServer } from "./harness.ts";
 
 /**
@@ -23,7 +24,7 @@ const toasts: KybResponse[] = [];
 const logged: unknown[] = [];
 
 const model = kybMachine.provide({
-  actors: { submitKyb: fromPromise(({ input }) => server.submit(input)) },
+  actors: { submitKyb: fromPromise(({ input }) => server.call(input)) },
   actions: {
     notifySuccess: (_, { result }) => void toasts.push(result),
     logFailure: (_, { error }) => void logged.push(error),
@@ -74,9 +75,6 @@ const eventsFor = (snapshot: KybSnapshot): GraphEvent[] => [
 
 const serializeState = (snapshot: KybSnapshot): string => serializeSnapshot(snapshot);
 
-const definedTransitions = (): AnyTransitionDefinition[] =>
-  [model.root, ...getStateNodes(model.root)].flatMap((stateNode) => [...stateNode.transitions.values()].flat());
-
 const at = (snapshot: KybSnapshot) => ({ value: snapshot.value, context: snapshot.context });
 
 async function take(actor: ReturnType<typeof createActor<typeof model>>, event: GraphEvent): Promise<void> {
@@ -91,12 +89,7 @@ async function replay(steps: Step<KybSnapshot, GraphEvent>[], input: KybInput, c
   server = fakeKybServer();
   toasts.length = 0;
   logged.length = 0;
-  const actor = createActor(model, {
-    input,
-    inspect: (inspection) => {
-      if (inspection.type === "@xstate.microstep") for (const transition of inspection._transitions) covered.add(transition);
-    },
-  });
+  const actor = createActor(model, { input, inspect: recordTransitions(covered) });
   actor.start();
   const [first, ...rest] = steps;
   if (first !== undefined) expect(at(actor.getSnapshot()), `${label}: start`).toEqual(at(first.state));
@@ -126,24 +119,12 @@ describe("kyb machine, generated paths", () => {
     const entered = new Set<string>();
     let edges = 0;
     for (const input of [PAID, FREE]) {
-      const testModel = new TestModel<KybSnapshot, GraphEvent, KybInput>(graphModel, { events: eventsFor, serializeState });
-      const paths = testModel.getShortestPaths({ input, allowDuplicatePaths: true });
-      const pathTo = new Map(paths.map((path) => [serializeState(path.state), path]));
-      for (const path of paths) {
-        entered.add(String(path.state.value));
-        await replay(path.steps, input, covered, path.description);
-      }
-      const adjacency = getAdjacencyMap<KybSnapshot, GraphEvent, KybInput>(graphModel, { input, events: eventsFor, serializeState });
-      for (const { state: from, event, nextState } of adjacencyMapToArray(adjacency)) {
-        const path = pathTo.get(serializeState(from));
-        if (path === undefined) throw new Error(`no path to ${serializeState(from)}`);
-        await replay([...path.steps, { event, state: nextState }], input, covered, `${path.description}, then ${event.type}`);
-        edges += 1;
-      }
+      const walked = await replayEveryEdge(graphModel, input, { events: eventsFor, serializeState }, (steps, label) => replay(steps, input, covered, label));
+      for (const path of walked.paths) entered.add(String(path.state.value));
+      edges += walked.edges;
     }
     expect(edges).toBeGreaterThan(100);
-    const missing = definedTransitions().filter((transition) => !covered.has(transition)).map((transition) => `${transition.source.id} --${transition.eventType}-->`);
-    expect(missing, "transitions no generated path takes").toEqual([]);
+    expect(untaken(model, covered), "transitions no generated path takes").toEqual([]);
     expect([...entered].sort()).toEqual(["closed", "editing", "failed", "submitting", "succeeded"]);
     expect(getStateNodes(model.root).map((stateNode) => stateNode.key).sort()).toEqual(["closed", "editing", "failed", "submitting", "succeeded"]);
   });

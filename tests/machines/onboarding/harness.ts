@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from "xstate";
 import { onboardingMachine, statusOf } from "../../../machines/onboarding/onboarding.machine.ts";
 import type { CatalogueItem, NotifyTeamInput, OnboardingInput, SaveStepInput } from "../../../machines/onboarding/types.ts";
+import { fakeEndpoint as sharedFakeEndpoint, type FakeEndpoint as SharedFakeEndpoint } from "../fake-endpoint.ts";
 
 export const COMPANY_ID = 42;
 export const NEW: OnboardingInput = { companyId: COMPANY_ID };
@@ -10,41 +11,9 @@ export const SELL_SHARE: CatalogueItem = { id: 2, name: "Vender participación" 
 export const SELL_ALL: CatalogueItem = { id: 3, name: "Vender 100%" };
 export const OTHER: CatalogueItem = { id: 4, name: "Fusión" };
 
-/** Lets a settled promise reach the actor (a `fromPromise` answers a few microtasks later). */
-export async function settle(): Promise<void> {
-  for (let tick = 0; tick < 10; tick += 1) await Promise.resolve();
-}
-
-/**
- * A fake endpoint: each call waits until the test answers it, so a test sees
- * the machine with the request in flight. The calls' inputs are kept.
- */
-export function fakeEndpoint<Input>() {
-  const calls: Input[] = [];
-  let pending: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null = null;
-  return {
-    calls,
-    call: (input: Input) =>
-      new Promise<unknown>((resolve, reject) => {
-        calls.push(input);
-        pending = { resolve, reject };
-      }),
-    get inFlight() {
-      return pending !== null;
-    },
-    async answer() {
-      pending?.resolve({});
-      pending = null;
-      await settle();
-    },
-    async fail(error: unknown = new Error("500")) {
-      pending?.reject(error);
-      pending = null;
-      await settle();
-    },
-  };
-}
-export type FakeEndpoint<Input> = ReturnType<typeof fakeEndpoint<Input>>;
+/** A fake endpoint whose answer the machine ignores (the saves and the notification). */
+export const fakeEndpoint = <Input>() => sharedFakeEndpoint<Input, unknown>({});
+export type FakeEndpoint<Input> = SharedFakeEndpoint<Input, unknown>;
 
 /** The machine with fake endpoints and a recording `reportFailure`, started. */
 export function startOnboarding(input: OnboardingInput = NEW) {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createActor, fromPromise } from "xstate";
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from "xstate";
-import { TestModel, adjacencyMapToArray, getAdjacencyMap, getStateNodes } from "xstate/graph";
+import { TestModel, getStateNodes } from "xstate/graph";
 import type { Step } from "xstate/graph";
 import { onboardingMachine, type OnboardingEvent, type OnboardingSnapshot } from "../../../machines/onboarding/onboarding.machine.ts";
 import { canGoNext, hasGrowthInterest, hasSellingInterest, nextVisibleStep, previousVisibleStep, visibleSteps } from "../../../machines/onboarding/selectors.ts";
 import type { FormStep, NotifyTeamInput, OnboardingInput, SaveStepInput } from "../../../machines/onboarding/types.ts";
+import { recordTransitions, replayEveryEdge, untaken } from "../graph-walk.ts";
 import { COMPANY_ID, GROWTH, NEW, SELL_ALL, SELL_SHARE, fakeEndpoint, type FakeEndpoint } from "./harness.ts";
 
 /**
@@ -125,9 +126,6 @@ const serializeState = (snapshot: OnboardingSnapshot): string => {
   });
 };
 
-const definedTransitions = (): AnyTransitionDefinition[] =>
-  [model.root, ...getStateNodes(model.root)].flatMap((stateNode) => [...stateNode.transitions.values(), ...stateNode.always ?? []].flat());
-
 /**
  * What the actor must agree with the model on. The model keeps one snapshot
  * per serialized state, so other answers and the saved steps may differ
@@ -151,12 +149,7 @@ async function replay(steps: Step<OnboardingSnapshot, GraphEvent>[], input: Onbo
   save = fakeEndpoint<SaveStepInput>();
   notify = fakeEndpoint<NotifyTeamInput>();
   reported.length = 0;
-  const actor = createActor(model, {
-    input,
-    inspect: (inspection) => {
-      if (inspection.type === "@xstate.microstep") for (const transition of inspection._transitions) covered.add(transition);
-    },
-  });
+  const actor = createActor(model, { input, inspect: recordTransitions(covered) });
   actor.start();
   const [first, ...rest] = steps;
   if (first !== undefined) expect(at(actor.getSnapshot()), `${label}: start`).toEqual(at(first.state));
@@ -228,20 +221,9 @@ describe("onboarding machine, generated paths", () => {
       saved: { answers: { objective: { interests: [GROWTH], motivation: "" } }, steps: [1, 2, 3, 4, 5] },
     };
     for (const input of [NEW, growthAt6]) {
-      const testModel = new TestModel<OnboardingSnapshot, GraphEvent, OnboardingInput>(graphModel, { events: eventsFor, serializeState });
-      const paths = testModel.getShortestPaths({ input, allowDuplicatePaths: true });
-      const pathTo = new Map(paths.map((path) => [serializeState(path.state), path]));
-      for (const path of paths) {
-        rested.add(leafOf(path.state));
-        await replay(path.steps, input, covered, path.description);
-      }
-      const adjacency = getAdjacencyMap<OnboardingSnapshot, GraphEvent, OnboardingInput>(graphModel, { input, events: eventsFor, serializeState });
-      for (const { state: from, event, nextState } of adjacencyMapToArray(adjacency)) {
-        const path = pathTo.get(serializeState(from));
-        if (path === undefined) throw new Error(`no path to ${serializeState(from)}`);
-        await replay([...path.steps, { event, state: nextState }], input, covered, `${path.description}, then ${event.type}`);
-        edges += 1;
-      }
+      const walked = await replayEveryEdge(graphModel, input, { events: eventsFor, serializeState }, (steps, label) => replay(steps, input, covered, label));
+      for (const path of walked.paths) rested.add(leafOf(path.state));
+      edges += walked.edges;
     }
     // Each resume starts where the summary says.
     for (const input of RESUMES) {
@@ -254,8 +236,7 @@ describe("onboarding machine, generated paths", () => {
     expect(completedWalks).toContain("1,2,3,4,5,6,7,8");
     expect(completedWalks).toContain("1,2,3,7,8");
     expect(completedWalks).toContain("6,7,8");
-    const missing = definedTransitions().filter((transition) => !covered.has(transition)).map((transition) => `${transition.source.id} --${transition.eventType || "always"}-->`);
-    expect(missing, "transitions no generated path takes").toEqual([]);
+    expect(untaken(model, covered), "transitions no generated path takes").toEqual([]);
     const leaves = getStateNodes(model.root)
       .filter((stateNode) => stateNode.type === "atomic" || stateNode.type === "final")
       .map((stateNode) => stateNode.path.join("."))

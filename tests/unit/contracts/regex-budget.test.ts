@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { SITE_PATH_PATTERN } from "../../../contracts/bot.ts";
 import { QUERY_INT_PATTERN } from "../../../contracts/companies.ts";
 import { EMAIL_PATTERN, PATH_ID_PATTERN } from "../../../contracts/fields.ts";
 import { PHONE_PATTERN } from "../../../contracts/leads.ts";
 import { CHECKOUT_ID_PATTERN } from "../../../contracts/subscriptions.ts";
+import { WEBSITE_PATTERN } from "../../../contracts/valuations.ts";
 import { REQUEST_ID, withoutTrailingSlashes } from "../../../server/app.ts";
 import { BEARER } from "../../../server/auth/authz.ts";
 import { SESSION_ID_PATTERN } from "../../../server/auth/tokens.ts";
 import { STRIPE_SECRET_KEY_PATTERN, STRIPE_WEBHOOK_SECRET_PATTERN } from "../../../server/config.ts";
 import { RATE_LIMIT_RULE_PATTERN } from "../../../server/http/rate-limit.ts";
 import { SAFE_ASSET } from "../../../server/http/route-preloads.ts";
-import { WORD_SEPARATOR } from "../../../server/marketplace/search-text.ts";
+import { WORD_SEPARATOR } from "../../../server/db/text-search.ts";
 
 // Every regular expression that reads outside input (contracts/ and
 // server/) against the strings most likely to make it backtrack: long runs
@@ -34,6 +36,8 @@ const PATTERNS: Readonly<Record<string, RegExp>> = {
   CHECKOUT_ID_PATTERN,
   STRIPE_SECRET_KEY_PATTERN,
   STRIPE_WEBHOOK_SECRET_PATTERN,
+  WEBSITE_PATTERN,
+  SITE_PATH_PATTERN,
 };
 
 const LENGTH = 20_000;

@@ -51,6 +51,7 @@ beforeAll(() => {
     "probe.ts",
     'import { listCompanies } from "../../marketplace/list-companies.ts";\nexport const probe = listCompanies;\n',
   );
+  probes["contentToApp"] = probeFile(`content/zz-probe-${suffix}`, "probe.ts", 'import { toastError } from "../../src/lib/toast.ts";\nexport const probe = toastError;\n');
   probes["plumbingToFeature"] = probeFile(`server/http/zz-probe-${suffix}`, "probe.ts", 'import { leadRoutes } from "../../leads/routes.ts";\nexport const probe = leadRoutes;\n');
 });
 
@@ -79,6 +80,11 @@ describe("lint: import boundaries of folders created after the config", () => {
   it("refuses companies importing marketplace (imports run one way)", async () => {
     const file = probe("companiesToMarketplace");
     expect(await boundaryErrors(file)).toEqual([expect.stringContaining("server/companies may import only these features")]);
+  }, 60_000);
+
+  it("refuses content/ importing the app (it is pure data the server reads too)", async () => {
+    const file = probe("contentToApp");
+    expect(await boundaryErrors(file)).toEqual([expect.stringContaining("content/ is pure data")]);
   }, 60_000);
 
   it("refuses server plumbing importing a feature", async () => {

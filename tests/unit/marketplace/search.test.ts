@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { redactCompanyNames } from "../../../server/companies/redact-names.ts";
 import { ResultCache } from "../../../server/marketplace/result-cache.ts";
-import { MAX_SEARCH_WORDS, searchWords, tsQueryText } from "../../../server/marketplace/search-text.ts";
+import { MAX_SEARCH_WORDS, searchWords } from "../../../server/db/text-search.ts";
+import { tsQueryText } from "../../../server/marketplace/search-text.ts";
 
 describe("search words", () => {
   it("removes accents and case the way unaccent does", () => {

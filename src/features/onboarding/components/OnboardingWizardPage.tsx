@@ -12,6 +12,7 @@ import type { NotifyTeamInput, OnboardingAnswers, SaveStepInput } from "../../..
 import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { useFocusOnChange } from "../../../hooks/useFocusOnChange.ts";
 import { catalogueQueryOptions } from "../../../lib/api/get-catalogue.ts";
 import { useSessionSend } from "../../../lib/session.tsx";
 import { toastApiError } from "../../../lib/toast.ts";
@@ -119,15 +120,7 @@ function Wizard({ summary, catalogues }: { readonly summary: OnboardingSummary; 
   }, [target, view.status, navigate, queryClient, sessionSend, summary.company_id]);
 
   // A new step moves focus to its title, so keyboard and screen-reader users start at the top of the form.
-  const shownStep = view.formStep;
-  const firstRender = useRef(true);
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [shownStep]);
+  useFocusOnChange(headingRef, view.formStep);
 
   const change: ChangeSection = (section, value) => actor.send({ type: "onboarding.change", section, value } as OnboardingChange);
 

@@ -1,4 +1,4 @@
-import { Link } from "../../../components/ui/Link.tsx";
+import { BOT_PAGE_URL } from "../../../../contracts/bot-page.ts";
 import * as styles from "./marketing.css.ts";
 import * as bot from "./BotPage.css.ts";
 
@@ -14,6 +14,11 @@ const embeddable = (url: string | undefined): url is string => {
   }
 };
 
+/**
+ * /puente-bot: an external chatbot when VITE_BOT_URL names one; otherwise
+ * our own, whose chat page the server renders (server/bot,
+ * docs/decisions/020-puente-bot.md).
+ */
 export default function BotPage() {
   return (
     <section className={styles.section} aria-labelledby="bot-title">
@@ -29,13 +34,7 @@ export default function BotPage() {
       {embeddable(BOT_URL) ? (
         <iframe className={bot.frame} src={BOT_URL} title="Chat con Puente Bot" allow="clipboard-write" />
       ) : (
-        <div className={styles.notice} role="status">
-          <p className={styles.stepTitle}>Puente Bot no está disponible en este momento.</p>
-          <p>
-            Mientras lo activamos, puedes revisar las <Link href="/faq">preguntas frecuentes</Link> o{" "}
-            <Link href="/contacto">escribirnos</Link> y te respondemos en menos de 24 horas.
-          </p>
-        </div>
+        <iframe className={bot.frame} src={BOT_PAGE_URL} title="Chat con Puente Bot" />
       )}
     </section>
   );

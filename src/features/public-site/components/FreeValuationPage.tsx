@@ -1,14 +1,7 @@
+import { FREE_VALUATION } from "../../../../content/valuation.ts";
 import { Link } from "../../../components/ui/Link.tsx";
 import { MarketingIcon } from "./Artwork.tsx";
 import * as styles from "./marketing.css.ts";
-
-const STEPS = [
-  { title: "Tus datos", text: "Tu email, nombre y apellido, para enviarte el resultado." },
-  { title: "Tu empresa", text: "La industria y el estado donde opera." },
-  { title: "Tus números", text: "Las ventas anuales y el EBITDA aproximados." },
-  { title: "Calculamos", text: "Comparamos tu empresa con múltiplos de su sector." },
-  { title: "Tu resultado", text: "Un rango de valor en millones de pesos y el múltiplo aplicado." },
-] as const;
 
 export default function FreeValuationPage() {
   return (
@@ -18,15 +11,15 @@ export default function FreeValuationPage() {
           <div className={styles.heroText}>
             <p className={styles.eyebrow}>Herramienta gratuita</p>
             <h1 id="valuation-title" className={styles.heroTitle}>
-              ¿Cuánto vale tu empresa? Descúbrelo gratis en cinco pasos
+              {FREE_VALUATION.title}
             </h1>
-            <p className={styles.lead}>
-              Obtén una valuación estimada de tu empresa a partir de sus ventas y su EBITDA, comparada con empresas de su
-              sector. Sin costo y sin compromiso.
-            </p>
+            <p className={styles.lead}>{FREE_VALUATION.lead}</p>
             <div className={styles.actions}>
               <Link href="/valuacion-gratuita/herramienta" variant="primary">
                 Comenzar valuación
+              </Link>
+              <Link href="/valuacion-gratuita/metodologia" variant="secondary">
+                Cómo calculamos tu valuación
               </Link>
             </div>
           </div>
@@ -34,19 +27,19 @@ export default function FreeValuationPage() {
             <MarketingIcon name="calculator" />
             <h2 className={styles.h3}>Lo que necesitas</h2>
             <ul className={styles.list}>
-              <li>Ventas del último año</li>
-              <li>EBITDA o utilidad de operación aproximada</li>
-              <li>Cinco minutos</li>
+              {FREE_VALUATION.needs.map((need) => (
+                <li key={need}>{need}</li>
+              ))}
             </ul>
           </div>
         </div>
       </section>
-      <section className={styles.section} aria-labelledby="valuation-steps">
-        <h2 id="valuation-steps" className={styles.h2}>
-          Cómo funciona
+      <section className={styles.section} aria-labelledby={FREE_VALUATION.stepsAnchor}>
+        <h2 id={FREE_VALUATION.stepsAnchor} className={styles.h2}>
+          {FREE_VALUATION.stepsHeading}
         </h2>
         <ol className={styles.steps}>
-          {STEPS.map((step) => (
+          {FREE_VALUATION.steps.map((step) => (
             <li key={step.title} className={styles.step}>
               <p className={styles.stepTitle}>{step.title}</p>
               <p className={styles.muted}>{step.text}</p>
@@ -54,16 +47,12 @@ export default function FreeValuationPage() {
           ))}
         </ol>
       </section>
-      <section className={styles.section} aria-labelledby="valuation-more">
+      <section className={styles.section} aria-labelledby={FREE_VALUATION.moreAnchor}>
         <div className={styles.prose}>
-          <h2 id="valuation-more" className={styles.h2}>
-            ¿Necesitas una valuación más precisa?
+          <h2 id={FREE_VALUATION.moreAnchor} className={styles.h2}>
+            {FREE_VALUATION.moreHeading}
           </h2>
-          <p>
-            La herramienta gratuita da una referencia. Para negociar una venta o una ronda de inversión te recomendamos una
-            valuación simplificada o avanzada, hecha por nuestro equipo con flujos descontados, costo de capital y simulación de
-            escenarios.
-          </p>
+          <p>{FREE_VALUATION.more}</p>
           <div className={styles.actions}>
             <Link href="/servicios" variant="secondary">
               Conoce nuestras valuaciones

@@ -1,3 +1,4 @@
+import { BUYER_JOURNEY } from "../../../../content/journeys.ts";
 import { Link } from "../../../components/ui/Link.tsx";
 import { BridgeIllustration, MarketingIcon, type IconName } from "./Artwork.tsx";
 import { HowItWorks } from "./HowItWorks.tsx";
@@ -91,9 +92,9 @@ export default function HomePage() {
         <VideoPreview title="Cómo funciona Puente" />
       </section>
 
-      <section className={styles.section} aria-labelledby="home-how">
-        <h2 id="home-how" className={styles.h2}>
-          Cómo funciona
+      <section className={styles.section} aria-labelledby={BUYER_JOURNEY.anchor}>
+        <h2 id={BUYER_JOURNEY.anchor} className={styles.h2}>
+          {BUYER_JOURNEY.heading}
         </h2>
         <HowItWorks />
       </section>

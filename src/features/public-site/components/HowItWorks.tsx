@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { LightTabs } from "../../../components/ui/LightTabs.tsx";
-import { BUYER_STEPS, SELLER_STEPS } from "./content.ts";
+import { BUYER_JOURNEY, BUYER_STEPS, SELLER_STEPS } from "../../../../content/journeys.ts";
 import * as styles from "./marketing.css.ts";
 
 type Audience = "compradores" | "vendedores";
 
 const TABS = [
-  { id: "compradores", label: "Para compradores" },
+  { id: "compradores", label: BUYER_JOURNEY.tab },
   { id: "vendedores", label: "Para vendedores" },
 ] as const satisfies ReadonlyArray<{ id: Audience; label: string }>;
 

@@ -1,23 +1,12 @@
+import { ACELERA, PLAN_COPY, PLANS_NOTE, planAnchor } from "../../../../content/plans.ts";
+import { formatMxn } from "../../../../content/format.ts";
 import type { Plan, PlanId } from "../../../../contracts/subscriptions.ts";
 import { QueryLoadError } from "../../../components/LoadError.tsx";
 import type { Retryable } from "../../../components/load-error-state.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
-import { formatMxn } from "./content.ts";
 import * as styles from "./marketing.css.ts";
-
-/** What each plan offers (the prices come from the server's plan table). */
-const FEATURES: Readonly<Record<string, { readonly summary: string; readonly features: ReadonlyArray<string> }>> = {
-  Explora: {
-    summary: "Publica tu empresa con data room y visibilidad ante compradores verificados.",
-    features: ["Perfil de empresa verificado", "Data room para tus documentos", "Contacto directo 1 a 1 con compradores"],
-  },
-  Impulsa: {
-    summary: "Más visibilidad y publicidad para llegar antes a los compradores correctos.",
-    features: ["Todo lo de Explora", "Publicidad de tu empresa", "Acompañamiento de nuestro equipo en la negociación"],
-  },
-};
 
 interface PlanGroup {
   readonly name: string;
@@ -103,15 +92,15 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
             {groupPlans(plans).map((group) => {
               const first = group.monthly ?? group.quarterly;
               if (first === undefined) return null;
-              const copy = FEATURES[group.name];
+              const copy = PLAN_COPY[group.name];
               return (
                 <li
                   key={group.name}
                   className={first.is_most_popular ? `${styles.card} ${styles.cardFeatured}` : styles.card}
-                  aria-labelledby={`plan-${first.id}`}
+                  aria-labelledby={planAnchor(first.id)}
                 >
                   {first.is_most_popular ? <span className={styles.badge}>Más popular</span> : null}
-                  <h2 id={`plan-${first.id}`} className={styles.h2}>
+                  <h2 id={planAnchor(first.id)} className={styles.h2}>
                     {group.name}
                   </h2>
                   {copy === undefined ? null : <p className={styles.muted}>{copy.summary}</p>}
@@ -144,16 +133,16 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
                 </li>
               );
             })}
-            <li className={styles.card} aria-labelledby="plan-acelera">
-              <h2 id="plan-acelera" className={styles.h2}>
-                Acelera
+            <li className={styles.card} aria-labelledby={planAnchor("acelera")}>
+              <h2 id={planAnchor("acelera")} className={styles.h2}>
+                {ACELERA.name}
               </h2>
-              <p className={styles.muted}>Asesoría completa en fusiones y adquisiciones, a la medida de tu operación.</p>
-              <p className={styles.price}>Precio personalizado</p>
+              <p className={styles.muted}>{ACELERA.summary}</p>
+              <p className={styles.price}>{ACELERA.price}</p>
               <ul className={styles.list}>
-                <li>Todo lo de Impulsa</li>
-                <li>Asesoría M&amp;A de principio a fin</li>
-                <li>Valuación y preparación de la empresa</li>
+                {ACELERA.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
               </ul>
               <div className={styles.cardFooter}>
                 <Link href="/contacto" variant="secondary">
@@ -163,10 +152,7 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
             </li>
           </ul>
         )}
-        <p className={styles.small}>
-          Los precios no incluyen IVA. La comisión de éxito se cobra solo al cerrar una operación, fuera de la plataforma. El pago del plan se
-          abre en una pestaña nueva.
-        </p>
+        <p className={styles.small}>{PLANS_NOTE}</p>
       </section>
     </>
   );

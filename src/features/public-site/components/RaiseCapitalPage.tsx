@@ -1,3 +1,4 @@
+import { FUNDING_ROUND } from "../../../../content/journeys.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { MarketingIcon } from "./Artwork.tsx";
@@ -62,20 +63,14 @@ export function RaiseCapitalPage({ registrationForm }: SellerLandingProps) {
         </ul>
       </section>
 
-      <section className={styles.section} aria-labelledby="raise-how">
+      <section className={styles.section} aria-labelledby={FUNDING_ROUND.anchor}>
         <div className={styles.prose}>
-          <h2 id="raise-how" className={styles.h2}>
-            Cómo funciona una ronda de inversión
+          <h2 id={FUNDING_ROUND.anchor} className={styles.h2}>
+            {FUNDING_ROUND.heading}
           </h2>
-          <p>
-            Levantar capital significa vender una parte minoritaria de tu empresa a cambio de recursos para crecer: abrir una
-            planta, entrar a nuevos mercados o desarrollar producto. A diferencia de un crédito, no pagas intereses, pero
-            compartes las utilidades y algunas decisiones con tus nuevos socios.
-          </p>
-          <p>
-            En Puente registras tu empresa, indicas la etapa de tu ronda, cuánto buscas y el destino del capital. Después de
-            validar tu identidad y tu negocio (KYC/KYB), los inversionistas interesados te contactan directamente.
-          </p>
+          {FUNDING_ROUND.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
           <p className={styles.notice}>
             Puente no capta ni canaliza recursos, no opera vehículos de inversión y no garantiza operaciones. El acuerdo y la
             transferencia de fondos suceden directamente entre tu empresa y el inversionista.

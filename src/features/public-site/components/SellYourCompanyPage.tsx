@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { MarketingIcon } from "./Artwork.tsx";
-import { COMMUNITY_STATS, SELLER_STEPS } from "./content.ts";
+import { SELLER_JOURNEY, SELLER_STEPS } from "../../../../content/journeys.ts";
+import { COMMUNITY_STATS } from "./content.ts";
 import { goToSellerForm } from "./scroll-to-form.ts";
 import { VideoPreview } from "./VideoPreview.tsx";
 import * as styles from "./marketing.css.ts";
@@ -85,9 +86,9 @@ export function SellYourCompanyPage({ registrationForm }: SellerLandingProps) {
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby="sell-steps">
-        <h2 id="sell-steps" className={styles.h2}>
-          Cómo vendes con Puente
+      <section className={styles.section} aria-labelledby={SELLER_JOURNEY.anchor}>
+        <h2 id={SELLER_JOURNEY.anchor} className={styles.h2}>
+          {SELLER_JOURNEY.heading}
         </h2>
         <ol className={styles.steps}>
           {SELLER_STEPS.map((step) => (

@@ -1,54 +1,10 @@
+import { SERVICE_OFFERINGS, serviceAnchor, type ServiceOffering } from "../../../../content/services.ts";
 import { Link } from "../../../components/ui/Link.tsx";
 import { MarketingIcon, type IconName } from "./Artwork.tsx";
-import { formatMxn, SERVICE_PRICES } from "./content.ts";
 import * as styles from "./marketing.css.ts";
 
-interface Offering {
-  readonly id: string;
-  readonly icon: IconName;
-  readonly title: string;
-  readonly text: string;
-  readonly prices: ReadonlyArray<string>;
-  readonly includes: ReadonlyArray<string>;
-  readonly cta: string;
-}
-
-const OFFERINGS: ReadonlyArray<Offering> = [
-  {
-    id: "cfo",
-    icon: "chart",
-    title: "CFO virtual",
-    text: "Un director de finanzas de tiempo parcial para ordenar las finanzas de tu empresa y prepararla para crecer, vender o levantar capital.",
-    prices: [`Desde ${formatMxn(SERVICE_PRICES.cfoMonthly)} MXN al mes + IVA`],
-    includes: ["Presupuestos y flujo de efectivo", "Análisis financiero y estrategia de crecimiento", "Reconstrucción de estados financieros"],
-    cta: "Solicitar CFO virtual",
-  },
-  {
-    id: "valuacion",
-    icon: "calculator",
-    title: "Valuación de empresas",
-    text: "Conoce el valor de tu empresa con el método que necesitas, de una estimación rápida a un análisis completo para negociar.",
-    prices: [
-      `Simplificada: ${formatMxn(SERVICE_PRICES.simplifiedValuation)} MXN + IVA`,
-      `Avanzada: desde ${formatMxn(SERVICE_PRICES.advancedValuationFrom)} MXN + IVA`,
-    ],
-    includes: [
-      `Simulación Monte Carlo de ${SERVICE_PRICES.monteCarloScenarios.toLocaleString("es-MX")} escenarios (avanzada)`,
-      "Costo de capital (WACC) y flujos de caja descontados",
-      "Múltiplos de mercado y recomendaciones",
-    ],
-    cta: "Solicitar valuación",
-  },
-  {
-    id: "venta",
-    icon: "handshake",
-    title: "Asesoría en venta de empresa",
-    text: "Te acompañamos en todo el proceso: preparación de la información, búsqueda de compradores, negociación y cierre.",
-    prices: ["Cotización personalizada"],
-    includes: ["Preparación del data room", "Búsqueda y filtro de compradores", "Acompañamiento en la negociación"],
-    cta: "Solicitar asesoría",
-  },
-];
+/** Each offering's icon (the texts are content/services.ts). */
+const ICONS: Readonly<Record<ServiceOffering["id"], IconName>> = { cfo: "chart", valuacion: "calculator", venta: "handshake" };
 
 /** Our own marks for the sectors we work with (not client logos: see docs/decisions/005-public-site.md). */
 const SECTORS = ["Manufactura", "Tecnología", "Alimentos", "Servicios"] as const;
@@ -90,10 +46,10 @@ export default function ServicesPage() {
 
       <section className={styles.section} aria-label="Nuestros servicios">
         <ul className={styles.grid3}>
-          {OFFERINGS.map((offering) => (
-            <li key={offering.id} className={styles.card} aria-labelledby={`service-${offering.id}`}>
-              <MarketingIcon name={offering.icon} />
-              <h2 id={`service-${offering.id}`} className={styles.h3}>
+          {SERVICE_OFFERINGS.map((offering) => (
+            <li key={offering.id} className={styles.card} aria-labelledby={serviceAnchor(offering.id)}>
+              <MarketingIcon name={ICONS[offering.id]} />
+              <h2 id={serviceAnchor(offering.id)} className={styles.h3}>
                 {offering.title}
               </h2>
               <p className={styles.muted}>{offering.text}</p>

@@ -1,17 +1,7 @@
+import { VIRTUAL_CFO } from "../../../../content/services.ts";
 import { Link } from "../../../components/ui/Link.tsx";
 import { MarketingIcon } from "./Artwork.tsx";
-import { formatMxn, SERVICE_PRICES } from "./content.ts";
 import * as styles from "./marketing.css.ts";
-
-const DELIVERABLES = [
-  { title: "Presupuestos", text: "Un presupuesto anual realista y su seguimiento mes a mes." },
-  { title: "Análisis de flujo de efectivo", text: "Sabrás cuánto efectivo tendrás y cuándo, para no quedarte corto." },
-  { title: "Análisis financiero", text: "Márgenes, rentabilidad por línea de negocio e indicadores clave." },
-  { title: "Estrategia de crecimiento", text: "Un plan financiero para crecer, invertir o prepararte para vender." },
-  { title: "Cumplimiento y reportes", text: "Reportes claros para socios, bancos e inversionistas." },
-  { title: "Optimización de costos", text: "Detectamos gastos que puedes reducir sin afectar la operación." },
-  { title: "Reconstrucción de estados financieros", text: "Ponemos en orden la información histórica de tu empresa." },
-] as const;
 
 export default function VirtualCfoPage() {
   return (
@@ -19,14 +9,12 @@ export default function VirtualCfoPage() {
       <section className={styles.section} aria-labelledby="cfo-title">
         <div className={styles.hero}>
           <div className={styles.heroText}>
-            <p className={styles.eyebrow}>CFO virtual</p>
+            <p className={styles.eyebrow}>{VIRTUAL_CFO.name}</p>
             <h1 id="cfo-title" className={styles.heroTitle}>
-              Un director de finanzas para tu empresa, sin contratarlo de tiempo completo
+              {VIRTUAL_CFO.title}
             </h1>
-            <p className={styles.lead}>
-              Nuestro equipo de finanzas trabaja contigo cada mes para que tomes decisiones con números confiables.
-            </p>
-            <p className={styles.price}>Desde {formatMxn(SERVICE_PRICES.cfoMonthly)} MXN al mes + IVA</p>
+            <p className={styles.lead}>{VIRTUAL_CFO.lead}</p>
+            <p className={styles.price}>{VIRTUAL_CFO.price}</p>
             <div className={styles.actions}>
               <Link href="/contacto" variant="primary">
                 Solicitar CFO virtual
@@ -52,7 +40,7 @@ export default function VirtualCfoPage() {
           Qué incluye
         </h2>
         <ul className={styles.grid3}>
-          {DELIVERABLES.map((item) => (
+          {VIRTUAL_CFO.deliverables.map((item) => (
             <li key={item.title} className={styles.card}>
               <h3 className={styles.h3}>{item.title}</h3>
               <p className={styles.muted}>{item.text}</p>

@@ -1,0 +1,154 @@
+import type { JSX } from "react";
+import { VALUATION_LOCATIONS, VALUATION_REASONS } from "../../../../contracts/valuations.ts";
+import { summaryRows, type ValuationView } from "../../../../machines/valuation/selectors.ts";
+import type { FormStep, ValuationAnswers } from "../../../../machines/valuation/types.ts";
+import type { ValuationChange } from "../../../../machines/valuation/valuation.machine.ts";
+import { Select, type SelectOption } from "../../../components/ui/Select.tsx";
+import { TextField } from "../../../components/ui/TextField.tsx";
+import { AmountField } from "./AmountField.tsx";
+import * as styles from "./ValuationWizard.css.ts";
+
+export const FIELD_LABELS = {
+  email: "Email",
+  firstName: "Nombre",
+  lastName: "Apellido",
+  industryId: "Industria",
+  location: "Ubicación",
+  revenue: "Ventas anuales",
+  ebitda: "EBITDA anual",
+  growth: "Crecimiento anual esperado (%)",
+  reason: "Motivo de la valuación",
+  website: "Sitio web (opcional)",
+} as const;
+
+const HINTS = {
+  step1: "Con estos datos registramos tu solicitud. Solo te contactaremos si nos pides ayuda con tu valuación.",
+  location: "En México las cifras van en pesos (MXN); en los demás países, en dólares estadounidenses (USD).",
+  revenue: "Las ventas del último año, sin IVA.",
+  ebitda: "Utilidad antes de intereses, impuestos, depreciaciones y amortizaciones. Si no la conoces, usa tu utilidad de operación.",
+  growth: "Cuánto esperas que crezcan tus ventas cada año. Puede ser negativo, por ejemplo -5.",
+  website: "Por ejemplo, tuempresa.com.mx",
+  review: "Revisa tus respuestas. Si algo no está bien, regresa y corrígelo.",
+} as const;
+
+/** Step 1's fields, with what the browser may fill in. */
+const PERSON_FIELDS = [
+  { field: "email", type: "email", autoComplete: "email", maxLength: 254 },
+  { field: "firstName", autoComplete: "given-name", maxLength: 79 },
+  { field: "lastName", autoComplete: "family-name", maxLength: 79 },
+] as const;
+
+/** Step 3's figures: amounts in the location's currency with "$", growth in "%". */
+const FIGURE_FIELDS = [
+  { field: "revenue", prefix: "$" },
+  { field: "ebitda", prefix: "$" },
+  { field: "growth", suffix: "%" },
+] as const;
+
+/** Sends one field's new value (the machine keeps only what the step accepts). */
+export type SendChange = (change: ValuationChange) => void;
+
+/** The fields of steps 1–3 (spec section 4), with the contract's messages under them. */
+export function StepFields(props: {
+  readonly step: FormStep;
+  readonly answers: ValuationAnswers;
+  readonly view: ValuationView;
+  readonly industries: ReadonlyArray<SelectOption>;
+  readonly change: SendChange;
+}): JSX.Element {
+  const { answers, view, change } = props;
+  const { errors } = view;
+  switch (props.step) {
+    case 1:
+      return (
+        <>
+          <p className={styles.hint}>{HINTS.step1}</p>
+          {PERSON_FIELDS.map(({ field, ...input }) => (
+            <TextField
+              key={field}
+              {...input}
+              label={FIELD_LABELS[field]}
+              isRequired
+              value={answers[field]}
+              errorMessage={errors[field]}
+              onChange={(value) => change({ type: "valuation.change", field, value })}
+            />
+          ))}
+        </>
+      );
+    case 2:
+      return (
+        <>
+          <Select
+            label={FIELD_LABELS.industryId}
+            options={props.industries}
+            value={answers.industryId}
+            errorMessage={errors.industryId}
+            onChange={(value) => change({ type: "valuation.change", field: "industryId", value })}
+          />
+          <Select
+            label={FIELD_LABELS.location}
+            options={VALUATION_LOCATIONS}
+            value={answers.location}
+            description={HINTS.location}
+            errorMessage={errors.location}
+            onChange={(value) => change({ type: "valuation.change", field: "location", value })}
+          />
+        </>
+      );
+    case 3: {
+      const currency = view.currency ?? "MXN";
+      return (
+        <>
+          {FIGURE_FIELDS.map(({ field, ...input }) => (
+            <AmountField
+              key={field}
+              {...input}
+              label={field === "growth" ? FIELD_LABELS.growth : `${FIELD_LABELS[field]} (${currency})`}
+              isRequired
+              description={HINTS[field]}
+              value={answers[field]}
+              errorMessage={errors[field]}
+              onChange={(value) => change({ type: "valuation.change", field, value })}
+            />
+          ))}
+          <Select
+            label={FIELD_LABELS.reason}
+            options={VALUATION_REASONS}
+            value={answers.reason}
+            errorMessage={errors.reason}
+            onChange={(value) => change({ type: "valuation.change", field: "reason", value })}
+          />
+          <TextField
+            label={FIELD_LABELS.website}
+            inputMode="url"
+            autoComplete="url"
+            maxLength={253}
+            description={HINTS.website}
+            value={answers.website}
+            errorMessage={errors.website}
+            onChange={(value) => change({ type: "valuation.change", field: "website", value })}
+          />
+        </>
+      );
+    }
+  }
+}
+
+/** Step 4: the answers as they will be sent, to check before 'Ver mi valuación'. */
+export function ReviewAnswers(props: { readonly answers: ValuationAnswers; readonly industries: ReadonlyArray<SelectOption> }): JSX.Element {
+  const industryName = props.industries.find((industry) => industry.id === props.answers.industryId)?.name ?? "";
+  return (
+    <>
+      <p className={styles.hint}>{HINTS.review}</p>
+      <dl className={styles.summary}>
+        {summaryRows(props.answers, industryName).map((row) => (
+          <div key={row.label} className={styles.summaryRow}>
+            <dt className={styles.summaryLabel}>{row.label}</dt>
+            <dd className={styles.summaryValue}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
