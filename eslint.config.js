@@ -36,6 +36,7 @@ const SERVER_FEATURE_DEPENDENCIES = {
   valuations: ["catalogues"],
   // Puente Bot quotes the plans with the prices the payments feature charges.
   bot: ["payments"],
+  admin: ["audit"],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).

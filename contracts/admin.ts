@@ -21,8 +21,11 @@ export const UserId = positiveId("UserId", ADMIN_MESSAGES.invalidUserId);
 export type UserId = typeof UserId.Type;
 export const UserIdParams = Schema.Struct({ id: idFromPathParam(UserId, ADMIN_MESSAGES.invalidUserId) });
 
-/** `q` (name or e-mail, accent- and case-insensitive), `page`, `per_page` (10 by default). */
+/** `q` (name or e-mail, accent- and case-insensitive, at most 100 characters), `page`, `per_page` (DASHBOARD_PAGE_SIZE, 10, by default). */
 export const UserListQuery = DashboardCompanyListQuery;
+
+/** The KPI chart's span: this many weeks, the current one last. */
+export const KPI_WEEKS = 12;
 
 /** Spec section 3 "Admin rows": the user list row. `deletedAt` is set once the user is deactivated. */
 export const AdminUserRow = Schema.Struct({
@@ -48,7 +51,12 @@ export const WeeklyActivity = Schema.Struct({
   listings: Schema.Int,
 });
 
-/** Spec section 3 "KPIs", plus the last 12 weeks of sign-ups and new listings for the chart. */
+/**
+ * Spec section 3 "KPIs" (docs/decisions/021-admin-users-and-kpis.md): buyers
+ * and sellers are active accounts with that role (an account with both counts
+ * in both); companies are all of them, published ones those the marketplace
+ * shows. Plus the last 12 weeks of sign-ups and new listings for the chart.
+ */
 export const Kpis = Schema.Struct({
   users_count: Schema.Struct({ buyers_count: Schema.Int, sellers_count: Schema.Int }),
   companies_count: Schema.Struct({ total_count: Schema.Int, published_count: Schema.Int }),
@@ -60,6 +68,7 @@ export const ADMIN_ERRORS = {
   userNotFound: { status: 404, message: ADMIN_MESSAGES.invalidUserId },
   cannotDeactivateSelf: { status: 409, message: "No puedes desactivar tu propia cuenta." },
   alreadyDeactivated: { status: 409, message: "El usuario ya está desactivado." },
+  tooMany: { status: 429, message: "Hiciste demasiadas acciones de administración seguidas. Espera unos minutos e intenta de nuevo." },
 } as const;
 
 /** GET /users: every user, searchable, 10 per page. */
@@ -78,7 +87,12 @@ export const deactivateUserEndpoint = defineEndpoint({
   summary: "Deactivate a user: no more log-ins, tokens stop working, their companies leave the marketplace; nothing is erased.",
   params: UserIdParams,
   response: DeactivatedUser,
-  errors: { userNotFound: ADMIN_ERRORS.userNotFound, cannotDeactivateSelf: ADMIN_ERRORS.cannotDeactivateSelf, alreadyDeactivated: ADMIN_ERRORS.alreadyDeactivated },
+  errors: {
+    userNotFound: ADMIN_ERRORS.userNotFound,
+    cannotDeactivateSelf: ADMIN_ERRORS.cannotDeactivateSelf,
+    alreadyDeactivated: ADMIN_ERRORS.alreadyDeactivated,
+    tooMany: ADMIN_ERRORS.tooMany,
+  },
 });
 
 /** GET /analytics/kpis. */

@@ -5,6 +5,7 @@ import {
   updateProfileEndpoint,
 } from "./accounts.ts";
 import { BOT_ENDPOINTS } from "./bot.ts";
+import { deactivateUserEndpoint, getKpisEndpoint, listUsersEndpoint } from "./admin.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "./catalogues.ts";
 import {
   createCompanyEndpoint,
@@ -75,4 +76,7 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   ...ONBOARDING_ENDPOINTS,
   createValuationEndpoint,
   ...BOT_ENDPOINTS,
+  listUsersEndpoint,
+  deactivateUserEndpoint,
+  getKpisEndpoint,
 ];

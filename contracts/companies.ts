@@ -207,6 +207,9 @@ export type CompanyRecord = typeof CompanyRecord.Type;
 
 // --- Owner/admin list (GET /companies?is_dashboard=true) -----------------------------
 
+/** Spec section 9: the admin and my-businesses tables show 10 rows per page (the server's default too). */
+export const DASHBOARD_PAGE_SIZE = 10;
+
 export const DashboardCompanyListQuery = Schema.Struct({
   q: searchText,
   page: positiveIntParam(INVALID_PAGE_MESSAGE, 100_000),

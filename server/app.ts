@@ -26,6 +26,7 @@ import { ALL_ENDPOINTS } from "../contracts/all-endpoints.ts";
 import { endpointLabel } from "../contracts/endpoint.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { botRoutes } from "./bot/routes.ts";
+import { adminRoutes } from "./admin/routes.ts";
 import { catalogueRoutes } from "./catalogues/routes.ts";
 import { companyRoutes } from "./companies/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -65,6 +66,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   onboardingRoutes,
   valuationRoutes,
   botRoutes,
+  adminRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { DEFAULT_PAGE_SIZE, type DashboardCompanyList } from "../../contracts/companies.ts";
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { DASHBOARD_PAGE_SIZE, type DashboardCompanyList } from "../../contracts/companies.ts";
 import type { Database } from "../db/open.ts";
 import { companies } from "../db/schema.ts";
+import { containsPattern, unaccentedContains } from "../db/contains-text.ts";
 import { itemOf, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
 
 export interface DashboardListInput {
@@ -12,8 +13,6 @@ export interface DashboardListInput {
   readonly perPage?: number | undefined;
 }
 
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-
 /**
  * GET /companies?is_dashboard=true: the caller's own companies (an admin:
  * all), with their names, newest first. `q` matches the name, the human id
@@ -21,17 +20,12 @@ const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, "\\$&"
  */
 export async function listDashboardCompanies(db: Database, input: DashboardListInput, names: CatalogueNames): Promise<DashboardCompanyList> {
   const page = input.page ?? 1;
-  const perPage = input.perPage ?? DEFAULT_PAGE_SIZE;
+  const perPage = input.perPage ?? DASHBOARD_PAGE_SIZE;
   const conditions: SQL[] = [];
   if (input.ownerUserId !== null) conditions.push(eq(companies.ownerUserId, input.ownerUserId));
   const q = input.q?.trim() ?? "";
   if (q !== "") {
-    const pattern = likePattern(q);
-    const text = or(
-      sql`f_unaccent(${companies.name}) ILIKE f_unaccent(${pattern})`,
-      ilike(companies.humanId, pattern),
-      sql`f_unaccent(coalesce(${companies.contactName}, '')) ILIKE f_unaccent(${pattern})`,
-    );
+    const text = or(unaccentedContains(companies.name, q), ilike(companies.humanId, containsPattern(q)), unaccentedContains(companies.contactName, q));
     if (text !== undefined) conditions.push(text);
   }
   const where = conditions.length === 0 ? undefined : and(...conditions);

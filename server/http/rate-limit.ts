@@ -6,7 +6,8 @@ import { HttpError } from "./errors.ts";
  * Fixed-window rate limits for every endpoint a script could hammer: login
  * (per IP, and failed attempts per account), password recovery, sign-up,
  * contact leads, free valuations and Puente Bot's questions (per IP),
- * interest messages (per sender) and checkouts (per user). A window of
+ * interest messages (per sender), checkouts and other writes (per user), and
+ * admin actions (per admin). A window of
  * `windowMs` starts at the first hit of a key; hits after `max` within it
  * get a 429 with a Spanish message and `Retry-After`. Operators tune each
  * bucket with `RATE_LIMIT_<BUCKET>=<max>/<window>` (server/config.ts).
@@ -17,7 +18,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -60,6 +61,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   valuations: { max: 30, windowMs: 60 * MINUTE },
   /** Puente Bot questions per IP (the chat page's form and POST /bot/answers): each runs two small searches. */
   bot: { max: 60, windowMs: 15 * MINUTE },
+  /** Admin writes per admin (deactivating users): plenty for a person, a brake on a script with a stolen admin session. */
+  admin_actions: { max: 120, windowMs: 60 * MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -79,6 +82,7 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   onboarding: rule,
   valuations: rule,
   bot: rule,
+  admin_actions: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };

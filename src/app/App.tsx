@@ -7,6 +7,8 @@ import { AppLayout } from "./layout/AppLayout.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { AppRoutes } from "./routes.tsx";
 import { SessionProvider, useOnSignedOut } from "../lib/session.tsx";
+import { adminKeys } from "../features/admin/api/admin-keys.ts";
+import { companyKeys } from "../features/companies/api/company-keys.ts";
 import { subscriptionKeys } from "../features/subscriptions/api/subscription-keys.ts";
 
 /** react-aria links and menu items navigate through wouter. */
@@ -18,11 +20,14 @@ function AriaRouter({ children }: { readonly children: ReactNode }) {
 /**
  * What the signed-in user saw of their own data leaves the cache when the
  * session ends, so the next person to log in on this tab never sees it
- * (Historial's pages would otherwise be fresh for a minute).
+ * (Historial's pages, Mis empresas or the admin's tables would otherwise be
+ * fresh for a minute).
  */
 function ForgetUserDataOnSignOut() {
   const queryClient = useQueryClient();
-  const forget = useCallback(() => queryClient.removeQueries({ queryKey: subscriptionKeys.payments() }), [queryClient]);
+  const forget = useCallback(() => {
+    for (const queryKey of [subscriptionKeys.payments(), companyKeys.dashboards(), adminKeys.all]) queryClient.removeQueries({ queryKey });
+  }, [queryClient]);
   useOnSignedOut(forget);
   return null;
 }

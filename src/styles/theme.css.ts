@@ -26,6 +26,9 @@ export const vars = createGlobalTheme(":root", {
     footerText: "#e4e7ec", // 14.6:1 on footer
     footerMuted: "#b9c0cc", // 9.4:1 on footer
     backdrop: "rgba(16, 24, 40, 0.5)",
+    // The admin's weekly chart: two series told apart by place and legend too; each 3:1+ on white (5.5:1 for the teal).
+    chartSignUps: "#1d3f8f",
+    chartListings: "#0f766e",
   },
   space: {
     none: "0",

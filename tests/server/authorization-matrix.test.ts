@@ -27,6 +27,7 @@ import { payPlan } from "./paid-plan.ts";
 import {
   SAMPLE_PASSWORD,
   botQuestion,
+  adminUserListQuery,
   buyerSignUp,
   companyCreateRequest,
   companyUpdateRequest,
@@ -181,10 +182,10 @@ interface EntryBase {
   readonly request?: (cell: Cell) => CellRequest | Promise<CellRequest>;
   /**
    * The path's ids when they are not just the company: a payment, a
-   * checkout (one status per actor), or a company's file (with expectOn:
-   * the cell's company and `target` are given).
+   * checkout, a user made for the cell (one status per actor), or a
+   * company's file (with expectOn: the cell's company and `target` are given).
    */
-  readonly params?: (cell: Cell) => Readonly<Record<string, string | number>>;
+  readonly params?: (cell: Cell) => Readonly<Record<string, string | number>> | Promise<Readonly<Record<string, string | number>>>;
   /** Companies whose confidential fields this cell answers; their names must then be in a success. Default: none. */
   readonly discloses?: (actor: Actor, target: Target | undefined) => ReadonlyArray<CompanyKey>;
 }
@@ -387,7 +388,19 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   // Puente Bot (docs/decisions/020-puente-bot.md): public; a token, even a deactivated account's, changes nothing.
   "GET /bot": { request: () => ({ query: { pregunta: "¿Qué es el KYB?" } }), expect: everyone(200) },
   "POST /bot/answers": { request: () => ({ body: botQuestion() }), expect: everyone(200) },
+
+  // The admin dashboard (docs/decisions/021-admin-users-and-kpis.md): admins only; every other role 403.
+  "GET /users": { request: () => ({ query: adminUserListQuery() }), expect: { ...signedIn(403), admin: 200 } },
+  // Each cell deactivates a buyer made for it, so an admin's success is a real one and no cell sees another's.
+  "DELETE /users/:id": { params: async ({ db, unique }) => ({ id: await newBuyerId(db, unique) }), expect: { ...signedIn(403), admin: 200 } },
+  "GET /analytics/kpis": { expect: { ...signedIn(403), admin: 200 } },
 };
+
+/** A buyer account with nothing attached, for a cell to deactivate. */
+async function newBuyerId(db: Database, unique: string): Promise<number> {
+  const user = await createUser(db, { email: `desactivable.${unique}@celdas.ejemplo.mx`, password: SAMPLE_PASSWORD, name: `Desactivable ${unique}`, phone: null, roles: ["buyer"] }, { params: TEST_SCRYPT_PARAMS });
+  return user.id;
+}
 
 /** What is wrong between the endpoints and the matrix: an endpoint without an entry, an entry of the wrong shape, an entry for nothing. */
 function matrixProblems(endpoints: ReadonlyArray<Endpoint>, matrix: Readonly<Record<string, MatrixEntry>>): ReadonlyArray<string> {
@@ -546,7 +559,7 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
     const company = targetKey === undefined ? undefined : companies[targetKey];
     const cell: Cell = { db: handle.db, actor, account, unique: `c${made}`, sellerPaymentId, fileIds, ...(targetKey === undefined ? {} : { target: targetKey }), ...(company === undefined ? {} : { company }) };
     const request = (await entry.request?.(cell)) ?? {};
-    const params = entry.params?.(cell) ?? (company === undefined ? undefined : Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, company.id])));
+    const params = (await entry.params?.(cell)) ?? (company === undefined ? undefined : Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, company.id])));
     const body = request.raw ?? (request.body === undefined ? undefined : { contentType: "application/json", payload: JSON.stringify(request.body) });
     return app.inject({
       method: endpoint.method,

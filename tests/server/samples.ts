@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { BotQuestionRequest } from "../../contracts/bot.ts";
+import type { UserListQuery } from "../../contracts/admin.ts";
 import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest } from "../../contracts/accounts.ts";
 import type { CompanyCreateRequest, CompanyUpdateRequest, InterestMessageRequest } from "../../contracts/companies.ts";
 import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
@@ -241,6 +242,9 @@ export const onboardingCharacteristics = (characteristic = 1, attribute = 1): Wi
   company_challenges: "Ampliar la distribución",
 });
 export const onboardingFundingStructures = (): Wire<typeof FundingStructuresRequest> => ({ funding_structures: [{ id: 1 }] });
+/** The admin's users tab: a search, first page, 10 rows. */
+export const adminUserListQuery = () => ({ q: "persona", page: "1", per_page: "10" }) satisfies Wire<typeof UserListQuery>;
+
 export const slackOnboardingRequest = (companyId: number): Wire<typeof SlackOnboardingRequest> => ({ company_id: companyId });
 
 // --- Free valuation (issue 14) ------------------------------------------------------

@@ -2,7 +2,7 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css.ts";
 
 /**
- * The data tables (Mis empresas, Historial, the data room): one look, written
+ * The data tables (Mis empresas, Historial, the data room, the admin tables): one look, written
  * once. Features re-export these from their own styles.
  */
 
@@ -30,3 +30,9 @@ export const cell = style({
   borderBottom: `${vars.size.borderWidth} solid ${vars.color.border}`,
   verticalAlign: "middle",
 });
+
+/** What an empty table says instead ("Ninguna empresa coincide con tu búsqueda."). */
+export const empty = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+/** A short remark after a cell's value (" · Fuera del marketplace"). */
+export const cellNote = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });

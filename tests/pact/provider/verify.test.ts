@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sameLimitForEveryBucket } from "../../../server/http/rate-limit.ts";
 import { startServer, type RunningServer } from "../../../server/start.ts";
 import { accountStates } from "./states/accounts.ts";
+import { adminStates } from "./states/admin.ts";
 import { catalogueStates } from "./states/catalogues.ts";
 import { companyStates } from "./states/companies.ts";
 import { dataroomStates } from "./states/dataroom.ts";
@@ -17,7 +18,7 @@ import { sessionStates } from "./states/sessions.ts";
 import type { ProviderStates } from "./states/types.ts";
 
 // Add a feature's provider states here (one file per feature in states/).
-const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates, companyWriteStates, onboardingStates];
+const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates, companyWriteStates, onboardingStates, adminStates];
 
 const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 const pactFiles = readdirSync(PACT_DIR)

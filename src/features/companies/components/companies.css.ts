@@ -47,8 +47,6 @@ export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.spac
 
 export const toolbar = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "flex-end", justifyContent: "space-between" });
 
-export const pager = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm, flexWrap: "wrap" });
-
 /** A row's links side by side, wrapping on a narrow screen. */
 export const rowActions = style({
   display: "flex",

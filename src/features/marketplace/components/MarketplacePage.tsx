@@ -1,7 +1,8 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import { TOTAL_COUNT_CAP, type FilterKey } from "../../../../contracts/companies.ts";
 import type { CatalogueList } from "../../../../contracts/catalogues.ts";
+import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { LoadError, QueryLoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
@@ -9,7 +10,6 @@ import { Disclosure } from "../../../components/ui/Disclosure.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { RadioGroup } from "../../../components/ui/RadioGroup.tsx";
-import { SearchField } from "../../../components/ui/SearchField.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
@@ -26,8 +26,6 @@ import {
 import { CompanyCard } from "./CompanyCard.tsx";
 import * as styles from "./MarketplacePage.css.ts";
 
-/** Spec section 9: search is applied 1 s after typing stops (or at once on Enter). */
-export const SEARCH_DEBOUNCE_MS = 1000;
 export const EMPTY_RESULTS_MESSAGE = "No se encontraron resultados, por favor ajusta tu búsqueda";
 const ALL = "Todas";
 
@@ -43,34 +41,6 @@ const countText = (total: number, capped: boolean): string => {
   if (capped) return `Más de ${TOTAL_COUNT_CAP.toLocaleString("es-MX")} empresas`;
   return total === 1 ? "1 empresa encontrada" : `${total.toLocaleString("es-MX")} empresas encontradas`;
 };
-
-/** The search box: local text, committed to the URL after a 1 s pause, on Enter or when cleared. */
-function SearchBox({ committed, onCommit }: { readonly committed: string; readonly onCommit: (text: string) => void }) {
-  const [text, setText] = useState(committed);
-  // The URL changed from elsewhere (back button, a shared link): show its text.
-  const [lastCommitted, setLastCommitted] = useState(committed);
-  if (committed !== lastCommitted) {
-    setLastCommitted(committed);
-    setText(committed);
-  }
-  const commitLater = useEffectEvent((value: string) => onCommit(value));
-  useEffect(() => {
-    if (text.trim() === committed.trim()) return;
-    const timer = window.setTimeout(() => commitLater(text), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, committed]);
-  return (
-    <SearchField
-      label="Buscar empresas"
-      placeholder="Busca por industria, actividad o ubicación"
-      value={text}
-      maxLength={100}
-      onChange={setText}
-      onSubmit={(value) => onCommit(value)}
-      onClear={() => onCommit("")}
-    />
-  );
-}
 
 interface FilterControlsProps {
   readonly filters: CompanyFilters;
@@ -240,7 +210,13 @@ export default function MarketplacePage() {
         <SidePanel filters={filters} onChange={onFilter} />
         <section className={styles.main} aria-labelledby="results-title">
           <div className={styles.toolbar}>
-            <SearchBox committed={filters.q ?? ""} onCommit={(text) => go(withSearch(filters, text))} />
+            <DebouncedSearchField
+              label="Buscar empresas"
+              placeholder="Busca por industria, actividad o ubicación"
+              maxLength={100}
+              committed={filters.q ?? ""}
+              onCommit={(text) => go(withSearch(filters, text))}
+            />
             <div className={styles.desktopOnly}>
               <IndustrySelect filters={filters} onChange={onFilter} />
             </div>

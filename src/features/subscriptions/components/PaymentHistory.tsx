@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { PaymentRow } from "../../../../contracts/subscriptions.ts";
 import { LoadError, useLoadError } from "../../../components/LoadError.tsx";
-import { Button } from "../../../components/ui/Button.tsx";
+import { Pager } from "../../../components/Pager.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { usePayments } from "../api/list-payments.ts";
-import { formatPaymentAmount, formatPaymentDate, pagingOf, paymentStatusLabel } from "./payment-history.ts";
+import { usePaging } from "../../../hooks/usePaging.ts";
+import { formatPaymentAmount, formatPaymentDate, paymentStatusLabel } from "./payment-history.ts";
 import * as styles from "./SubscriptionSettings.css.ts";
 
 const TITLE_ID = "historial-pagos-title";
@@ -30,69 +31,13 @@ function PaymentRowView({ payment }: { readonly payment: PaymentRow }) {
   );
 }
 
-interface PagerProps {
-  readonly label: string;
-  readonly hasPrevious: boolean;
-  readonly hasNext: boolean;
-  readonly onPrevious: () => void;
-  readonly onNext: () => void;
-}
-
-/**
- * 'Anterior' / 'Siguiente' and "Página X de Y" (announced). A button that
- * becomes disabled at the first or last page would drop the focus, so it
- * moves to the other one.
- */
-function Pager({ label, hasPrevious, hasNext, onPrevious, onNext }: PagerProps) {
-  const navRef = useRef<HTMLElement>(null);
-  const pressed = useRef<"previous" | "next" | null>(null);
-  useEffect(() => {
-    const [previous, next] = navRef.current?.querySelectorAll("button") ?? [];
-    if (pressed.current === "next" && !hasNext) previous?.focus();
-    if (pressed.current === "previous" && !hasPrevious) next?.focus();
-    pressed.current = null;
-  }, [hasPrevious, hasNext]);
-  return (
-    <nav ref={navRef} className={styles.pager} aria-label="Páginas del historial de pagos">
-      <Button
-        variant="secondary"
-        isDisabled={!hasPrevious}
-        onPress={() => {
-          pressed.current = "previous";
-          onPrevious();
-        }}
-      >
-        Anterior
-      </Button>
-      <p aria-live="polite">{label}</p>
-      <Button
-        variant="secondary"
-        isDisabled={!hasNext}
-        onPress={() => {
-          pressed.current = "next";
-          onNext();
-        }}
-      >
-        Siguiente
-      </Button>
-    </nav>
-  );
-}
-
 /** Historial: the user's payments, newest first, 5 a page (paid users only; spec sections 2 and 9). */
 export function PaymentHistory() {
   const [page, setPage] = useState(1);
   const payments = usePayments(page, true);
   const loadError = useLoadError([payments]);
   const data = payments.data;
-  // From the page asked for: "Página 2 de 3" shows at once, while the rows of page 1 stay (dimmed) until page 2 arrives.
-  const paging = data === undefined ? null : pagingOf(page, data.total, data.per_page);
-
-  // Rows went away and this page is past the last: show the last.
-  const lastPage = data === undefined || payments.isPlaceholderData ? null : paging?.pageCount ?? null;
-  useEffect(() => {
-    if (lastPage !== null && page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
+  const paging = usePaging(page, setPage, payments);
 
   let content;
   if (loadError.show) {
@@ -132,15 +77,7 @@ export function PaymentHistory() {
             </tbody>
           </table>
         </div>
-        {paging !== null && paging.pageCount > 1 ? (
-          <Pager
-            label={paging.label}
-            hasPrevious={paging.hasPrevious}
-            hasNext={paging.hasNext}
-            onPrevious={() => setPage(paging.page - 1)}
-            onNext={() => setPage(paging.page + 1)}
-          />
-        ) : null}
+        {paging === null ? null : <Pager label="Páginas del historial de pagos" paging={paging} onPage={setPage} />}
       </>
     );
   }

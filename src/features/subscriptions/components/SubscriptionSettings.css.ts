@@ -51,12 +51,4 @@ export const amountHeader = style([headerCell, { textAlign: "right" }]);
 
 export const failed = style({ color: vars.color.danger, fontWeight: vars.fontWeight.medium });
 
-export const pager = style({
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.sm,
-  flexWrap: "wrap",
-});
-
 export const modalBody = style({ display: "flex", flexDirection: "column", gap: vars.space.md, maxWidth: vars.size.formMax });

@@ -20,7 +20,7 @@ interface Seeded {
 }
 
 /** A user with a known password (created once), then a real log-in through POST /api/sessions. */
-async function signedIn(server: RunningServer, email: string, name: string, roles: CreatedUser["roles"]): Promise<string> {
+export async function signedIn(server: RunningServer, email: string, name: string, roles: CreatedUser["roles"]): Promise<string> {
   if ((await findUserForLogin(server.db, email)) === null) {
     await createUser(server.db, { email, password: PASSWORD, name, phone: "8112345678", roles }, { params: TEST_SCRYPT_PARAMS });
   }

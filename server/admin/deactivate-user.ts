@@ -1,0 +1,59 @@
+import { and, eq } from "drizzle-orm";
+import { deactivateUserEndpoint } from "../../contracts/admin.ts";
+import { recordAudit } from "../audit/audit-log.ts";
+import { revokeUserSessions } from "../auth/sessions.ts";
+import type { Database } from "../db/open.ts";
+import { companies, users } from "../db/schema.ts";
+import { fail } from "../http/router.ts";
+
+export interface Deactivation {
+  readonly actorUserId: number;
+  readonly userId: number;
+  readonly now: Date;
+}
+
+const errors = deactivateUserEndpoint.errors;
+
+/**
+ * DELETE /users/{id}: a soft delete, in one transaction
+ * (docs/decisions/021-admin-users-and-kpis.md):
+ * - `users.deleted_at` is set: log-in answers "Tu cuenta está desactivada…"
+ *   (server/sessions/routes.ts) and a recovery link no longer works;
+ * - every open session of the user is revoked: any token they hold is a 401
+ *   on the next request;
+ * - each of their companies still active gets `is_active = false`, which
+ *   takes it off the marketplace, its public profile and interest messages
+ *   (the marketplace shows `is_published AND is_active`); `is_published` is
+ *   left as it was, so nothing about the listing is lost;
+ * - one audit entry `user.deactivate` with the before and after of
+ *   `deletedAt` and of the companies that were active.
+ * Nothing is erased. The row is locked first, so two admins deactivating
+ * the same user at once get one success and one 409.
+ */
+export async function deactivateUser(db: Database, { actorUserId, userId, now }: Deactivation): Promise<{ readonly id: number; readonly deletedAt: string }> {
+  if (userId === actorUserId) throw fail(errors.cannotDeactivateSelf);
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for("update");
+    if (user === undefined) throw fail(errors.userNotFound);
+    if (user.deletedAt !== null) throw fail(errors.alreadyDeactivated);
+    await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, userId));
+    await revokeUserSessions(tx, userId, undefined, now);
+    const unlisted = await tx
+      .update(companies)
+      .set({ isActive: false, updatedAt: now })
+      .where(and(eq(companies.ownerUserId, userId), eq(companies.isActive, true)))
+      .returning({ id: companies.id });
+    const companyIds = unlisted.map((company) => company.id).toSorted((a, b) => a - b);
+    const deletedAt = now.toISOString();
+    await recordAudit(tx, {
+      actorUserId,
+      action: "user.deactivate",
+      targetType: "user",
+      targetId: userId,
+      before: { deletedAt: null, activeCompanyIds: companyIds },
+      after: { deletedAt, activeCompanyIds: [] },
+    });
+    return { id: userId, deletedAt };
+  });
+}
+

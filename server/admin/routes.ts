@@ -1,0 +1,32 @@
+import { deactivateUserEndpoint, getKpisEndpoint, listUsersEndpoint } from "../../contracts/admin.ts";
+import type { RouteContext } from "../http/context.ts";
+import type { Router } from "../http/router.ts";
+import { deactivateUser } from "./deactivate-user.ts";
+import { computeKpis } from "./kpis.ts";
+import { listUsers } from "./users-list.ts";
+
+/**
+ * The admin dashboard's users and analytics (spec sections 2 and 7; issue
+ * 15), for admins only: no session 401, any other role 403, a deactivated
+ * admin 403. The companies tab reads GET /companies?is_dashboard=true
+ * (server/companies), which answers every company to an admin.
+ */
+export function adminRoutes(router: Router, { db, authz, rateLimiter, now }: RouteContext): void {
+  const adminOnly = authz.requireRole("admin");
+
+  router.serve(listUsersEndpoint, { guards: [adminOnly] }, async ({ query }) => listUsers(db, { q: query.q, page: query.page, perPage: query.per_page }));
+
+  // Per admin, after the role check, so other callers do not spend an admin's allowance.
+  const perAdmin = rateLimiter.guard("admin_actions", {
+    key: (request) => `user:${authz.currentUser(request).id}`,
+    message: deactivateUserEndpoint.errors.tooMany.message,
+  });
+  router.serve(deactivateUserEndpoint, { guards: [adminOnly, perAdmin] }, async ({ params, request }) => {
+    const admin = authz.currentUser(request);
+    const result = await deactivateUser(db, { actorUserId: admin.id, userId: params.id, now: now() });
+    request.log.info({ adminId: admin.id, userId: params.id }, "user deactivated");
+    return result;
+  });
+
+  router.serve(getKpisEndpoint, { guards: [adminOnly] }, async () => computeKpis(db, now()));
+}

@@ -1,0 +1,55 @@
+import { SEARCH_MAX_LENGTH, type DashboardCompanyRow } from "../../../../contracts/companies.ts";
+import { COMPANY_LIST_COLUMNS, CompanyListCells } from "../../../components/CompanyListCells.tsx";
+import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
+import { PagedTable } from "../../../components/PagedTable.tsx";
+import { Link } from "../../../components/ui/Link.tsx";
+import { useTableSearch } from "../../../hooks/useTableSearch.ts";
+import { visuallyHidden } from "../../../styles/utils.css.ts";
+import { useCompanies } from "../api/list-companies.ts";
+import * as styles from "./AdminDashboard.css.ts";
+
+const TITLE_ID = "admin-empresas-title";
+
+function CompanyRow({ company }: { readonly company: DashboardCompanyRow }) {
+  return (
+    <tr>
+      <CompanyListCells company={company} />
+      <td className={styles.cell}>
+        <Link href={`/admin/business/${company.id}`}>
+          Editar<span className={visuallyHidden}> {company.name}</span>
+        </Link>
+      </td>
+    </tr>
+  );
+}
+
+/** Empresas (spec section 2): every company, searchable by name, reference or contact, 10 a page. */
+export function CompaniesPanel() {
+  const { q, page, setPage, search } = useTableSearch();
+  const companies = useCompanies({ q, page });
+  return (
+    <div className={styles.panel}>
+      <h2 id={TITLE_ID} className={styles.sectionTitle}>
+        Empresas
+      </h2>
+      <div className={styles.toolbar}>
+        <DebouncedSearchField label="Buscar empresas" placeholder="Nombre, referencia o contacto" maxLength={SEARCH_MAX_LENGTH} committed={q} onCommit={search} />
+        <Link href="/admin/business" variant="primary">
+          Registrar empresa
+        </Link>
+      </div>
+      <PagedTable
+        labelledBy={TITLE_ID}
+        columns={[...COMPANY_LIST_COLUMNS, "Acciones"]}
+        query={companies}
+        page={page}
+        onPage={setPage}
+        pagerLabel="Páginas de empresas"
+        loadingLabel="Cargando empresas"
+        loadErrorMessage="No pudimos cargar las empresas."
+        emptyMessage={q.trim() === "" ? "Aún no hay empresas registradas." : "Ninguna empresa coincide con tu búsqueda."}
+        renderRow={(company) => <CompanyRow company={company} />}
+      />
+    </div>
+  );
+}
