@@ -108,3 +108,67 @@ export const changePasswordEndpoint = defineEndpoint({
   // A 400, not a 401: a wrong current password must not end the session.
   errors: { wrongCurrentPassword: { status: 400, message: WRONG_CURRENT_PASSWORD_MESSAGE } },
 });
+
+// --- E-mail verification (issue 16; docs/decisions/023-deal-room.md) -------------------------
+
+/**
+ * A buyer must verify their e-mail before asking a company for its full
+ * profile: the link we e-mail carries a one-time token, valid for
+ * EMAIL_VERIFICATION_TTL_HOURS.
+ */
+export const EMAIL_VERIFICATION_TTL_HOURS = 48;
+
+export const EMAIL_VERIFICATION_MESSAGES = {
+  sent: "Te enviamos un enlace para verificar tu correo. Revisa tu bandeja de entrada.",
+  verified: "Tu correo quedó verificado.",
+  alreadyVerified: "Tu correo ya está verificado.",
+  invalidLink: "El enlace para verificar tu correo no es válido o ya venció. Solicita uno nuevo.",
+  tooMany: "Pediste demasiados enlaces seguidos. Espera unos minutos e intenta de nuevo.",
+} as const;
+
+export const EmailVerificationStatus = Schema.Struct({
+  email: Schema.String,
+  verified: Schema.Boolean,
+  verified_at: Schema.NullOr(Schema.String),
+});
+export type EmailVerificationStatus = typeof EmailVerificationStatus.Type;
+
+/** PUT /accounts/email_verifications: the token from the e-mailed link. */
+export const VerifyEmailRequest = Schema.Struct({
+  token: requiredSecret(EMAIL_VERIFICATION_MESSAGES.invalidLink, 200),
+});
+export type VerifyEmailRequest = typeof VerifyEmailRequest.Type;
+
+/** GET /accounts/email_verifications: whether the signed-in user's e-mail is verified. */
+export const getEmailVerificationEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/accounts/email_verifications",
+  summary: "Whether the signed-in user's e-mail is verified.",
+  response: EmailVerificationStatus,
+});
+
+/** POST /accounts/email_verifications: e-mail the signed-in user a verification link. */
+export const requestEmailVerificationEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/accounts/email_verifications",
+  summary: "E-mail the signed-in user a link that verifies their address (valid 48 h; a new link replaces the old).",
+  response: MessageResponse,
+  status: 201,
+  errors: {
+    alreadyVerified: { status: 409, message: EMAIL_VERIFICATION_MESSAGES.alreadyVerified },
+    tooMany: { status: 429, message: EMAIL_VERIFICATION_MESSAGES.tooMany },
+  },
+});
+
+/** PUT /accounts/email_verifications: verify the address with the link's token (no session needed: the link may open anywhere). */
+export const verifyEmailEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/accounts/email_verifications",
+  summary: "Verify an e-mail address with the one-time token of the e-mailed link.",
+  body: VerifyEmailRequest,
+  response: MessageResponse,
+  errors: {
+    invalidLink: { status: 400, message: EMAIL_VERIFICATION_MESSAGES.invalidLink },
+    tooMany: { status: 429, message: EMAIL_VERIFICATION_MESSAGES.tooMany },
+  },
+});

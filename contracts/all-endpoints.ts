@@ -1,5 +1,8 @@
 import {
   changePasswordEndpoint,
+  getEmailVerificationEndpoint,
+  requestEmailVerificationEndpoint,
+  verifyEmailEndpoint,
   requestPasswordRecoveryEndpoint,
   resetPasswordEndpoint,
   updateProfileEndpoint,
@@ -17,11 +20,14 @@ import {
   updateCompanyEndpoint,
 } from "./companies.ts";
 import { DATAROOM_ENDPOINTS } from "./dataroom.ts";
+import { DEAL_ROOM_ENDPOINTS } from "./deal-room.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { healthEndpoint } from "./health.ts";
 import { kybEndpoint } from "./kyb.ts";
 import { createLeadEndpoint } from "./leads.ts";
 import { ONBOARDING_ENDPOINTS } from "./onboarding.ts";
+import { SAVED_SEARCH_ENDPOINTS } from "./saved-searches.ts";
+import { getCompanyAnalyticsEndpoint } from "./seller-analytics.ts";
 import { createBuyerEndpoint, createSellerEndpoint } from "./registration.ts";
 import { createSessionEndpoint, deleteSessionEndpoint } from "./sessions.ts";
 import {
@@ -52,6 +58,9 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   resetPasswordEndpoint,
   updateProfileEndpoint,
   changePasswordEndpoint,
+  getEmailVerificationEndpoint,
+  requestEmailVerificationEndpoint,
+  verifyEmailEndpoint,
   createBuyerEndpoint,
   createSellerEndpoint,
   createLeadEndpoint,
@@ -79,4 +88,7 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   listUsersEndpoint,
   deactivateUserEndpoint,
   getKpisEndpoint,
+  ...DEAL_ROOM_ENDPOINTS,
+  getCompanyAnalyticsEndpoint,
+  ...SAVED_SEARCH_ENDPOINTS,
 ];

@@ -172,6 +172,112 @@ export const CompanyContact = Schema.Struct({
   phone: Schema.NullOr(Schema.String),
 });
 
+// --- What the viewer of a profile may do and see (the deal room, issue 16) ----------------
+
+/**
+ * An access request's lifecycle (machines/access-request): pending until the
+ * company's owner (or an admin) approves or rejects it; an approval can be
+ * revoked. Rejected and revoked are final for that request.
+ */
+export const ACCESS_REQUEST_STATUSES = ["pending", "approved", "rejected", "revoked"] as const;
+export const AccessRequestStatus = Schema.Literal(...ACCESS_REQUEST_STATUSES);
+export type AccessRequestStatus = typeof AccessRequestStatus.Type;
+
+/**
+ * Why the viewer cannot ask for access right now:
+ * - `sign_in`: nobody is signed in;
+ * - `not_buyer`: the account has no buyer profile (a seller or an admin);
+ * - `own_company`: the viewer owns the company;
+ * - `email_unverified`: a buyer who has not verified their e-mail yet (decision 023);
+ * - `open_request`: a request of theirs is pending or approved;
+ * - `cooling_off`: their last request was rejected or revoked less than
+ *   ACCESS_REQUEST_COOLING_OFF_DAYS ago (`request_again_at` says until when).
+ */
+export const AccessBlock = Schema.Literal("sign_in", "not_buyer", "own_company", "email_unverified", "open_request", "cooling_off");
+export type AccessBlock = typeof AccessBlock.Type;
+
+/** After a rejection or a revocation, the same buyer may ask the same company again after this many days. */
+export const ACCESS_REQUEST_COOLING_OFF_DAYS = 30;
+
+/** The viewer's latest request for this company, as the profile page needs it. */
+export const ViewerRequest = Schema.Struct({
+  id: Schema.Int,
+  status: AccessRequestStatus,
+  created_at: Schema.String,
+  /** The NDA version the buyer accepted for this request. */
+  nda_version: Schema.String,
+  /** False when the NDA changed since: the buyer accepts the new version before seeing the full profile again. */
+  nda_current: Schema.Boolean,
+});
+export type ViewerRequest = typeof ViewerRequest.Type;
+
+export const ViewerAccess = Schema.Struct({
+  request: Schema.NullOr(ViewerRequest),
+  can_request: Schema.Boolean,
+  /** Null exactly when `can_request`. */
+  blocked_reason: Schema.NullOr(AccessBlock),
+  /** With `cooling_off`: from when a new request is accepted (ISO date-time). */
+  request_again_at: Schema.NullOr(Schema.String),
+});
+export type ViewerAccess = typeof ViewerAccess.Type;
+
+/** A data-room document the owner shared with approved buyers. */
+export const SharedDocument = Schema.Struct({
+  id: Schema.Int,
+  /** One of contracts/dataroom.ts DATAROOM_CATEGORIES. */
+  category: Schema.String,
+  filename: Schema.String,
+  content_type: Schema.String,
+  size_bytes: Schema.Int,
+  created_at: Schema.String,
+});
+export type SharedDocument = typeof SharedDocument.Type;
+
+/** The owner's financial answers (company record and onboarding step 7), all amounts in MXN. */
+export const FullFinancials = Schema.Struct({
+  ebitda: Schema.NullOr(Schema.Number),
+  yearly_sales: Schema.NullOr(Schema.Number),
+  ebitda_margin: Schema.NullOr(Schema.Number),
+  second_last_year_yearly_sales: Schema.NullOr(Schema.Number),
+  second_last_year_ebitda_margin: Schema.NullOr(Schema.Number),
+  estimate_yearly_sales: Schema.NullOr(Schema.Number),
+  /** contracts/onboarding.ts FINANCIAL_RECORDS_STATES, or null. */
+  financial_records_state: Schema.NullOr(Schema.String),
+});
+export type FullFinancials = typeof FullFinancials.Type;
+
+/**
+ * The full profile: who the company is, how to reach it, its full financials
+ * and the documents shared with approved buyers. Only for its owner, admins,
+ * and a buyer whose request is approved and whose accepted NDA is current.
+ */
+export const ConfidentialProfile = Schema.Struct({
+  name: Schema.String,
+  legal_name: Schema.NullOr(Schema.String),
+  comercial_name: Schema.NullOr(Schema.String),
+  website: Schema.NullOr(Schema.String),
+  contact: Schema.Struct({
+    name: Schema.NullOr(Schema.String),
+    email: Schema.NullOr(Schema.String),
+    phone: Schema.NullOr(Schema.String),
+  }),
+  financials: FullFinancials,
+  shared_documents: Schema.Array(SharedDocument),
+});
+export type ConfidentialProfile = typeof ConfidentialProfile.Type;
+
+/**
+ * GET /companies/{id}: the public profile, what the viewer may do about
+ * access, and the full profile when the product rules let them see it
+ * (null for everyone else: visitors, other buyers, a revoked buyer).
+ */
+export const CompanyProfileView = Schema.Struct({
+  ...PublicCompanyProfile.fields,
+  viewer_access: ViewerAccess,
+  confidential: Schema.NullOr(ConfidentialProfile),
+});
+export type CompanyProfileView = typeof CompanyProfileView.Type;
+
 /** The whole record (spec "Company (form and profile)"), for its owner and admins only. */
 export const CompanyRecord = Schema.Struct({
   ...PublicCompanyProfile.fields,
@@ -287,13 +393,17 @@ export const listDashboardCompaniesEndpoint = defineEndpoint({
   response: DashboardCompanyList,
 });
 
-/** GET /companies/{id}: a listed company's public profile. */
+/**
+ * GET /companies/{id}: a listed company's public profile, the viewer's access
+ * and, only for an approved buyer (or the owner, or an admin), the full profile.
+ * Each call by someone other than the owner or an admin counts as a profile view.
+ */
 export const getCompanyEndpoint = defineEndpoint({
   method: "GET",
   path: "/companies/:id",
-  summary: "A listed company's public profile (no name, RFC, website or contact).",
+  summary: "A listed company's public profile; the full profile (name, contact, financials, shared documents) only for an approved buyer, the owner or an admin.",
   params: CompanyIdParams,
-  response: PublicCompanyProfile,
+  response: CompanyProfileView,
   errors: { notFound },
 });
 

@@ -37,6 +37,10 @@ export const DATAROOM_MESSAGES = {
   pictureSaved: "Imagen guardada con éxito",
   uploaded: "Archivo cargado con éxito",
   pictureNotFound: "La imagen no existe.",
+  badShare: "Indica si el documento se comparte con los compradores aprobados.",
+  shared: "Documento compartido con los compradores aprobados.",
+  unshared: "El documento dejó de compartirse.",
+  tooManyChanges: "Hiciste demasiados cambios seguidos. Espera unos minutos e intenta de nuevo.",
 } as const;
 
 /** Spec section 3: the server's category keys, in the order the data room shows them. */
@@ -94,6 +98,8 @@ export const DataroomFile = Schema.Struct({
   created_at: Schema.String,
   /** How many times the file was opened (each open is recorded: who and when). */
   view_count: Schema.Int,
+  /** Shared with buyers whose access request is approved (issue 16): they can open it from the full profile. */
+  shared: Schema.Boolean,
 });
 export type DataroomFile = typeof DataroomFile.Type;
 
@@ -193,7 +199,7 @@ export const uploadDataroomFilesEndpoint = (category: DataroomCategory) =>
 export const openDataroomFileEndpoint = defineEndpoint({
   method: "GET",
   path: "/companies/:id/company_files/:fileId",
-  summary: "Open a data-room file: a signed URL valid for 5 minutes; the open is recorded. Owner or admin.",
+  summary: "Open a data-room file: a signed URL valid for 5 minutes; the open is recorded. Owner or admin, or an approved buyer for a shared document.",
   params: CompanyFileParams,
   response: SignedFileUrl,
   errors: { notFound: fileNotFound },
@@ -256,11 +262,30 @@ export const companyPictureEndpoint = defineEndpoint({
   errors: { notFound: { status: 404, message: DATAROOM_MESSAGES.pictureNotFound } },
 });
 
+/** PATCH /companies/{id}/company_files/{fileId}: share a document with approved buyers, or stop sharing it. */
+export const ShareDataroomFileRequest = Schema.Struct({
+  shared: Schema.propertySignature(Schema.Boolean.annotations({ message: () => DATAROOM_MESSAGES.badShare })).annotations({
+    missingMessage: () => DATAROOM_MESSAGES.badShare,
+  }),
+});
+export type ShareDataroomFileRequest = typeof ShareDataroomFileRequest.Type;
+
+export const shareDataroomFileEndpoint = defineEndpoint({
+  method: "PATCH",
+  path: "/companies/:id/company_files/:fileId",
+  summary: "Share a data-room document with the buyers whose access request is approved, or stop sharing it (owner or admin).",
+  params: CompanyFileParams,
+  body: ShareDataroomFileRequest,
+  response: DataroomFile,
+  errors: { notFound: fileNotFound, tooMany: { status: 429, message: DATAROOM_MESSAGES.tooManyChanges } },
+});
+
 /** Every data-room endpoint, for ALL_ENDPOINTS (the category ones are one per key). */
 export const DATAROOM_ENDPOINTS: ReadonlyArray<Endpoint> = [
   uploadCompanyPictureEndpoint,
   ...DATAROOM_CATEGORIES.flatMap((category) => [listDataroomFilesEndpoint(category), uploadDataroomFilesEndpoint(category)]),
   openDataroomFileEndpoint,
+  shareDataroomFileEndpoint,
   listFileViewsEndpoint,
   downloadFileEndpoint,
   companyPictureEndpoint,

@@ -193,3 +193,6 @@ export const pageOf = <Row extends Schema.Schema.AnyNoContext>(row: Row) =>
     page: Schema.Int,
     per_page: Schema.Int,
   });
+
+/** The highest page number a paged list accepts in its query. */
+export const QUERY_PAGE_MAX = 100_000;
