@@ -6,8 +6,9 @@ import { HttpError } from "./errors.ts";
  * Fixed-window rate limits for every endpoint a script could hammer: login
  * (per IP, and failed attempts per account), password recovery, sign-up,
  * contact leads, free valuations and Puente Bot's questions (per IP),
- * interest messages (per sender), checkouts and other writes (per user), and
- * admin actions (per admin). A window of
+ * interest messages (per sender), checkouts and other writes (per user),
+ * admin actions (per admin), and the deal room's requests, messages, letters,
+ * decisions, saved searches and e-mail verification links (per user). A window of
  * `windowMs` starts at the first hit of a key; hits after `max` within it
  * get a 429 with a Spanish message and `Retry-After`. Operators tune each
  * bucket with `RATE_LIMIT_<BUCKET>=<max>/<window>` (server/config.ts).
@@ -18,7 +19,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions", "access_requests", "deal_messages", "letters_of_intent", "deal_decisions", "saved_searches", "email_verification"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -63,6 +64,18 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   bot: { max: 60, windowMs: 15 * MINUTE },
   /** Admin writes per admin (deactivating users): plenty for a person, a brake on a script with a stolen admin session. */
   admin_actions: { max: 120, windowMs: 60 * MINUTE },
+  /** Access requests and NDA acceptances per signed-in buyer: each e-mails a seller. */
+  access_requests: { max: 10, windowMs: 60 * MINUTE },
+  /** Deal-room messages per signed-in user: a live conversation, not a flood (each may e-mail the other party). */
+  deal_messages: { max: 60, windowMs: 15 * MINUTE },
+  /** Letters of intent per signed-in buyer: each e-mails a seller. */
+  letters_of_intent: { max: 10, windowMs: 60 * MINUTE },
+  /** Approvals, rejections, revocations, answers to letters and document sharing per signed-in user. */
+  deal_decisions: { max: 120, windowMs: 60 * MINUTE },
+  /** Saved searches saved or deleted per signed-in user. */
+  saved_searches: { max: 30, windowMs: 60 * MINUTE },
+  /** Verification links sent per signed-in user, and links used per address: each sends an e-mail or checks a token. */
+  email_verification: { max: 5, windowMs: 15 * MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -83,6 +96,12 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   valuations: rule,
   bot: rule,
   admin_actions: rule,
+  access_requests: rule,
+  deal_messages: rule,
+  letters_of_intent: rule,
+  deal_decisions: rule,
+  saved_searches: rule,
+  email_verification: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };
