@@ -28,15 +28,19 @@ const serverFeatures = foldersIn("server").filter((name) => !SERVER_PLUMBING.inc
 const SERVER_FEATURE_DEPENDENCIES = {
   accounts: ["catalogues", "companies"],
   companies: ["catalogues", "audit"],
-  marketplace: ["catalogues", "companies"],
+  // The profile asks the deal room what its viewer may see (decision 023).
+  marketplace: ["catalogues", "companies", "deal-room"],
   leads: ["catalogues"],
-  dataroom: [],
+  // Approved buyers open shared documents by the deal room's rule.
+  dataroom: ["deal-room"],
   kyb: [],
   onboarding: [],
   valuations: ["catalogues"],
   // Puente Bot quotes the plans with the prices the payments feature charges.
   bot: ["payments"],
   admin: ["audit"],
+  // Reads company_files through the schema, never through dataroom (which imports it).
+  "deal-room": ["catalogues", "companies"],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).

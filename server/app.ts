@@ -35,6 +35,8 @@ import { kybRoutes } from "./kyb/routes.ts";
 import type { RouteContext } from "./http/context.ts";
 import { createRouter, type Router } from "./http/router.ts";
 import { dataroomRoutes } from "./dataroom/routes.ts";
+import { dealRoomRoutes } from "./deal-room/routes.ts";
+import { NDA_VERSIONS, type NdaVersion } from "../content/nda.ts";
 import { createDiskStorage } from "./storage/disk.ts";
 import type { S3Settings } from "./storage/s3.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -49,8 +51,13 @@ import { createTeamNotifier, type TeamNotifier } from "./onboarding/notifier.ts"
 import { onboardingRoutes } from "./onboarding/routes.ts";
 import { valuationRoutes } from "./valuations/routes.ts";
 
-/** What features receive: every feature's context, plus who takes payments (server/payments) and where files live (server/dataroom). */
-type FeatureContext = RouteContext & { readonly paymentProvider: PaymentProvider; readonly storage: Storage; readonly teamNotifier: TeamNotifier };
+/** What features receive: every feature's context, plus who takes payments (server/payments), where files live (server/dataroom) and the NDA's versions (server/deal-room). */
+type FeatureContext = RouteContext & {
+  readonly paymentProvider: PaymentProvider;
+  readonly storage: Storage;
+  readonly teamNotifier: TeamNotifier;
+  readonly ndaVersions: ReadonlyArray<NdaVersion>;
+};
 
 /** Each server feature serves its endpoints (server/<feature>/routes.ts). Add a new feature here. */
 const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void> = [
@@ -68,6 +75,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   valuationRoutes,
   botRoutes,
   adminRoutes,
+  dealRoomRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */
@@ -126,6 +134,8 @@ export interface AppConfig {
   readonly slackWebhookUrl?: string;
   /** A ready team notifier (tests); overrides slackWebhookUrl. */
   readonly teamNotifier?: TeamNotifier;
+  /** The NDA's published versions, oldest first (the last is in force); default content/nda.ts NDA_VERSIONS (tests inject a change of version). */
+  readonly ndaVersions?: ReadonlyArray<NdaVersion>;
 }
 
 export interface BuildAppOptions {
@@ -216,7 +226,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const storage = config.storage ?? (config.s3 === undefined ? diskStorage(app, config.uploadsDir) : (await import("./storage/s3.ts")).createS3Storage(config.s3));
   const slackWebhookUrl = config.slackWebhookUrl ?? (process.env.SLACK_WEBHOOK_URL?.trim() || undefined);
   const teamNotifier = config.teamNotifier ?? createTeamNotifier({ slackWebhookUrl, mailer, teamEmail, log: app.log });
-  const context: FeatureContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier };
+  const ndaVersions = config.ndaVersions ?? NDA_VERSIONS;
+  const context: FeatureContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);

@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import type { DataroomCategory, DataroomFile, FileView } from "../../contracts/dataroom.ts";
+import { DATAROOM_CATEGORIES, type DataroomCategory, type DataroomFile, type FileView } from "../../contracts/dataroom.ts";
 import type { Database } from "../db/open.ts";
 import { companyFiles, fileViews, users } from "../db/schema.ts";
 
@@ -14,6 +14,7 @@ const toDataroomFile = (row: FileRow, category: DataroomCategory, viewCount: num
   issued_on: row.issuedOn,
   created_at: row.createdAt.toISOString(),
   view_count: viewCount,
+  shared: row.shared,
 });
 
 /** One category's files with their view counts, newest first. */
@@ -42,6 +43,19 @@ export async function findFile(db: Database, companyId: number, fileId: number):
   return row ?? null;
 }
 
+/** The file with its view count, as the listing shows it (the answer to a share). */
+export async function fileWithViews(db: Database, file: FileRow): Promise<DataroomFile> {
+  const [views] = await db.select({ value: count() }).from(fileViews).where(eq(fileViews.fileId, file.id));
+  // Stored categories are always one of DATAROOM_CATEGORIES (the upload routes write them).
+  const category = DATAROOM_CATEGORIES.find((known) => known === file.category) ?? DATAROOM_CATEGORIES[0];
+  return toDataroomFile(file, category, views?.value ?? 0);
+}
+
+export async function setShared(db: Database, fileId: number, shared: boolean): Promise<FileRow | null> {
+  const [row] = await db.update(companyFiles).set({ shared }).where(eq(companyFiles.id, fileId)).returning();
+  return row ?? null;
+}
+
 export async function fileById(db: Database, fileId: number): Promise<FileRow | null> {
   const [row] = await db.select().from(companyFiles).where(eq(companyFiles.id, fileId)).limit(1);
   return row ?? null;
@@ -51,10 +65,10 @@ export async function recordView(db: Database, fileId: number, viewerUserId: num
   await db.insert(fileViews).values({ fileId, viewerUserId, viewedAt: at });
 }
 
-/** Who opened the file and when, newest first. */
-export async function listViews(db: Database, fileId: number): Promise<{ items: FileView[]; total: number }> {
+/** Who opened the file and when, newest first: the company's owner, an admin, or a buyer with approved access (decision 023). */
+export async function listViews(db: Database, fileId: number, ownerUserId: number | null): Promise<{ items: FileView[]; total: number }> {
   const rows = await db
-    .select({ name: users.name, email: users.email, roles: users.roles, viewedAt: fileViews.viewedAt })
+    .select({ userId: users.id, name: users.name, email: users.email, roles: users.roles, viewedAt: fileViews.viewedAt })
     .from(fileViews)
     .innerJoin(users, eq(users.id, fileViews.viewerUserId))
     .where(eq(fileViews.fileId, fileId))
@@ -62,7 +76,7 @@ export async function listViews(db: Database, fileId: number): Promise<{ items: 
   const items = rows.map((row) => ({
     viewer_name: row.name,
     viewer_email: row.email,
-    viewer_role: row.roles.includes("admin") ? "Administrador" : "Propietario",
+    viewer_role: row.roles.includes("admin") ? "Administrador" : row.userId === ownerUserId ? "Propietario" : "Comprador",
     viewed_at: row.viewedAt.toISOString(),
   }));
   return { items, total: items.length };

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { CompanyIdParams } from "../../contracts/companies.ts";
+import type { Role } from "../../contracts/sessions.ts";
 import {
   companyPictureEndpoint,
   DATAROOM_CATEGORIES,
@@ -10,23 +11,26 @@ import {
   listDataroomFilesEndpoint,
   listFileViewsEndpoint,
   openDataroomFileEndpoint,
+  shareDataroomFileEndpoint,
   SIGNED_URL_TTL_SECONDS,
   uploadCompanyPictureEndpoint,
   uploadDataroomFilesEndpoint,
   type DataroomCategory,
 } from "../../contracts/dataroom.ts";
-import { companies, companyFiles } from "../db/schema.ts";
-import type { RouteContext } from "../http/context.ts";
+import { canManageCompany } from "../auth/authz.ts";
+import { companies, companyFiles, users } from "../db/schema.ts";
+import { buyerMayOpenSharedDocuments } from "../deal-room/access.ts";
+import type { DealRoomContext } from "../deal-room/routes.ts";
 import { decodeWith } from "../http/decode.ts";
-import { HttpError } from "../http/errors.ts";
+import { HttpError, MESSAGES, notFound } from "../http/errors.ts";
 import { fail, FileBytes, type Guard, type Router, type UploadedFile } from "../http/router.ts";
 import { newStorageKey, type Storage } from "../storage/storage.ts";
 import { checkCifIssueDate, contentDisposition, DATAROOM_KINDS, PICTURE_KINDS, sanitizeFilename, sniffKind, type FileKind } from "./content.ts";
-import { fileById, findFile, listFiles, listViews, newFiles, recordView } from "./queries.ts";
+import { fileById, fileWithViews, findFile, listFiles, listViews, newFiles, recordView, setShared } from "./queries.ts";
 import { signFileToken, verifyFileToken } from "./signed-url.ts";
 
-/** What the data room needs beyond every feature's context: where the bytes live. */
-export interface DataroomContext extends RouteContext {
+/** What the data room needs beyond every feature's context: where the bytes live, and the NDA's versions (approved buyers' access). */
+export interface DataroomContext extends DealRoomContext {
   readonly storage: Storage;
 }
 
@@ -51,11 +55,13 @@ const downloadCspFor = (contentType: string): Readonly<Record<string, string>> =
  * The company picture and the data room (spec sections 2, 3, 5, 7 and 9;
  * docs/decisions/015-files-and-storage.md). Every data-room endpoint is for
  * the company's owner or an admin; anyone else's company answers like a
- * missing one. Files open through a short-lived signed URL of ours, and
- * each open is recorded.
+ * missing one. The one exception (decision 023): the buyer of an approved
+ * request whose NDA is current opens the documents the owner shared, by
+ * the deal room's rule, checked again when the signed link is used. Files
+ * open through a short-lived signed URL of ours, and each open is recorded.
  */
 export function dataroomRoutes(router: Router, context: DataroomContext): void {
-  const { db, authz, rateLimiter, storage, now, appUrl, tokens } = context;
+  const { db, authz, rateLimiter, storage, now, appUrl, tokens, ndaVersions } = context;
   const perUser = { key: (request: FastifyRequest) => `user:${request.user?.id ?? "anonymous"}` };
 
   /**
@@ -190,30 +196,63 @@ export function dataroomRoutes(router: Router, context: DataroomContext): void {
   };
   for (const category of DATAROOM_CATEGORIES) serveCategory(category);
 
+  /**
+   * How `userId` may open the company's files: all of them (its owner or an
+   * admin), the shared ones (a buyer whose access holds now), or none (null,
+   * and the company answers like a missing one).
+   */
+  const fileAccess = async (user: { readonly id: number; readonly roles: ReadonlyArray<Role> }, companyId: number): Promise<"all" | "shared" | null> => {
+    const [company] = await db.select({ ownerUserId: companies.ownerUserId }).from(companies).where(eq(companies.id, companyId)).limit(1);
+    if (company === undefined) return null;
+    if (canManageCompany(user, company.ownerUserId)) return "all";
+    return (await buyerMayOpenSharedDocuments(db, ndaVersions, user.id, companyId)) ? "shared" : null;
+  };
+
+  router.serve(openDataroomFileEndpoint, { guards: [authz.requireAuth, rateLimiter.guard("file_opens", perUser)] }, async ({ params, request }) => {
+    const viewer = authz.currentUser(request);
+    const access = await fileAccess(viewer, params.id);
+    if (access === null) throw notFound(MESSAGES.companyNotFound);
+    const file = await findFile(db, params.id, params.fileId);
+    // To a buyer an unshared document is exactly a missing one.
+    if (file === null || (access === "shared" && !file.shared)) throw fail(openDataroomFileEndpoint.errors.notFound);
+    const time = now();
+    const expiresAt = new Date(time.getTime() + SIGNED_URL_TTL_SECONDS * 1000);
+    // Issuing the URL is the open: who and when, recorded before the URL leaves.
+    await recordView(db, file.id, viewer.id, time);
+    return { url: `${appUrl}/api/files/${signFileToken(tokens.secret, file.id, viewer.id, expiresAt)}`, expires_at: expiresAt.toISOString() };
+  });
+
   router.serve(
-    openDataroomFileEndpoint,
-    { guards: [authz.requireAuth, rateLimiter.guard("file_opens", perUser), companyAccess] },
-    async ({ params, request }) => {
+    shareDataroomFileEndpoint,
+    { guards: [authz.requireAuth, rateLimiter.guard("deal_decisions", { ...perUser, message: shareDataroomFileEndpoint.errors.tooMany.message }), companyAccess] },
+    async ({ params, body, request }) => {
       const file = await findFile(db, params.id, params.fileId);
-      if (file === null) throw fail(openDataroomFileEndpoint.errors.notFound);
-      const viewer = authz.currentUser(request);
-      const time = now();
-      const expiresAt = new Date(time.getTime() + SIGNED_URL_TTL_SECONDS * 1000);
-      // Issuing the URL is the open: who and when, recorded before the URL leaves.
-      await recordView(db, file.id, viewer.id, time);
-      return { url: `${appUrl}/api/files/${signFileToken(tokens.secret, file.id, viewer.id, expiresAt)}`, expires_at: expiresAt.toISOString() };
+      const updated = file === null ? null : await setShared(db, file.id, body.shared);
+      if (updated === null) throw fail(shareDataroomFileEndpoint.errors.notFound);
+      request.log.info({ companyId: params.id, fileId: updated.id, shared: updated.shared }, "data-room file sharing changed");
+      return fileWithViews(db, updated);
     },
   );
 
   router.serve(listFileViewsEndpoint, { guards: ownerOrAdmin }, async ({ params }) => {
     const file = await findFile(db, params.id, params.fileId);
     if (file === null) throw fail(listFileViewsEndpoint.errors.notFound);
-    return listViews(db, file.id);
+    const [company] = await db.select({ ownerUserId: companies.ownerUserId }).from(companies).where(eq(companies.id, params.id)).limit(1);
+    return listViews(db, file.id, company?.ownerUserId ?? null);
   });
+
+  /** Whether the link's viewer may still open the file: revoking access or unsharing the document stops links already handed out. */
+  const stillAllowed = async (viewerId: number, file: { readonly companyId: number; readonly shared: boolean }): Promise<boolean> => {
+    const [viewer] = await db.select({ id: users.id, roles: users.roles, deletedAt: users.deletedAt }).from(users).where(eq(users.id, viewerId)).limit(1);
+    if (viewer === undefined || viewer.deletedAt !== null) return false;
+    const access = await fileAccess(viewer, file.companyId);
+    return access === "all" || (access === "shared" && file.shared);
+  };
 
   router.serve(downloadFileEndpoint, {}, async ({ params }) => {
     const signed = verifyFileToken(tokens.secret, params.token, now());
-    const file = signed === null ? null : await fileById(db, signed.fileId);
+    const found = signed === null ? null : await fileById(db, signed.fileId);
+    const file = found !== null && signed !== null && (await stillAllowed(signed.viewerId, found)) ? found : null;
     const bytes = file === null ? null : await storage.get(file.storageKey);
     if (file === null || bytes === null) throw fail(downloadFileEndpoint.errors.linkExpired);
     return new FileBytes(bytes, file.contentType, {

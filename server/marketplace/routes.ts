@@ -5,10 +5,13 @@ import {
   listCompaniesEndpoint,
   type CompanyListQuery,
 } from "../../contracts/companies.ts";
+import { canManageCompany } from "../auth/authz.ts";
 import { catalogueNames, catalogueNamesAt } from "../catalogues/names.ts";
 import { isListed, loadCompany, toPublicProfile } from "../companies/company-views.ts";
 import { VersionReader } from "../db/data-version.ts";
-import type { RouteContext } from "../http/context.ts";
+import { profileViewerPart } from "../deal-room/access.ts";
+import { recordProfileView } from "../deal-room/profile-views.ts";
+import type { DealRoomContext } from "../deal-room/routes.ts";
 import { fail, PreEncodedJson, type Router } from "../http/router.ts";
 import { interestMessageMail, storeInterestMessage } from "./interest-messages.ts";
 import { assertFiltersExist, listCompanies } from "./list-companies.ts";
@@ -27,12 +30,15 @@ const listingKey = (query: CompanyListQuery): string =>
 /**
  * The marketplace (spec section 7), public side of /companies:
  * - GET /companies: listed companies as cards (public).
- * - GET /companies/:id: a listed company's public profile (public).
+ * - GET /companies/:id: a listed company's public profile (public), with
+ *   the viewer's access and, when the deal room's rule allows, the full
+ *   profile (server/deal-room/access.ts); each view by someone other than
+ *   the owner or an admin is counted for the seller's analytics.
  * - POST /companies/:id/interest_messages: a signed-in user writes to a
  *   listed company's contact.
  */
-export function marketplaceRoutes(router: Router, context: RouteContext): void {
-  const { db, authz, mailer, appUrl, rateLimiter, background } = context;
+export function marketplaceRoutes(router: Router, context: DealRoomContext): void {
+  const { db, authz, mailer, appUrl, rateLimiter, background, now, tokens, ndaVersions } = context;
   // MARKETPLACE_RESULT_CACHE=off runs every listing's SQL (to measure it; see docs/performance/marketplace.md).
   const versions = new VersionReader(db);
   const listings = process.env.MARKETPLACE_RESULT_CACHE === "off" ? null : new ResultCache();
@@ -49,11 +55,20 @@ export function marketplaceRoutes(router: Router, context: RouteContext): void {
     return new PreEncodedJson(json);
   });
 
-  router.serve(getCompanyEndpoint, {}, async ({ params }) => {
+  router.serve(getCompanyEndpoint, {}, async ({ params, request }) => {
     const company = await loadCompany(db, params.id);
     // Unpublished or inactive companies do not exist for the public.
     if (company === null || !isListed(company.row)) throw fail(getCompanyEndpoint.errors.notFound);
-    return toPublicProfile(company, await catalogueNames(db));
+    // A deactivated account sees (and counts) as a visitor.
+    const viewer = request.user === null || request.user.deactivated ? null : request.user;
+    const time = now();
+    const counted = viewer === null || !canManageCompany(viewer, company.row.ownerUserId);
+    const [names, viewerPart] = await Promise.all([
+      catalogueNames(db),
+      profileViewerPart(db, ndaVersions, time, viewer, company.row),
+      counted ? recordProfileView(db, { companyId: company.row.id, viewerUserId: viewer?.id ?? null, ip: request.ip, secret: tokens.secret, at: time }) : undefined,
+    ]);
+    return { ...toPublicProfile(company, names), ...viewerPart };
   });
 
   const errors = createInterestMessageEndpoint.errors;

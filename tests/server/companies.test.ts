@@ -6,7 +6,7 @@ import {
   CompanyListResponse,
   CompanyRecord,
   DashboardCompanyList,
-  PublicCompanyProfile,
+  CompanyProfileView,
 } from "../../contracts/companies.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import type { Role } from "../../contracts/sessions.ts";
@@ -47,7 +47,7 @@ const FORBIDDEN_KEYS = [
 ];
 
 const decodeList = Schema.decodeUnknownSync(CompanyListResponse);
-const decodeProfile = Schema.decodeUnknownSync(PublicCompanyProfile);
+const decodeProfile = Schema.decodeUnknownSync(CompanyProfileView);
 const decodeRecord = Schema.decodeUnknownSync(CompanyRecord);
 const decodeDashboard = Schema.decodeUnknownSync(DashboardCompanyList);
 const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
@@ -233,8 +233,10 @@ describe.each(TEST_DATABASES)("companies API on $kind", (target) => {
     });
 
     it("the public profile has no forbidden key or value, and the name written in the description is redacted", async () => {
+      const owners = { tech: people.seller, factory: people.otherSeller, clinic: people.otherSeller };
       for (const key of ["tech", "factory", "clinic"] as const) {
-        for (const user of [undefined, people.buyer, people.otherSeller]) {
+        // Anyone but the owner and admins (who get the full profile: tests/server/deal-room.test.ts).
+        for (const user of [undefined, people.buyer, people.otherSeller, people.seller].filter((user) => user !== owners[key])) {
           const response = await get(`/api/companies/${ids[key]}`, user);
           expect(response.statusCode).toBe(200);
           const keys = new Set(keysOf(response.json()));
@@ -254,6 +256,9 @@ describe.each(TEST_DATABASES)("companies API on $kind", (target) => {
         headcount: 40,
         company_role: { id: 1, name: "Fundador" },
       });
+      expect(tech.confidential).toBeNull();
+      // The owner sees their own company whole.
+      expect(decodeProfile((await get(`/api/companies/${ids.tech}`, people.seller)).json()).confidential?.name).toBe(secrets.tech.name);
     });
 
     it("typing a company's name finds nothing: names are not in the search index", async () => {
