@@ -217,10 +217,13 @@ export type LetterOfIntent = typeof LetterOfIntent.Type;
 export const LetterOfIntentList = Schema.Struct({ items: Schema.Array(LetterOfIntent) });
 export type LetterOfIntentList = typeof LetterOfIntentList.Type;
 
+/** The smallest amount the money column keeps above zero (numeric(18,2) rounds to cents: 0.004 would be stored as 0). */
+export const LOI_MIN_AMOUNT = 0.01;
+
 const loiAmount = Schema.propertySignature(
   Schema.Number.annotations({ message: () => DEAL_ROOM_MESSAGES.loiAmount }).pipe(
     Schema.finite({ message: () => DEAL_ROOM_MESSAGES.loiAmount }),
-    Schema.greaterThan(0, { message: () => DEAL_ROOM_MESSAGES.loiAmount }),
+    Schema.greaterThanOrEqualTo(LOI_MIN_AMOUNT, { message: () => DEAL_ROOM_MESSAGES.loiAmount }),
     Schema.lessThanOrEqualTo(MAX_MONEY, { message: () => DEAL_ROOM_MESSAGES.loiAmount }),
   ),
 ).annotations({ missingMessage: () => DEAL_ROOM_MESSAGES.loiAmount });
@@ -232,7 +235,7 @@ const loiStake = Schema.propertySignature(
   ),
 ).annotations({ missingMessage: () => DEAL_ROOM_MESSAGES.loiStake });
 
-/** POST /access_requests/{id}/letters_of_intent: amount > 0, MXN or USD, stake 0–100 %, the terms in words. */
+/** POST /access_requests/{id}/letters_of_intent: amount > 0 (at least a cent), MXN or USD, stake 0–100 %, the terms in words. */
 export const CreateLetterOfIntent = Schema.Struct({
   amount: loiAmount,
   currency: Schema.propertySignature(LoiCurrency).annotations({ missingMessage: () => DEAL_ROOM_MESSAGES.loiCurrency }),
