@@ -74,6 +74,13 @@ export const DEAL_ROOM_MESSAGES = {
   tooManyLetters: "Enviaste demasiadas cartas de intención seguidas. Espera unos minutos e intenta de nuevo.",
 } as const;
 
+/**
+ * The message of a choice among literals. `override`: a union of literals
+ * otherwise reports each member's English mismatch ("Expected "MXN"…")
+ * instead of its own message.
+ */
+const choiceMessage = (message: string) => ({ message: () => ({ message, override: true }) });
+
 // --- The NDA (GET /nda) -----------------------------------------------------------------
 
 /**
@@ -118,7 +125,7 @@ export const AccessRequestIdParams = Schema.Struct({ id: idFromPathParam(AccessR
 
 /** What the owner (or an admin) may set; the lifecycle machine says which of these the current status allows. */
 export const ACCESS_DECISIONS = ["approved", "rejected", "revoked"] as const;
-export const AccessDecision = Schema.Literal(...ACCESS_DECISIONS).annotations({ message: () => DEAL_ROOM_MESSAGES.invalidStatus });
+export const AccessDecision = Schema.Literal(...ACCESS_DECISIONS).annotations(choiceMessage(DEAL_ROOM_MESSAGES.invalidStatus));
 export type AccessDecision = typeof AccessDecision.Type;
 
 /** Spanish names of the statuses, for badges and e-mails. */
@@ -198,7 +205,7 @@ export const LOI_STATUS_LABELS: Readonly<Record<LetterOfIntentStatus, string>> =
 };
 
 export const LOI_CURRENCIES = ["MXN", "USD"] as const;
-export const LoiCurrency = Schema.Literal(...LOI_CURRENCIES).annotations({ message: () => DEAL_ROOM_MESSAGES.loiCurrency });
+export const LoiCurrency = Schema.Literal(...LOI_CURRENCIES).annotations(choiceMessage(DEAL_ROOM_MESSAGES.loiCurrency));
 export type LoiCurrency = typeof LoiCurrency.Type;
 
 export const LetterOfIntent = Schema.Struct({
@@ -245,7 +252,7 @@ export const CreateLetterOfIntent = Schema.Struct({
 export type CreateLetterOfIntent = typeof CreateLetterOfIntent.Type;
 
 export const LOI_DECISIONS = ["accepted", "declined"] as const;
-export const LoiDecision = Schema.Literal(...LOI_DECISIONS).annotations({ message: () => DEAL_ROOM_MESSAGES.loiInvalidStatus });
+export const LoiDecision = Schema.Literal(...LOI_DECISIONS).annotations(choiceMessage(DEAL_ROOM_MESSAGES.loiInvalidStatus));
 export type LoiDecision = typeof LoiDecision.Type;
 
 /** PATCH /letters_of_intent/{id}: the company's owner (or an admin) answers. */
@@ -311,9 +318,9 @@ const queryInt = (message: string, max: number) =>
  * request the caller is a party to (an admin: all). Newest first.
  */
 export const AccessRequestListQuery = Schema.Struct({
-  side: Schema.optional(Schema.Literal("incoming", "outgoing", "all").annotations({ message: () => INVALID_LIST_QUERY_MESSAGE })),
+  side: Schema.optional(Schema.Literal("incoming", "outgoing", "all").annotations(choiceMessage(INVALID_LIST_QUERY_MESSAGE))),
   company_id: queryInt(INVALID_LIST_QUERY_MESSAGE, POSTGRES_INT_MAX),
-  status: Schema.optional(AccessRequestStatus.annotations({ message: () => INVALID_LIST_QUERY_MESSAGE })),
+  status: Schema.optional(AccessRequestStatus.annotations(choiceMessage(INVALID_LIST_QUERY_MESSAGE))),
   page: queryInt(INVALID_LIST_QUERY_MESSAGE, QUERY_PAGE_MAX),
   per_page: queryInt(INVALID_LIST_QUERY_MESSAGE, ACCESS_REQUEST_MAX_PAGE_SIZE),
 });
