@@ -3,6 +3,8 @@ import type { BotQuestionRequest } from "../../contracts/bot.ts";
 import type { UserListQuery } from "../../contracts/admin.ts";
 import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest } from "../../contracts/accounts.ts";
 import type { CompanyCreateRequest, CompanyUpdateRequest, InterestMessageRequest } from "../../contracts/companies.ts";
+import type { ShareDataroomFileRequest } from "../../contracts/dataroom.ts";
+import type { AcceptNdaRequest, CreateAccessRequest, CreateDealMessage, CreateLetterOfIntent, DecideAccessRequest, DecideLetterOfIntent } from "../../contracts/deal-room.ts";
 import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
 import type { KybRequest } from "../../contracts/kyb.ts";
 import type { LeadRequest } from "../../contracts/leads.ts";
@@ -262,3 +264,22 @@ export const valuationRequest = (): Wire<typeof ValuationRequest> => ({
   annual_percentage_growth: 12.5,
   currency: "MXN",
 });
+
+// --- The deal room (issue 16) ---------------------------------------------------------
+
+/** POST /companies/{id}/access_requests: the buyer's message and the NDA version they read. */
+export const accessRequestBody = (ndaVersion: string): Wire<typeof CreateAccessRequest> => ({
+  message: "Somos un family office del Bajío; buscamos manufactura con ventas estables y un equipo que se quede.",
+  nda_version: ndaVersion,
+});
+export const decideAccessBody = (status: Wire<typeof DecideAccessRequest>["status"] = "approved"): Wire<typeof DecideAccessRequest> => ({ status });
+export const acceptNdaBody = (ndaVersion: string): Wire<typeof AcceptNdaRequest> => ({ nda_version: ndaVersion });
+export const dealMessageBody = (body = "¿Podemos agendar una llamada el jueves para revisar los estados financieros?"): Wire<typeof CreateDealMessage> => ({ body });
+export const letterOfIntentBody = (): Wire<typeof CreateLetterOfIntent> => ({
+  amount: 25_000_000.5,
+  currency: "MXN",
+  stake_percentage: 51,
+  terms: "Compra del 51% con pago en dos partes: 70% al cierre y 30% a doce meses, sujeta a due diligence.",
+});
+export const decideLetterBody = (status: Wire<typeof DecideLetterOfIntent>["status"] = "accepted"): Wire<typeof DecideLetterOfIntent> => ({ status });
+export const shareFileBody = (shared = true): Wire<typeof ShareDataroomFileRequest> => ({ shared });
