@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { Either, Schema } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +17,8 @@ import { createUser } from "../../server/auth/users.ts";
 import { createCompany, type CreateCompanyInput } from "../../server/companies/create-company.ts";
 import type { Database, DatabaseHandle } from "../../server/db/open.ts";
 import { mexicoCityToday } from "../../server/dataroom/content.ts";
-import { companies, companyFiles, users } from "../../server/db/schema.ts";
+import { accessRequests, buyerProfiles, companies, companyFiles, lettersOfIntent, ndaAcceptances, users } from "../../server/db/schema.ts";
+import { NDA_VERSIONS, currentNda, type NdaVersion } from "../../content/nda.ts";
 import { newStorageKey } from "../../server/storage/storage.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { escapeHtml } from "../../server/payments/pages.ts";
@@ -56,6 +57,13 @@ import {
   slackOnboardingRequest,
   urlOf,
   valuationRequest,
+  accessRequestBody,
+  acceptNdaBody,
+  dealMessageBody,
+  decideAccessBody,
+  decideLetterBody,
+  letterOfIntentBody,
+  shareFileBody,
 } from "./samples.ts";
 
 // TEMPORARY (server/served-elsewhere.ts): another branch serves these; the merge removes this line.
@@ -164,6 +172,8 @@ interface Cell {
   readonly sellerPaymentId: number;
   /** A data-room file of each company (a missing company: the seller's file). */
   readonly fileIds: Readonly<Record<CompanyKey, number>>;
+  /** The shared buyer's id: the deal room's requests in the matrix are theirs, to the seller's published company. */
+  readonly dealBuyerId: number;
 }
 
 interface CellRequest {
@@ -231,6 +241,10 @@ const companyFile = ({ company, target, fileIds }: Cell) => ({
 /** A well-formed checkout id that no checkout has (128 bits: never guessed). */
 const UNKNOWN_CHECKOUT_ID = `chk_${"Q".repeat(22)}`;
 
+/** An NDA version before the one in force: the matrix's app knows both, so an approved buyer can accept the new one. */
+const OLD_NDA: NdaVersion = { version: "2000-01", effectiveDate: "2000-01-01", text: "Acuerdo anterior entre {{comprador}} y {{referencia}}, {{fecha}}." };
+const MATRIX_NDA_VERSIONS: ReadonlyArray<NdaVersion> = [OLD_NDA, ...NDA_VERSIONS];
+
 const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   "GET /health": publicRead,
   // The catalogues are public reads; every declared path gets this entry.
@@ -264,7 +278,11 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
     discloses: (actor) => OWNED[actor],
   },
   // A listed company's public profile; an unpublished one does not exist for the public, its owner included.
-  "GET /companies/:id": { expectOn: everyoneOn({ own: 200, others: 200, unpublished: 404, missing: 404 }) },
+  // Its full profile (decision 023) for the owner and admins; a buyer without an approved request sees none of it.
+  "GET /companies/:id": {
+    expectOn: everyoneOn({ own: 200, others: 200, unpublished: 404, missing: 404 }),
+    discloses: (actor, target) => OWNED[actor].filter((key) => key === target),
+  },
   // The whole record: its owner or an admin; to anyone else someone else's company is exactly a missing one.
   "GET /companies/:id?is_dashboard=true": {
     expectOn: {
@@ -398,7 +416,107 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   // Each cell deactivates a buyer made for it, so an admin's success is a real one and no cell sees another's.
   "DELETE /users/:id": { params: async ({ db, unique }) => ({ id: await newBuyerId(db, unique) }), expect: { ...signedIn(403), admin: 200 } },
   "GET /analytics/kpis": { expect: { ...signedIn(403), admin: 200 } },
+
+  // --- The deal room (docs/decisions/023-deal-room.md) ---
+  // The NDA and the community figures are public.
+  "GET /nda": publicRead,
+  "GET /community_stats": publicRead,
+  // A verified buyer (the shared buyer is one) asks a listed company; the owner is told it is their own, other accounts that they are not buyers.
+  "POST /companies/:id/access_requests": {
+    request: () => ({ body: accessRequestBody(currentNda(MATRIX_NDA_VERSIONS).version) }),
+    expectOn: {
+      anonymous: onEveryTarget(401),
+      buyer: { own: 201, others: 201, unpublished: 404, missing: 404 },
+      seller: { own: 409, others: 403, unpublished: 404, missing: 404 },
+      otherSeller: { own: 403, others: 409, unpublished: 404, missing: 404 },
+      admin: { own: 403, others: 403, unpublished: 404, missing: 404 },
+      deactivated: onEveryTarget(403),
+    },
+  },
+  // The requests to the seller's company: the seller and admins see its name; the buyer (pending) does not.
+  "GET /access_requests": {
+    request: async ({ db, dealBuyerId }) => ({ query: { company_id: String((await dealOn(db, dealBuyerId, "pending")).companyId) } }),
+    expect: signedIn(200),
+    discloses: (actor) => (actor === "seller" || actor === "admin" ? ["own"] : []),
+  },
+  // A pending request: its two parties and admins; the buyer sees no name yet; anyone else a missing request.
+  "GET /access_requests/:id": {
+    params: async ({ db, dealBuyerId }) => ({ id: (await dealOn(db, dealBuyerId, "pending")).requestId }),
+    expect: { ...signedIn(200), otherSeller: 404 },
+    discloses: (actor) => (actor === "seller" || actor === "admin" ? ["own"] : []),
+  },
+  // Only the owner or an admin decides; to the buyer and strangers it is a missing request.
+  "PATCH /access_requests/:id": {
+    params: async ({ db, dealBuyerId }) => ({ id: (await dealOn(db, dealBuyerId, "pending")).requestId }),
+    request: () => ({ body: decideAccessBody("approved") }),
+    expect: { ...signedIn(404), seller: 200, admin: 200 },
+    discloses: (actor) => (actor === "seller" || actor === "admin" ? ["own"] : []),
+  },
+  // The approved buyer accepts the NDA's new version and sees the company again; nobody accepts for them.
+  "POST /access_requests/:id/nda_acceptances": {
+    params: async ({ db, dealBuyerId }) => ({ id: (await dealOn(db, dealBuyerId, "approved", { ndaVersion: OLD_NDA.version })).requestId }),
+    request: () => ({ body: acceptNdaBody(currentNda(MATRIX_NDA_VERSIONS).version) }),
+    expect: { ...signedIn(404), buyer: 201 },
+    discloses: (actor) => (actor === "buyer" ? ["own"] : []),
+  },
+  // The thread of an approved request: its parties and admins read and write.
+  "GET /access_requests/:id/messages": {
+    params: async ({ db, dealBuyerId }) => ({ id: (await dealOn(db, dealBuyerId, "approved")).requestId }),
+    expect: { ...signedIn(200), otherSeller: 404 },
+  },
+  "POST /access_requests/:id/messages": {
+    params: async ({ db, dealBuyerId }) => ({ id: (await dealOn(db, dealBuyerId, "approved")).requestId }),
+    request: () => ({ body: dealMessageBody() }),
+    expect: { ...signedIn(201), otherSeller: 404 },
+  },
+  // Letters of intent: both parties and admins read them; only the approved buyer sends; the owner or an admin answers.
+  "GET /access_requests/:id/letters_of_intent": {
+    params: async ({ db, dealBuyerId }) => ({ id: (await dealOn(db, dealBuyerId, "approved", { pendingLetter: true })).requestId }),
+    expect: { ...signedIn(200), otherSeller: 404 },
+  },
+  "POST /access_requests/:id/letters_of_intent": {
+    params: async ({ db, dealBuyerId }) => ({ id: (await dealOn(db, dealBuyerId, "approved")).requestId }),
+    request: () => ({ body: letterOfIntentBody() }),
+    expect: { ...signedIn(404), buyer: 201 },
+  },
+  "PATCH /letters_of_intent/:id": {
+    params: async ({ db, dealBuyerId }) => ({ id: (await dealOn(db, dealBuyerId, "approved", { pendingLetter: true })).letterId }),
+    request: () => ({ body: decideLetterBody("accepted") }),
+    expect: { ...signedIn(404), seller: 200, admin: 200 },
+  },
+  // Sharing a data-room document with approved buyers: the owner or an admin, like the rest of the data room.
+  "PATCH /companies/:id/company_files/:fileId": { params: companyFile, request: () => ({ body: shareFileBody(true) }), expectOn: managers(200) },
 };
+
+/**
+ * A request of the shared buyer to the seller's published company, made for
+ * one cell: any open one of theirs is closed first (one open request per
+ * buyer and company), then a new one in `status` with its NDA acceptance
+ * (the version in force unless told) and, if asked, a pending letter.
+ */
+async function dealOn(
+  db: Database,
+  buyerId: number,
+  status: "pending" | "approved",
+  options: { readonly ndaVersion?: string; readonly pendingLetter?: boolean } = {},
+): Promise<{ readonly companyId: number; readonly requestId: number; readonly letterId: number }> {
+  const [own] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, SECRETS.own.name)).orderBy(asc(companies.id)).limit(1);
+  const companyId = own?.id ?? 0;
+  const time = new Date();
+  await db
+    .update(accessRequests)
+    .set({ status: "revoked", decidedAt: time })
+    .where(and(eq(accessRequests.buyerUserId, buyerId), eq(accessRequests.companyId, companyId), inArray(accessRequests.status, ["pending", "approved"])));
+  const [request] = await db
+    .insert(accessRequests)
+    .values({ companyId, buyerUserId: buyerId, status, message: "Solicitud de la celda", approvedAt: status === "approved" ? time : null, decidedAt: status === "approved" ? time : null })
+    .returning({ id: accessRequests.id });
+  const requestId = request?.id ?? 0;
+  await db.insert(ndaAcceptances).values({ accessRequestId: requestId, userId: buyerId, version: options.ndaVersion ?? currentNda(MATRIX_NDA_VERSIONS).version, acceptedText: "Acuerdo", textSha256: "0".repeat(64), ip: "127.0.0.1" });
+  if (options.pendingLetter !== true) return { companyId, requestId, letterId: 0 };
+  const [letter] = await db.insert(lettersOfIntent).values({ accessRequestId: requestId, amount: 1_000_000, currency: "MXN", stakePercentage: 10, terms: "Oferta de la celda" }).returning({ id: lettersOfIntent.id });
+  return { companyId, requestId, letterId: letter?.id ?? 0 };
+}
 
 /** A buyer account with nothing attached, for a cell to deactivate. */
 async function newBuyerId(db: Database, unique: string): Promise<number> {
@@ -486,6 +604,11 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
     const user = await createUser(handle.db, { email, password: SAMPLE_PASSWORD, name: `${label} ${made}`, phone: null, roles: ROLES[actor] }, { params: TEST_SCRYPT_PARAMS });
     // The seller (and every account made like it) pays for Explora before its session starts.
     if (actor === "seller") lastPaymentId = (await payPlan(handle.db, { userId: user.id, email: user.email })).paymentId;
+    // The buyer is a registered buyer with a verified e-mail, who may ask for access (decision 023).
+    if (actor === "buyer") {
+      await handle.db.insert(buyerProfiles).values({ userId: user.id, buyerDescriptionId: 1, stateId: 19, investmentDescriptionSummary: "Manufactura", investmentSizeId: 1 });
+      await handle.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+    }
     const token = await sessionTokenFor(handle.db, user.id);
     if (actor === "deactivated") await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     return { id: user.id, email: user.email, token };
@@ -548,6 +671,7 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
         distDir: null,
         mailer,
         rateLimits: sameLimitForEveryBucket({ max: 1_000_000, windowMs: 60_000 }),
+        ndaVersions: MATRIX_NDA_VERSIONS,
       },
     });
   });
@@ -561,7 +685,7 @@ describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
     const account = entry.account === "fresh" ? await accountLike(actor, `${actor.toLowerCase()}-celda`) : shared[actor];
     made += 1;
     const company = targetKey === undefined ? undefined : companies[targetKey];
-    const cell: Cell = { db: handle.db, actor, account, unique: `c${made}`, sellerPaymentId, fileIds, ...(targetKey === undefined ? {} : { target: targetKey }), ...(company === undefined ? {} : { company }) };
+    const cell: Cell = { db: handle.db, actor, account, unique: `c${made}`, sellerPaymentId, fileIds, dealBuyerId: shared.buyer.id, ...(targetKey === undefined ? {} : { target: targetKey }), ...(company === undefined ? {} : { company }) };
     const request = (await entry.request?.(cell)) ?? {};
     const params = (await entry.params?.(cell)) ?? (company === undefined ? undefined : Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, company.id])));
     const body = request.raw ?? (request.body === undefined ? undefined : { contentType: "application/json", payload: JSON.stringify(request.body) });
