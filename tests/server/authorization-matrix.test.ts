@@ -17,7 +17,7 @@ import { createUser } from "../../server/auth/users.ts";
 import { createCompany, type CreateCompanyInput } from "../../server/companies/create-company.ts";
 import type { Database, DatabaseHandle } from "../../server/db/open.ts";
 import { mexicoCityToday } from "../../server/dataroom/content.ts";
-import { accessRequests, buyerProfiles, companies, companyFiles, lettersOfIntent, ndaAcceptances, users } from "../../server/db/schema.ts";
+import { accessRequests, buyerProfiles, companies, companyFiles, users } from "../../server/db/schema.ts";
 import { NDA_VERSIONS, currentNda, type NdaVersion } from "../../content/nda.ts";
 import { newStorageKey } from "../../server/storage/storage.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
@@ -64,6 +64,7 @@ import {
   decideLetterBody,
   letterOfIntentBody,
   shareFileBody,
+  insertAccessRequest,
 } from "./samples.ts";
 
 // TEMPORARY (server/served-elsewhere.ts): another branch serves these; the merge removes this line.
@@ -502,20 +503,13 @@ async function dealOn(
 ): Promise<{ readonly companyId: number; readonly requestId: number; readonly letterId: number }> {
   const [own] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, SECRETS.own.name)).orderBy(asc(companies.id)).limit(1);
   const companyId = own?.id ?? 0;
-  const time = new Date();
   await db
     .update(accessRequests)
-    .set({ status: "revoked", decidedAt: time })
+    .set({ status: "revoked", decidedAt: new Date() })
     .where(and(eq(accessRequests.buyerUserId, buyerId), eq(accessRequests.companyId, companyId), inArray(accessRequests.status, ["pending", "approved"])));
-  const [request] = await db
-    .insert(accessRequests)
-    .values({ companyId, buyerUserId: buyerId, status, message: "Solicitud de la celda", approvedAt: status === "approved" ? time : null, decidedAt: status === "approved" ? time : null })
-    .returning({ id: accessRequests.id });
-  const requestId = request?.id ?? 0;
-  await db.insert(ndaAcceptances).values({ accessRequestId: requestId, userId: buyerId, version: options.ndaVersion ?? currentNda(MATRIX_NDA_VERSIONS).version, acceptedText: "Acuerdo", textSha256: "0".repeat(64), ip: "127.0.0.1" });
-  if (options.pendingLetter !== true) return { companyId, requestId, letterId: 0 };
-  const [letter] = await db.insert(lettersOfIntent).values({ accessRequestId: requestId, amount: 1_000_000, currency: "MXN", stakePercentage: 10, terms: "Oferta de la celda" }).returning({ id: lettersOfIntent.id });
-  return { companyId, requestId, letterId: letter?.id ?? 0 };
+  const ndaVersion = options.ndaVersion ?? currentNda(MATRIX_NDA_VERSIONS).version;
+  const made = await insertAccessRequest(db, { companyId, buyerId, status, ndaVersion, ...(options.pendingLetter === true ? { letter: {} } : {}) });
+  return { companyId, requestId: made.requestId, letterId: made.letterId ?? 0 };
 }
 
 /** A buyer account with nothing attached, for a cell to deactivate. */

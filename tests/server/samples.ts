@@ -25,7 +25,7 @@ import type { LoginRequest } from "../../contracts/sessions.ts";
 import type { ValuationRequest } from "../../contracts/valuations.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import type { Database } from "../../server/db/open.ts";
-import { passwordResetTokens } from "../../server/db/schema.ts";
+import { accessRequests, lettersOfIntent, ndaAcceptances, passwordResetTokens } from "../../server/db/schema.ts";
 
 /**
  * Valid requests for every endpoint with input, as a client sends them
@@ -283,3 +283,45 @@ export const letterOfIntentBody = (): Wire<typeof CreateLetterOfIntent> => ({
 });
 export const decideLetterBody = (status: Wire<typeof DecideLetterOfIntent>["status"] = "accepted"): Wire<typeof DecideLetterOfIntent> => ({ status });
 export const shareFileBody = (shared = true): Wire<typeof ShareDataroomFileRequest> => ({ shared });
+
+/**
+ * An access request written straight to the database (the matrix and the
+ * fuzz need requests in a given state for each case, faster than the API's
+ * round trips): `status`, its NDA acceptance of `ndaVersion`, and a pending
+ * letter of intent when `letter` is given. Ids may be chosen, so a fuzzed
+ * path id does not land on it by chance.
+ */
+export async function insertAccessRequest(
+  db: Database,
+  input: {
+    readonly id?: number;
+    readonly companyId: number;
+    readonly buyerId: number;
+    readonly status: "pending" | "approved";
+    readonly ndaVersion: string;
+    readonly letter?: { readonly id?: number };
+  },
+): Promise<{ readonly requestId: number; readonly letterId: number | null }> {
+  const time = new Date();
+  const approved = input.status === "approved";
+  const [request] = await db
+    .insert(accessRequests)
+    .values({
+      ...(input.id === undefined ? {} : { id: input.id }),
+      companyId: input.companyId,
+      buyerUserId: input.buyerId,
+      status: input.status,
+      message: "Nos interesa conocer la empresa.",
+      approvedAt: approved ? time : null,
+      decidedAt: approved ? time : null,
+    })
+    .returning({ id: accessRequests.id });
+  if (request === undefined) throw new Error("insertAccessRequest: no id returned");
+  await db.insert(ndaAcceptances).values({ accessRequestId: request.id, userId: input.buyerId, version: input.ndaVersion, acceptedText: "Acuerdo aceptado", textSha256: "0".repeat(64), ip: "127.0.0.1" });
+  if (input.letter === undefined) return { requestId: request.id, letterId: null };
+  const [letter] = await db
+    .insert(lettersOfIntent)
+    .values({ ...(input.letter.id === undefined ? {} : { id: input.letter.id }), accessRequestId: request.id, amount: 1_000_000, currency: "MXN", stakePercentage: 10, terms: "Oferta inicial" })
+    .returning({ id: lettersOfIntent.id });
+  return { requestId: request.id, letterId: letter?.id ?? null };
+}
