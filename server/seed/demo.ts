@@ -3,7 +3,9 @@ import type { Role } from "../../contracts/sessions.ts";
 import type { HashOptions } from "../auth/passwords.ts";
 import { createCompany, type CreateCompanyInput } from "../companies/create-company.ts";
 import type { Database } from "../db/open.ts";
-import { buyerProfiles, users } from "../db/schema.ts";
+import { accessRequests, buyerProfiles, ndaAcceptances, users } from "../db/schema.ts";
+import { acceptanceRow } from "../deal-room/nda.ts";
+import { NDA_VERSIONS } from "../../content/nda.ts";
 import { createUser } from "../auth/users.ts";
 import {
   COMPANY_ATTRIBUTES,
@@ -37,6 +39,12 @@ const OTHER_SELLERS = [
   { email: "ricardo.salazar@demo.puente.mx", name: "Ricardo Salazar", phone: "9991234504" },
   { email: "fernanda.aguilar@demo.puente.mx", name: "Fernanda Aguilar", phone: "4421234505" },
 ] as const;
+
+/**
+ * A second demo buyer, whose pending access request waits for the demo
+ * seller (issue 16): a first-time seller sees the deal room's flow at once.
+ */
+export const DEMO_REQUESTING_BUYER = { email: "mauricio.garza@demo.puente.mx", name: "Mauricio Garza", phone: "8112345609" } as const;
 
 /** Published companies the demo marketplace starts with (two per state). */
 export const DEMO_PUBLISHED_COMPANIES = 64;
@@ -276,16 +284,33 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     investmentSizeId: 3,
     website: "https://www.fuentescapital.mx",
   });
+  const requester = await make(DEMO_REQUESTING_BUYER, ["buyer"], false);
+  await db.insert(buyerProfiles).values({
+    userId: requester.id,
+    buyerDescriptionId: 1,
+    stateId: 19,
+    investmentDescriptionSummary: "Empresario regiomontano que busca comprar una empresa de servicios o manufactura ligera con flujo estable para operarla él mismo.",
+    investmentSizeId: 2,
+    website: null,
+  });
   const others = [];
   for (const other of OTHER_SELLERS) others.push({ ...other, id: (await make(other, ["seller"], true)).id });
+  // Every demo account has opened its verification link (decision 023): the demo buyers may ask for access right away.
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: new Date() })
+    .where(inArray(users.email, [...Object.values(DEMO_USERS).map((user) => user.email), DEMO_REQUESTING_BUYER.email, ...OTHER_SELLERS.map((other) => other.email)]));
 
   const owners = [{ ...DEMO_USERS.seller, id: seller.id }, ...others];
   const total = options.companies ?? DEMO_PUBLISHED_COMPANIES;
+  let sellersFirst: { id: number; humanId: string } | null = null;
   for (let index = 0; index < total; index += 1) {
     const owner = owners[index % owners.length];
     if (owner === undefined) throw new Error("no demo owners");
-    await createCompany(db, demoCompany(index, owner.id, owner));
+    const created = await createCompany(db, demoCompany(index, owner.id, owner));
+    if (owner.id === seller.id) sellersFirst ??= created;
   }
+  if (sellersFirst !== null) await seedPendingRequest(db, sellersFirst, { id: requester.id, name: DEMO_REQUESTING_BUYER.name });
   // Two of the demo seller's companies still under review (not in the marketplace).
   for (let index = total; index < total + 2; index += 1) {
     await createCompany(db, {
@@ -296,6 +321,23 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
     });
   }
   return { seeded: true, companies: total + 2 };
+}
+
+/** The second demo buyer's request for the demo seller's first company, with its NDA acceptance, as POST /companies/{id}/access_requests writes them. */
+async function seedPendingRequest(db: Database, company: { readonly id: number; readonly humanId: string }, buyer: { readonly id: number; readonly name: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [request] = await tx
+      .insert(accessRequests)
+      .values({
+        companyId: company.id,
+        buyerUserId: buyer.id,
+        message: "Hola, dirijo un grupo de inversión familiar en Monterrey. Me interesa conocer sus estados financieros y platicar sobre una posible compra mayoritaria.",
+      })
+      .returning({ id: accessRequests.id });
+    if (request === undefined) throw new Error("seed: no access request id");
+    // Seeded, not asked over the network: the loopback address stands for "this server".
+    await tx.insert(ndaAcceptances).values(acceptanceRow({ versions: NDA_VERSIONS, accessRequestId: request.id, buyer, humanId: company.humanId, ip: "127.0.0.1", at: new Date() }));
+  });
 }
 
 /** Ids of the demo users by e-mail (for tests and provider states). */

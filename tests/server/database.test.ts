@@ -5,9 +5,10 @@ import { TEST_SCRYPT_PARAMS, verifyPassword } from "../../server/auth/passwords.
 import { listCatalogue } from "../../server/catalogues/registry.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { companies, companyIndustries, companyInterests, companyStatuses, states, subscriptions, taxSystems, users, verificationLevels } from "../../server/db/schema.ts";
+import { accessRequests, companies, companyIndustries, companyInterests, companyStatuses, ndaAcceptances, states, subscriptions, taxSystems, users, verificationLevels } from "../../server/db/schema.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { DEMO_PASSWORD, DEMO_USERS, rfcCheckDigit } from "../../server/seed/demo.ts";
+import { DEMO_PASSWORD, DEMO_REQUESTING_BUYER, DEMO_USERS, rfcCheckDigit } from "../../server/seed/demo.ts";
+import { currentNda } from "../../content/nda.ts";
 import { seedDatabase } from "../../server/seed/run.ts";
 import { createUser } from "../../server/auth/users.ts";
 import { TEST_DATABASES } from "./harness.ts";
@@ -132,6 +133,16 @@ describe.each(TEST_DATABASES)("database on $kind", (target) => {
     expect(seller?.isOnboardingCompleted).toBe(true);
     const owned = await handle.db.select().from(companies).where(eq(companies.ownerUserId, seller?.id ?? -1));
     expect(owned.length).toBeGreaterThan(0);
+    // The deal room (issue 16): demo accounts are verified, and a second buyer's request waits for the demo seller.
+    const demoBuyer = await handle.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, DEMO_USERS.buyer.email));
+    expect(demoBuyer[0]?.verifiedAt).not.toBeNull();
+    const [requester] = await handle.db.select({ id: users.id, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, DEMO_REQUESTING_BUYER.email));
+    expect(requester?.verifiedAt).not.toBeNull();
+    const waiting = await handle.db.select().from(accessRequests).where(eq(accessRequests.buyerUserId, requester?.id ?? -1));
+    expect(waiting.map((request) => [request.status, owned.some((company) => company.id === request.companyId)])).toEqual([["pending", true]]);
+    const [acceptance] = await handle.db.select().from(ndaAcceptances).where(eq(ndaAcceptances.accessRequestId, waiting[0]?.id ?? -1));
+    expect(acceptance?.version).toBe(currentNda().version);
+    expect(acceptance?.acceptedText).toContain(DEMO_REQUESTING_BUYER.name);
 
     const second = await seedDatabase(handle.db, { demo: true, params: TEST_SCRYPT_PARAMS });
     expect(second.seeded).toBe(false);
