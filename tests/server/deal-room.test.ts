@@ -773,6 +773,44 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     }
   });
 
+  it("each write counts in its bucket per user: past the limit a 429 with the endpoint's Spanish message, other users unaffected", async () => {
+    const one = { max: 1, windowMs: 60_000 };
+    const limited = await buildApp({
+      db: handle.db,
+      config: {
+        jwtSecret: TEST_JWT_SECRET,
+        logLevel: "silent",
+        distDir: null,
+        mailer,
+        ndaVersions: versions,
+        rateLimits: { ...sameLimitForEveryBucket({ max: 100_000, windowMs: 60_000 }), access_requests: one, deal_messages: one, letters_of_intent: one, deal_decisions: one },
+      },
+    });
+    try {
+      const send = (method: "POST" | "PATCH", path: string, who: Person, body: unknown) =>
+        limited.inject({ method, url: `/api${path}`, headers: { authorization: `Bearer ${who.token}`, "content-type": "application/json" }, payload: JSON.stringify(body) });
+      const buyer = await newBuyer("Compradora Xime");
+      const other = await newBuyer("Compradora Yara");
+      const id = await approvedRequest(buyer);
+      const twice = async (method: "POST" | "PATCH", path: string, who: Person, body: unknown, message: string) => {
+        expect((await send(method, path, who, body)).statusCode).toBeLessThan(429);
+        const refused = await send(method, path, who, body);
+        expectMessage(refused, 429, message);
+        expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      };
+      await twice("POST", `/companies/${company.b.id}/access_requests`, buyer, accessRequestBody(currentVersion()), DEAL_ROOM_MESSAGES.tooManyRequests);
+      await twice("POST", `/access_requests/${id}/messages`, buyer, dealMessageBody(), DEAL_ROOM_MESSAGES.tooManyMessages);
+      await twice("POST", `/access_requests/${id}/letters_of_intent`, buyer, letterOfIntentBody(), DEAL_ROOM_MESSAGES.tooManyLetters);
+      await twice("PATCH", `/access_requests/${id}`, people.owner, { status: "revoked" }, DEAL_ROOM_MESSAGES.tooManyDecisions);
+      // Sharing counts in the same bucket as the owner's decisions.
+      expectMessage(await send("PATCH", `/companies/${company.a.id}/company_files/2147483647`, people.owner, shareFileBody(true)), 429, DATAROOM_MESSAGES.tooManyChanges);
+      // Per user: another buyer still asks.
+      expect((await send("POST", `/companies/${company.b.id}/access_requests`, other, accessRequestBody(currentVersion()))).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
   // --- Profile views and the community figures -----------------------------------------------------------------------------
 
   it("counts one profile view per viewer per company per Mexico City day; visitors by a keyed hash, never the owner or admins", async () => {
