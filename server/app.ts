@@ -24,7 +24,6 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
 import { ALL_ENDPOINTS } from "../contracts/all-endpoints.ts";
 import { endpointLabel } from "../contracts/endpoint.ts";
-import { SERVED_ELSEWHERE } from "./served-elsewhere.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { botRoutes } from "./bot/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
@@ -80,7 +79,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */
 function assertServesEveryEndpoint(router: Router): void {
-  const declared = new Set(ALL_ENDPOINTS.map(endpointLabel).filter((label) => !SERVED_ELSEWHERE.has(label)));
+  const declared = new Set(ALL_ENDPOINTS.map(endpointLabel));
   const served = new Set(router.served().map(endpointLabel));
   const missing = [...declared].filter((label) => !served.has(label));
   const undeclared = [...served].filter((label) => !declared.has(label));

@@ -2,8 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { Either, Schema } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_ENDPOINTS as DECLARED_ENDPOINTS } from "../../contracts/all-endpoints.ts";
-import { SERVED_ELSEWHERE } from "../../server/served-elsewhere.ts";
+import { ALL_ENDPOINTS } from "../../contracts/all-endpoints.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "../../contracts/catalogues.ts";
 import { CompanyIdParams } from "../../contracts/companies.ts";
 import { DATAROOM_CATEGORIES, DATAROOM_CATEGORY_INFO, listDataroomFilesEndpoint, uploadDataroomFilesEndpoint } from "../../contracts/dataroom.ts";
@@ -66,9 +65,6 @@ import {
   shareFileBody,
   insertAccessRequest,
 } from "./samples.ts";
-
-// TEMPORARY (server/served-elsewhere.ts): another branch serves these; the merge removes this line.
-const ALL_ENDPOINTS = DECLARED_ENDPOINTS.filter((endpoint) => !SERVED_ELSEWHERE.has(endpointLabel(endpoint)));
 
 // Issue "Hardening: the campaign": the authorization matrix. Every endpoint
 // of ALL_ENDPOINTS is called by every actor (and, for a company path, on

@@ -4,8 +4,7 @@ import { Arbitrary, Either, FastCheck, Schema, SchemaAST } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALL_ENDPOINTS as DECLARED_ENDPOINTS } from "../../contracts/all-endpoints.ts";
-import { SERVED_ELSEWHERE } from "../../server/served-elsewhere.ts";
+import { ALL_ENDPOINTS } from "../../contracts/all-endpoints.ts";
 import { endpointLabel, pathParamNames, type Endpoint, type HttpMethod } from "../../contracts/endpoint.ts";
 import { DATAROOM_CATEGORIES, DATAROOM_CATEGORY_INFO, FileBody, listDataroomFilesEndpoint, uploadDataroomFilesEndpoint } from "../../contracts/dataroom.ts";
 import { SellerRegistrationRequest } from "../../contracts/registration.ts";
@@ -69,9 +68,6 @@ import {
   letterOfIntentBody,
   shareFileBody,
 } from "./samples.ts";
-
-// TEMPORARY (server/served-elsewhere.ts): another branch serves these; the merge removes this line.
-const ALL_ENDPOINTS = DECLARED_ENDPOINTS.filter((endpoint) => !SERVED_ELSEWHERE.has(endpointLabel(endpoint)));
 
 // Issue "Hardening: the campaign": a bounded, seeded schema fuzz. For every
 // endpoint with params, a query or a body, a few hundred requests start from
