@@ -34,6 +34,7 @@ import { kybRoutes } from "./kyb/routes.ts";
 import type { RouteContext } from "./http/context.ts";
 import { createRouter, type Router } from "./http/router.ts";
 import { dataroomRoutes } from "./dataroom/routes.ts";
+import { sellerAnalyticsRoutes } from "./seller-analytics/routes.ts";
 import { createDiskStorage } from "./storage/disk.ts";
 import type { S3Settings } from "./storage/s3.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -67,6 +68,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   valuationRoutes,
   botRoutes,
   adminRoutes,
+  sellerAnalyticsRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */
