@@ -37,6 +37,9 @@ const SERVER_FEATURE_DEPENDENCIES = {
   // Puente Bot quotes the plans with the prices the payments feature charges.
   bot: ["payments"],
   admin: ["audit"],
+  // Saved-search alerts match new listings with the marketplace's own filters, text search and cards.
+  "saved-searches": ["catalogues", "marketplace"],
+  "seller-analytics": [],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).

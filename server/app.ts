@@ -34,6 +34,8 @@ import { kybRoutes } from "./kyb/routes.ts";
 import type { RouteContext } from "./http/context.ts";
 import { createRouter, type Router } from "./http/router.ts";
 import { dataroomRoutes } from "./dataroom/routes.ts";
+import { createAlertsWorker, DEFAULT_SAVED_SEARCH_ALERTS_INTERVAL_MS } from "./saved-searches/alerts-worker.ts";
+import { savedSearchRoutes } from "./saved-searches/routes.ts";
 import { sellerAnalyticsRoutes } from "./seller-analytics/routes.ts";
 import { createDiskStorage } from "./storage/disk.ts";
 import type { S3Settings } from "./storage/s3.ts";
@@ -69,6 +71,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   botRoutes,
   adminRoutes,
   sellerAnalyticsRoutes,
+  savedSearchRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */
@@ -127,6 +130,8 @@ export interface AppConfig {
   readonly slackWebhookUrl?: string;
   /** A ready team notifier (tests); overrides slackWebhookUrl. */
   readonly teamNotifier?: TeamNotifier;
+  /** SAVED_SEARCH_ALERTS_INTERVAL_MS: how often this process e-mails saved-search matches (server/saved-searches); default 30 s, 0 disables. */
+  readonly savedSearchAlertsIntervalMs?: number;
 }
 
 export interface BuildAppOptions {
@@ -263,6 +268,17 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     return reply.code(404).send({ message: MESSAGES.notFound });
   });
 
+  // The saved-search alerts start once the app is ready (a failed build schedules nothing); closing waits for a run in progress.
+  const alertsWorker = createAlertsWorker({
+    db,
+    mailer,
+    appUrl,
+    log: app.log,
+    now,
+    intervalMs: config.savedSearchAlertsIntervalMs ?? DEFAULT_SAVED_SEARCH_ALERTS_INTERVAL_MS,
+  });
+  app.addHook("onClose", () => alertsWorker.stop());
   await app.ready();
+  alertsWorker.start();
   return app;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { BotQuestionRequest } from "../../contracts/bot.ts";
 import type { UserListQuery } from "../../contracts/admin.ts";
-import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest } from "../../contracts/accounts.ts";
+import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest, VerifyEmailRequest } from "../../contracts/accounts.ts";
 import type { CompanyCreateRequest, CompanyUpdateRequest, InterestMessageRequest } from "../../contracts/companies.ts";
 import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
 import type { KybRequest } from "../../contracts/kyb.ts";
@@ -19,11 +19,13 @@ import type {
   SlackOnboardingRequest,
 } from "../../contracts/onboarding.ts";
 import type { BuyerRegistrationRequest, SellerRegistrationRequest } from "../../contracts/registration.ts";
+import type { CreateSavedSearch } from "../../contracts/saved-searches.ts";
 import type { LoginRequest } from "../../contracts/sessions.ts";
 import type { ValuationRequest } from "../../contracts/valuations.ts";
+import { hashVerificationToken } from "../../server/accounts/email-verification.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import type { Database } from "../../server/db/open.ts";
-import { passwordResetTokens } from "../../server/db/schema.ts";
+import { emailVerificationTokens, passwordResetTokens } from "../../server/db/schema.ts";
 
 /**
  * Valid requests for every endpoint with input, as a client sends them
@@ -261,4 +263,21 @@ export const valuationRequest = (): Wire<typeof ValuationRequest> => ({
   location: 1,
   annual_percentage_growth: 12.5,
   currency: "MXN",
+});
+
+// --- E-mail verification and saved searches (issue 16) ---------------------------------------
+
+export const verifyEmailRequest = (token: string): Wire<typeof VerifyEmailRequest> => ({ token });
+
+/** A live verification link's token for the user, as the verification e-mail would carry it. */
+export async function verificationTokenFor(db: Database, userId: number, token: string = randomBytes(32).toString("base64url")): Promise<string> {
+  await db.insert(emailVerificationTokens).values({ userId, tokenHash: hashVerificationToken(token), expiresAt: new Date(Date.now() + 48 * 60 * 60_000) });
+  return token;
+}
+
+/** A buyer's saved search: Nuevo León, food and drinks, "tortillas" (seeded catalogue ids). */
+export const savedSearchRequest = (name = "Tortillerías en Nuevo León", q = "tortillas"): Wire<typeof CreateSavedSearch> => ({
+  name,
+  filters: { state_id: 19, industry_id: 3 },
+  q,
 });
