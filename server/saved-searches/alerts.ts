@@ -68,9 +68,11 @@ const idList = (ids: ReadonlyArray<number>): SQL => sql.join(ids.map((id) => sql
  * Every (saved search, company) of `companyIds` whose filters match, by the
  * marketplace's filterCondition on the search's own columns (a null column
  * is "any"), for active buyers other than the company's owner, on companies
- * listed now, and not alerted yet.
+ * listed now, and not alerted yet. `lockSearches` holds the searches
+ * (FOR KEY SHARE) until the commit, so a search deleted meanwhile waits
+ * instead of breaking the alerts' foreign key.
  */
-const candidates = (companyIds: ReadonlyArray<number>): SQL => sql`
+const candidates = (companyIds: ReadonlyArray<number>, lockSearches = false): SQL => sql`
   SELECT s.id AS saved_search_id, s.q, c.id AS company_id
   FROM companies c
   JOIN saved_searches s ON ${sql.join(
@@ -83,7 +85,8 @@ const candidates = (companyIds: ReadonlyArray<number>): SQL => sql`
   JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL AND 'buyer' = ANY(u.roles)
   WHERE c.id IN (${idList(companyIds)}) AND ${LISTED_COMPANY}
     AND c.owner_user_id IS DISTINCT FROM s.user_id
-    AND NOT EXISTS (SELECT 1 FROM saved_search_alerts a WHERE a.saved_search_id = s.id AND a.company_id = c.id)`;
+    AND NOT EXISTS (SELECT 1 FROM saved_search_alerts a WHERE a.saved_search_id = s.id AND a.company_id = c.id)
+  ${lockSearches ? sql`FOR KEY SHARE OF s` : sql``}`;
 
 /** One transaction: claim a batch, match, record the alerts; the pairs recorded by this run. */
 async function recordAlerts(db: Database, now: Date, batch: number): Promise<{ readonly events: number; readonly alerts: ReadonlyArray<Alert> }> {
@@ -120,7 +123,7 @@ async function recordAlerts(db: Database, now: Date, batch: number): Promise<{ r
         WITH searches (q, tsq) AS (${searches}),
         matched AS (
           SELECT m.saved_search_id, m.company_id
-          FROM (${candidates(companyIds)}) m
+          FROM (${candidates(companyIds, true)}) m
           LEFT JOIN searches t ON t.q = m.q
           WHERE m.q IS NULL
              OR (t.q IS NOT NULL AND (t.tsq IS NULL OR EXISTS (
