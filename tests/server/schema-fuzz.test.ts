@@ -12,6 +12,7 @@ import { RFC_EXAMPLES } from "../../contracts/rfc.ts";
 import { HtmlPageBody, PaymentList, PLAN_IDS } from "../../contracts/subscriptions.ts";
 import { buildApp } from "../../server/app.ts";
 import { indexBotPassages } from "../../server/bot/index-passages.ts";
+import { hashVerificationToken } from "../../server/accounts/email-verification.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
@@ -19,7 +20,7 @@ import { createCompany } from "../../server/companies/create-company.ts";
 import { mexicoCityToday } from "../../server/dataroom/content.ts";
 import { signFileToken } from "../../server/dataroom/signed-url.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { companies, passwordResetTokens, sessions, users } from "../../server/db/schema.ts";
+import { companies, emailVerificationTokens, passwordResetTokens, savedSearches, sessions, users } from "../../server/db/schema.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { createMailer, type Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
@@ -58,6 +59,9 @@ import {
   resetRequest,
   sellerSignUp,
   valuationRequest,
+  savedSearchRequest,
+  verificationTokenFor,
+  verifyEmailRequest,
 } from "./samples.ts";
 
 // Issue "Hardening: the campaign": a bounded, seeded schema fuzz. For every
@@ -540,6 +544,10 @@ interface FuzzContext {
   readonly pictureKey: string;
   /** An account the admin deactivates (re-armed after each case of DELETE /users/{id}). */
   readonly deactivatableUserId: number;
+  /** An e-mail verification link re-armed before a third of the cases of PUT /accounts/email_verifications. */
+  readonly verificationToken: string;
+  /** The signed-in buyer's saved search, re-armed before a third of the cases of DELETE /saved_searches/{id}. */
+  readonly savedSearchId: number;
 }
 
 interface Sample {
@@ -711,6 +719,18 @@ const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   // The admin dashboard: only the admin gets past the role check; other callers meet the 403 first.
   "GET /users": { guarded: true, cases: 60, valid: (_context, index) => ({ query: index % 2 === 0 ? adminUserListQuery() : {} }) },
   "DELETE /users/:id": { guarded: true, cases: 50, valid: (context) => ({ params: { id: String(context.deactivatableUserId) } }) },
+
+  // E-mail verification, seller analytics and saved searches (issue 16): the link's token reaches the claim; filters stay real
+  // catalogue ids so odd names and texts reach the duplicate check and the insert.
+  "PUT /accounts/email_verifications": { guarded: false, cases: 100, valid: (context) => ({ body: verifyEmailRequest(context.verificationToken) }) },
+  "GET /companies/:id/analytics": { guarded: true, cases: 40, valid: (context) => ({ params: { id: String(context.company.id) } }) },
+  "POST /saved_searches": {
+    guarded: true,
+    cases: 90,
+    valid: (_context, index) => ({ body: savedSearchRequest(`Búsqueda ${index}`, index % 2 === 0 ? "tortillas" : "tecnologia monterrey") }),
+    fixSample: (sample, valid) => ({ ...sample, filters: getAt(valid.body, ["filters"]) }),
+  },
+  "DELETE /saved_searches/:id": { guarded: true, cases: 40, valid: (context) => ({ params: { id: String(context.savedSearchId) } }) },
 };
 
 const hasInput = (endpoint: Endpoint): boolean => endpoint.params !== undefined || endpoint.query !== undefined || endpoint.body !== undefined;
@@ -1050,6 +1070,8 @@ describe("the schema fuzz", () => {
       fileToken: "5.1.4102444800.firma",
       pictureKey: "0".repeat(32),
       deactivatableUserId: 9,
+      verificationToken: "v".repeat(43),
+      savedSearchId: 11,
     };
     const digest = () => {
       const hash = createHash("sha256");
@@ -1073,6 +1095,7 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
   let passwordOwner: CreatedUser;
   let passwordOwnerHash = "";
   let passwordOwnerToken = "";
+  let savedSearchOwnerId = 0;
   let forged: ReadonlyArray<{ readonly note: string; readonly header: string }> = [];
   const loggedErrors: string[] = [];
   const mailFailures: string[] = [];
@@ -1108,6 +1131,9 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
     for (const [who, user] of [["buyer", buyer], ["seller", seller], ["admin", admin]] as const) signedIn.push({ who, token: await sessionTokenFor(handle.db, user.id) });
     signedInIds.push(buyer.id, seller.id, admin.id);
     const recoverToken = await recoveryTokenFor(handle.db, resetTarget.id, "fuzz-recovery-link-0123456789abcdefghijklmnopq");
+    const verificationToken = await verificationTokenFor(handle.db, resetTarget.id, "fuzz-verification-link-0123456789abcdefghijklm");
+    savedSearchOwnerId = buyer.id;
+    const [search] = await handle.db.insert(savedSearches).values({ userId: buyer.id, name: "Fuzz guardada", q: "fuzz" }).returning({ id: savedSearches.id });
     // The seller pays (Historial and its receipts); someone nobody signs in as leaves a checkout open.
     const { paymentId } = await payPlan(handle.db, { userId: seller.id, email: seller.email });
     const payer = await make("fuzz.pagadora@ejemplo.mx", ["seller"]);
@@ -1123,6 +1149,8 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
       fileToken: "",
       pictureKey: "",
       deactivatableUserId: deactivatable.id,
+      verificationToken,
+      savedSearchId: search?.id ?? 0,
     };
     const [session] = await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, buyer.id)).limit(1);
     forged = await forgedHeaders(session?.id ?? "", buyer.id);
@@ -1226,6 +1254,20 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
             .update(passwordResetTokens)
             .set({ usedAt: null, expiresAt: new Date(Date.now() + 60 * 60_000) })
             .where(eq(passwordResetTokens.tokenHash, hashRecoveryToken(context.recoverToken)));
+        }
+        if (label === "PUT /accounts/email_verifications" && request.index % 3 === 0) {
+          // Re-arm the link (and the account) for a third of the cases, so mutations that keep it valid reach the verification.
+          await handle.db
+            .update(emailVerificationTokens)
+            .set({ usedAt: null, expiresAt: new Date(Date.now() + 60 * 60_000) })
+            .where(eq(emailVerificationTokens.tokenHash, hashVerificationToken(context.verificationToken)));
+        }
+        if (label === "POST /saved_searches" && request.index % 10 === 0) {
+          // Room again under the limit of 20, so later cases reach the insert.
+          await handle.db.delete(savedSearches).where(eq(savedSearches.userId, savedSearchOwnerId));
+        }
+        if (label === "DELETE /saved_searches/:id" && request.index % 3 === 0) {
+          await handle.db.insert(savedSearches).values({ id: context.savedSearchId, userId: savedSearchOwnerId, name: "Fuzz guardada", q: "fuzz" }).onConflictDoNothing();
         }
         await send(request, "anonymous", null);
         if (spec?.guarded === true || request.index === 0 || rng.chance(0.25)) {
