@@ -1,8 +1,7 @@
 import { createSavedSearchEndpoint, deleteSavedSearchEndpoint, listSavedSearchesEndpoint, SAVED_SEARCH_MESSAGES } from "../../contracts/saved-searches.ts";
 import { catalogueNames } from "../catalogues/names.ts";
 import type { RouteContext } from "../http/context.ts";
-import { HttpError } from "../http/errors.ts";
-import type { Guard, Router } from "../http/router.ts";
+import { fail, type Guard, type Router } from "../http/router.ts";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved-searches.ts";
 
 /**
@@ -15,7 +14,7 @@ import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved
 export function savedSearchRoutes(router: Router, { db, authz, rateLimiter }: RouteContext): void {
   const buyersOnly: Guard = async (request, reply) => {
     await authz.requireAuth(request, reply);
-    if (!authz.currentUser(request).roles.includes("buyer")) throw new HttpError(403, SAVED_SEARCH_MESSAGES.notBuyer);
+    if (!authz.currentUser(request).roles.includes("buyer")) throw fail(listSavedSearchesEndpoint.errors.notBuyer);
   };
   // After the role check, so other callers do not spend a buyer's allowance.
   const perBuyer = rateLimiter.guard("saved_searches", {
