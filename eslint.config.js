@@ -41,6 +41,9 @@ const SERVER_FEATURE_DEPENDENCIES = {
   admin: ["audit"],
   // Reads company_files through the schema, never through dataroom (which imports it).
   "deal-room": ["catalogues", "companies"],
+  // Saved-search alerts match new listings with the marketplace's own filters, text search and cards.
+  "saved-searches": ["catalogues", "marketplace"],
+  "seller-analytics": [],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).

@@ -117,6 +117,7 @@ export const deleteSavedSearchEndpoint = defineEndpoint({
   params: SavedSearchIdParams,
   response: DeletedSavedSearch,
   errors: {
+    notBuyer: { status: 403, message: SAVED_SEARCH_MESSAGES.notBuyer },
     notFound: { status: 404, message: SAVED_SEARCH_MESSAGES.notFound },
     tooMany: { status: 429, message: SAVED_SEARCH_MESSAGES.tooMany },
   },

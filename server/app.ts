@@ -36,6 +36,9 @@ import { createRouter, type Router } from "./http/router.ts";
 import { dataroomRoutes } from "./dataroom/routes.ts";
 import { dealRoomRoutes } from "./deal-room/routes.ts";
 import { NDA_VERSIONS, type NdaVersion } from "../content/nda.ts";
+import { createAlertsWorker, DEFAULT_SAVED_SEARCH_ALERTS_INTERVAL_MS } from "./saved-searches/alerts-worker.ts";
+import { savedSearchRoutes } from "./saved-searches/routes.ts";
+import { sellerAnalyticsRoutes } from "./seller-analytics/routes.ts";
 import { createDiskStorage } from "./storage/disk.ts";
 import type { S3Settings } from "./storage/s3.ts";
 import type { Storage } from "./storage/storage.ts";
@@ -75,6 +78,8 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   botRoutes,
   adminRoutes,
   dealRoomRoutes,
+  sellerAnalyticsRoutes,
+  savedSearchRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */
@@ -135,6 +140,8 @@ export interface AppConfig {
   readonly teamNotifier?: TeamNotifier;
   /** The NDA's published versions, oldest first (the last is in force); default content/nda.ts NDA_VERSIONS (tests inject a change of version). */
   readonly ndaVersions?: ReadonlyArray<NdaVersion>;
+  /** SAVED_SEARCH_ALERTS_INTERVAL_MS: how often this process e-mails saved-search matches (server/saved-searches); default 30 s, 0 disables. */
+  readonly savedSearchAlertsIntervalMs?: number;
 }
 
 export interface BuildAppOptions {
@@ -272,6 +279,17 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     return reply.code(404).send({ message: MESSAGES.notFound });
   });
 
+  // The saved-search alerts start once the app is ready (a failed build schedules nothing); closing waits for a run in progress.
+  const alertsWorker = createAlertsWorker({
+    db,
+    mailer,
+    appUrl,
+    log: app.log,
+    now,
+    intervalMs: config.savedSearchAlertsIntervalMs ?? DEFAULT_SAVED_SEARCH_ALERTS_INTERVAL_MS,
+  });
+  app.addHook("onClose", () => alertsWorker.stop());
   await app.ready();
+  alertsWorker.start();
   return app;
 }

@@ -49,6 +49,8 @@ export interface ServerEnv {
   readonly s3: S3Settings | undefined;
   /** UPLOADS_DIR: where uploads live without S3; default .data/uploads. */
   readonly uploadsDir: string | undefined;
+  /** SAVED_SEARCH_ALERTS_INTERVAL_MS: how often this process e-mails saved-search matches; default 30000, 0 disables. */
+  readonly savedSearchAlertsIntervalMs: number | undefined;
 }
 
 /** `RATE_LIMIT_LOGIN_ACCOUNT` for bucket `login_account`. */
@@ -131,5 +133,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     paymentsLocalWebhookSecret: blank(env.PAYMENTS_LOCAL_WEBHOOK_SECRET),
     s3: readS3(env, blank),
     uploadsDir: blank(env.UPLOADS_DIR),
+    savedSearchAlertsIntervalMs: positiveInt("SAVED_SEARCH_ALERTS_INTERVAL_MS", env.SAVED_SEARCH_ALERTS_INTERVAL_MS),
   };
 }

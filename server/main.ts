@@ -14,7 +14,8 @@ import { startServer } from "./start.ts";
 // the local offline checkout), PAYMENTS_LOCAL_WEBHOOK_SECRET (default
 // generated into .data/payments-webhook-secret), UPLOADS_DIR (default
 // .data/uploads) or S3_BUCKET + S3_REGION + S3_ACCESS_KEY_ID +
-// S3_SECRET_ACCESS_KEY (+ S3_ENDPOINT, S3_FORCE_PATH_STYLE) for uploads.
+// S3_SECRET_ACCESS_KEY (+ S3_ENDPOINT, S3_FORCE_PATH_STYLE) for uploads,
+// SAVED_SEARCH_ALERTS_INTERVAL_MS (30000; 0 disables the saved-search alerts).
 const env = readEnv();
 const jwtSecret = await loadJwtSecret({ env: env.jwtSecret, file: DEFAULT_JWT_SECRET_FILE });
 // Only the local checkout signs its own events; with Stripe, Stripe signs them.
@@ -41,6 +42,7 @@ const server = await startServer({
   localWebhookSecret,
   uploadsDir: env.uploadsDir ?? DEFAULT_UPLOADS_DIR,
   s3: env.s3,
+  savedSearchAlertsIntervalMs: env.savedSearchAlertsIntervalMs,
 });
 
 const log = server.app.log;

@@ -48,6 +48,8 @@ export interface StartServerOptions {
   readonly uploadsDir?: string | undefined;
   /** S3_*: uploads in an S3-compatible bucket instead of the disk. */
   readonly s3?: S3Settings | undefined;
+  /** SAVED_SEARCH_ALERTS_INTERVAL_MS; default 30 s, 0 disables. */
+  readonly savedSearchAlertsIntervalMs?: number | undefined;
 }
 
 export interface RunningServer {
@@ -91,6 +93,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.clock === undefined ? {} : { clock: options.clock }),
         ...(options.uploadsDir === undefined ? {} : { uploadsDir: options.uploadsDir }),
         ...(options.s3 === undefined ? {} : { s3: options.s3 }),
+        ...(options.savedSearchAlertsIntervalMs === undefined ? {} : { savedSearchAlertsIntervalMs: options.savedSearchAlertsIntervalMs }),
         // With port 0 the real port is only known after listen; links then use appUrl.
         appUrl: options.appUrl ?? `http://${shownHost}:${port === 0 ? 3000 : port}`,
         jwtSecret: options.jwtSecret ?? new Uint8Array(randomBytes(32)),

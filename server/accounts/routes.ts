@@ -1,28 +1,40 @@
 import {
   changePasswordEndpoint,
+  EMAIL_VERIFICATION_MESSAGES,
+  getEmailVerificationEndpoint,
   PASSWORD_RESET_MESSAGE,
   RECOVERY_REQUESTED_MESSAGE,
   requestPasswordRecoveryEndpoint,
   resetPasswordEndpoint,
+  requestEmailVerificationEndpoint,
   updateProfileEndpoint,
+  verifyEmailEndpoint,
 } from "../../contracts/accounts.ts";
 import { createBuyerEndpoint, createSellerEndpoint } from "../../contracts/registration.ts";
 import type { RouteContext } from "../http/context.ts";
 import type { Router } from "../http/router.ts";
+import { emailVerificationStatus, prepareVerificationLink, sendVerificationLink, verificationEmail, verificationLink, verifyEmailWithToken } from "./email-verification.ts";
 import { resetPasswordWithToken, sendRecoveryLink } from "./password-recovery.ts";
 import { changePassword, updateProfile } from "./profile.ts";
 import { registerBuyer, registerSeller } from "./registration.ts";
 
 /**
  * Accounts (spec section 7): sign-up of buyers and sellers, password
- * recovery by e-mail, profile and password change of the signed-in user.
+ * recovery by e-mail, profile and password change of the signed-in user,
+ * and e-mail verification (issue 16).
  */
 export function accountRoutes(router: Router, context: RouteContext): void {
-  const { db, authz, rateLimiter, background, mailer, appUrl, tokens } = context;
+  const { db, authz, rateLimiter, background, mailer, appUrl, tokens, now } = context;
 
   router.serve(createBuyerEndpoint, { guards: [rateLimiter.guard("signup")] }, async ({ body, request }) => {
     const buyer = await registerBuyer(db, body);
     request.log.info({ userId: buyer.id }, "buyer registered");
+    // The verification link goes after the answer: a mail outage must not fail the sign-up (the buyer can ask again).
+    const log = request.log;
+    background.run("email verification e-mail (sign-up)", async () => {
+      await sendVerificationLink({ db, mailer, appUrl, now }, { id: buyer.id, email: buyer.email, name: body.user.name.trim() });
+      log.info({ userId: buyer.id }, "email verification link sent");
+    });
     return buyer;
   });
 
@@ -58,5 +70,27 @@ export function accountRoutes(router: Router, context: RouteContext): void {
     const accessToken = await changePassword(db, user.id, { currentPassword: body.current_password, newPassword: body.new_password }, tokens);
     request.log.info({ userId: user.id }, "password changed; every other session revoked");
     return { message: PASSWORD_RESET_MESSAGE, access_token: accessToken };
+  });
+
+  // E-mail verification (docs/decisions/023-deal-room.md): sending a link is counted per account, using one per address.
+  router.serve(getEmailVerificationEndpoint, { guards: [authz.requireAuth] }, async ({ request }) => emailVerificationStatus(db, authz.currentUser(request).id));
+
+  const verificationErrors = requestEmailVerificationEndpoint.errors;
+  const perAccount = rateLimiter.guard("email_verification", {
+    key: (request) => `user:${authz.currentUser(request).id}`,
+    message: verificationErrors.tooMany.message,
+  });
+  router.serve(requestEmailVerificationEndpoint, { guards: [authz.requireAuth, perAccount] }, async ({ request }) => {
+    const { recipient, token } = await prepareVerificationLink(db, authz.currentUser(request).id, now());
+    background.run("email verification e-mail", () => mailer.send(verificationEmail(recipient.email, recipient.name, verificationLink(appUrl, token))));
+    request.log.info({ userId: recipient.id }, "email verification link requested");
+    return { message: EMAIL_VERIFICATION_MESSAGES.sent };
+  });
+
+  const perAddress = rateLimiter.guard("email_verification", { message: verifyEmailEndpoint.errors.tooMany.message });
+  router.serve(verifyEmailEndpoint, { guards: [perAddress] }, async ({ body, request }) => {
+    const userId = await verifyEmailWithToken(db, body.token, now());
+    request.log.info({ userId }, "email verified");
+    return { message: EMAIL_VERIFICATION_MESSAGES.verified };
   });
 }

@@ -59,6 +59,11 @@ export interface ResolvedWord {
  * One round trip for all words.
  */
 export async function resolveSearchTerms(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<ResolvedWord>> {
+  return (await resolveEachWord(db, vocabulary, words)).filter((term): term is ResolvedWord => term !== null);
+}
+
+/** resolveSearchTerms word by word, aligned with `words`: null for a dropped stop word. */
+async function resolveEachWord(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<ResolvedWord | null>> {
   if (words.length === 0) return [];
   const values = sql.join(
     words.map((word, index) => sql`(${index}::int, ${word}::text)`),
@@ -85,16 +90,31 @@ export async function resolveSearchTerms(db: Database, vocabulary: Vocabulary, w
       ) k
     ) r
     ORDER BY r.ord`);
-  return rowsOf(result).flatMap((row) => {
+  return rowsOf(result).map((row) =>
     // A stop word has no lexeme; searching for it would match nothing.
-    if (intOf(row, "lexemes") === 0) return [];
-    return [{ word: textOrNullOf(row, "resolved") ?? textOf(row, "word"), exact: boolOf(row, "exact") }];
-  });
+    intOf(row, "lexemes") === 0 ? null : { word: textOrNullOf(row, "resolved") ?? textOf(row, "word"), exact: boolOf(row, "exact") },
+  );
 }
 
 /** resolveSearchTerms, words only (the marketplace searches every word as a prefix). */
 export async function resolveSearchWords(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<string>> {
   return (await resolveSearchTerms(db, vocabulary, words)).map((term) => term.word);
+}
+
+/**
+ * resolveSearchWords(searchWords(text)) for several texts, in one round trip
+ * (a word resolves the same whatever text it is in): the saved-search alerts
+ * search each saved text exactly as the marketplace would.
+ */
+export async function resolveSearchTexts(
+  db: Database,
+  vocabulary: Vocabulary,
+  texts: ReadonlyArray<string>,
+): Promise<ReadonlyMap<string, ReadonlyArray<string>>> {
+  const words = [...new Set(texts.flatMap((text) => searchWords(text)))];
+  const resolved = await resolveEachWord(db, vocabulary, words);
+  const byWord = new Map(words.map((word, index) => [word, resolved[index] ?? null]));
+  return new Map(texts.map((text) => [text, searchWords(text).flatMap((word) => byWord.get(word)?.word ?? [])]));
 }
 
 /**

@@ -46,38 +46,72 @@ const FILTER_CATALOGUE: Readonly<Record<FilterKey, CataloguePath>> = {
   ebitda_id: "ebitda_ranges",
 };
 
-/** 400 with the filter's Spanish message when an id is not in its catalogue. */
-export function assertFiltersExist(query: CompanyListQuery, names: CatalogueNames): void {
+/** 400 with the filter's Spanish message when an id is not in its catalogue (absent or null: any; a saved search's filters too). */
+export function assertFiltersExist(query: Readonly<Partial<Record<FilterKey, number | null | undefined>>>, names: CatalogueNames): void {
   requireChoices(
     names,
     FILTER_KEYS.flatMap((key) => {
       const id = query[key];
-      return id === undefined ? [] : [{ catalogue: FILTER_CATALOGUE[key], id, error: invalidFilterMessage(key) }];
+      return id === undefined || id === null ? [] : [{ catalogue: FILTER_CATALOGUE[key], id, error: invalidFilterMessage(key) }];
     }),
   );
 }
 
+/** Where a listing's filters are read: the companies table, or the search side table company_search (migrations 0005/0006). */
+export type ListingSource = "companies" | "company_search";
+
+/** The listing predicate of the companies table (written literally so the partial indexes of migration 0003 apply). */
+export const LISTED_COMPANY = sql`c.is_published AND c.is_active`;
+
 /**
- * Filters as SQL conditions on `c`: the companies table, or the search side
- * table company_search (migrations 0005/0006), which holds only listed
- * companies, keyed by `company_id`, with the same filter columns.
+ * One filter as an SQL condition on `c`: the companies table, or
+ * company_search, which holds only listed companies, keyed by `company_id`,
+ * with the same filter columns. `value` is the chosen id: a parameter here,
+ * a saved search's column for the alerts (server/saved-searches), so both
+ * match exactly alike.
  */
-function filterConditions(query: CompanyListQuery, source: "companies" | "company_search"): ReadonlyArray<SQL> {
+export function filterCondition(key: FilterKey, value: SQL, source: ListingSource): SQL {
   const id = source === "companies" ? sql`c.id` : sql`c.company_id`;
-  const conditions: SQL[] = source === "companies" ? [sql`c.is_published AND c.is_active`] : [];
-  if (query.state_id !== undefined) conditions.push(sql`c.state_id = ${query.state_id}`);
-  if (query.company_type_id !== undefined) conditions.push(sql`c.company_type_id = ${query.company_type_id}`);
-  if (query.verification_level_id !== undefined) conditions.push(sql`c.verification_level_id = ${query.verification_level_id}`);
-  if (query.ebitda_id !== undefined) conditions.push(sql`c.ebitda_range_id = ${query.ebitda_id}`);
-  if (query.sales_range_id !== undefined) conditions.push(sql`c.yearly_sales_range_id = ${query.sales_range_id}`);
-  if (query.industry_id !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM company_industries ci WHERE ci.company_id = ${id} AND ci.industry_id = ${query.industry_id})`);
+  switch (key) {
+    case "state_id":
+      return sql`c.state_id = ${value}`;
+    case "company_type_id":
+      return sql`c.company_type_id = ${value}`;
+    case "verification_level_id":
+      return sql`c.verification_level_id = ${value}`;
+    case "ebitda_id":
+      return sql`c.ebitda_range_id = ${value}`;
+    case "sales_range_id":
+      return sql`c.yearly_sales_range_id = ${value}`;
+    case "industry_id":
+      return sql`EXISTS (SELECT 1 FROM company_industries ci WHERE ci.company_id = ${id} AND ci.industry_id = ${value})`;
+    case "interest_id":
+      return sql`EXISTS (SELECT 1 FROM company_interests cn WHERE cn.company_id = ${id} AND cn.interest_id = ${value})`;
   }
-  if (query.interest_id !== undefined) {
-    conditions.push(sql`EXISTS (SELECT 1 FROM company_interests cn WHERE cn.company_id = ${id} AND cn.interest_id = ${query.interest_id})`);
+}
+
+/** The search's tsquery, from a tsQueryText text (a parameter, or a value computed per saved search). */
+export const searchQuery = (text: SQL): SQL => sql`to_tsquery('pg_catalog.spanish', ${text})`;
+/** The search as a condition on company_search `c`. */
+export const searchCondition = (tsQuery: SQL): SQL => sql`c.search_vector @@ ${tsQuery}`;
+
+/** The chosen filters as SQL conditions on `c` (see filterCondition); on companies, the listing predicate first. */
+function filterConditions(query: CompanyListQuery, source: ListingSource): ReadonlyArray<SQL> {
+  const conditions: SQL[] = source === "companies" ? [LISTED_COMPANY] : [];
+  for (const key of FILTER_KEYS) {
+    const value = query[key];
+    if (value !== undefined) conditions.push(filterCondition(key, sql`${value}`, source));
   }
   return conditions;
 }
+
+/** What a card shows, read from companies `c` (the names only to redact them from the description). */
+const CARD_COLUMNS = sql`
+           c.id, c.human_id, c.picture_url, c.short_description, c.verification_level_id,
+           c.company_type_id, c.state_id, c.yearly_sales_range_id, c.ebitda_range_id,
+           c.name, c.legal_name, c.comercial_name,
+           ARRAY(SELECT ci.industry_id FROM company_industries ci WHERE ci.company_id = c.id) AS industry_ids,
+           ARRAY(SELECT cn.interest_id FROM company_interests cn WHERE cn.company_id = c.id) AS interest_ids`;
 
 export interface ListPlan {
   readonly statement: SQL;
@@ -98,8 +132,8 @@ export async function planCompanyList(db: Database, query: CompanyListQuery): Pr
   // companies heap.
   let matched: SQL;
   if (words.length > 0) {
-    const tsQuery = sql`to_tsquery('pg_catalog.spanish', ${tsQueryText(words)})`;
-    const conditions = [sql`c.search_vector @@ ${tsQuery}`, ...filterConditions(query, "company_search")];
+    const tsQuery = searchQuery(sql`${tsQueryText(words)}`);
+    const conditions = [searchCondition(tsQuery), ...filterConditions(query, "company_search")];
     matched = sql`
       SELECT c.company_id AS id, ts_rank(c.search_vector, ${tsQuery}) AS rank
       FROM company_search c
@@ -120,12 +154,7 @@ export async function planCompanyList(db: Database, query: CompanyListQuery): Pr
     page AS (
       SELECT id, rank FROM matched ORDER BY rank DESC, id DESC LIMIT ${perPage} OFFSET ${offset}
     )
-    SELECT (SELECT count(*) FROM matched)::int AS total,
-           c.id, c.human_id, c.picture_url, c.short_description, c.verification_level_id,
-           c.company_type_id, c.state_id, c.yearly_sales_range_id, c.ebitda_range_id,
-           c.name, c.legal_name, c.comercial_name,
-           ARRAY(SELECT ci.industry_id FROM company_industries ci WHERE ci.company_id = c.id) AS industry_ids,
-           ARRAY(SELECT cn.interest_id FROM company_interests cn WHERE cn.company_id = c.id) AS interest_ids
+    SELECT (SELECT count(*) FROM matched)::int AS total, ${CARD_COLUMNS}
     FROM (SELECT 1) AS one
     LEFT JOIN (page JOIN companies c ON c.id = page.id) ON true
     ORDER BY page.rank DESC, page.id DESC`;
@@ -168,4 +197,17 @@ export async function listCompanies(db: Database, query: CompanyListQuery, names
     page,
     per_page: perPage,
   };
+}
+
+/** The cards of the listed companies among `ids` (the saved-search alerts describe a new listing with them), in id order. */
+export async function listedCards(db: Database, ids: ReadonlyArray<number>, names: CatalogueNames): Promise<ReadonlyArray<CompanyCard>> {
+  if (ids.length === 0) return [];
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT ${CARD_COLUMNS}
+      FROM companies c
+      WHERE c.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND ${LISTED_COMPANY}
+      ORDER BY c.id`),
+  );
+  return rows.map((row) => toCard(row, names));
 }

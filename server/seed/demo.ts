@@ -320,6 +320,8 @@ export async function seedDemo(db: Database, options: SeedDemoOptions = {}): Pro
       verificationLevelId: 1,
     });
   }
+  // Every demo account's e-mail is verified (the demo buyer may ask for access at once); only demo accounts exist here.
+  await db.update(users).set({ emailVerifiedAt: new Date() });
   return { seeded: true, companies: total + 2 };
 }
 

@@ -16,7 +16,7 @@ import { createUser } from "../../server/auth/users.ts";
 import { createCompany, type CreateCompanyInput } from "../../server/companies/create-company.ts";
 import type { Database, DatabaseHandle } from "../../server/db/open.ts";
 import { mexicoCityToday } from "../../server/dataroom/content.ts";
-import { accessRequests, buyerProfiles, companies, companyFiles, users } from "../../server/db/schema.ts";
+import { accessRequests, buyerProfiles, companies, companyFiles, savedSearches, users } from "../../server/db/schema.ts";
 import { NDA_VERSIONS, currentNda, type NdaVersion } from "../../content/nda.ts";
 import { newStorageKey } from "../../server/storage/storage.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
@@ -64,6 +64,9 @@ import {
   letterOfIntentBody,
   shareFileBody,
   insertAccessRequest,
+  savedSearchRequest,
+  verificationTokenFor,
+  verifyEmailRequest,
 } from "./samples.ts";
 
 // Issue "Hardening: the campaign": the authorization matrix. Every endpoint
@@ -483,6 +486,21 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   },
   // Sharing a data-room document with approved buyers: the owner or an admin, like the rest of the data room.
   "PATCH /companies/:id/company_files/:fileId": { params: companyFile, request: () => ({ body: shareFileBody(true) }), expectOn: managers(200) },
+  // E-mail verification (docs/decisions/023-deal-room.md): any signed-in account reads its own status and asks for its own link.
+  "GET /accounts/email_verifications": { expect: signedIn(200) },
+  "POST /accounts/email_verifications": { account: "fresh", expect: signedIn(201) },
+  // The link is the credential (no session needed); a deactivated account's link verifies nothing (the invalid link's 400).
+  "PUT /accounts/email_verifications": {
+    account: "fresh",
+    request: async ({ db, account }) => ({ body: verifyEmailRequest(await verificationTokenFor(db, account.id)) }),
+    expect: { ...everyone(200), deactivated: 400 },
+  },
+  // The seller's analytics: the owner or an admin; to anyone else someone else's company is exactly a missing one.
+  "GET /companies/:id/analytics": { expectOn: managers(200) },
+  // Saved searches: buyers only, each their own (a cell deletes a search of the acting account, so a buyer's success is real).
+  "GET /saved_searches": { expect: { ...signedIn(403), buyer: 200 } },
+  "POST /saved_searches": { request: ({ unique }) => ({ body: savedSearchRequest(`Búsqueda ${unique}`, `tortillas ${unique}`) }), expect: { ...signedIn(403), buyer: 201 } },
+  "DELETE /saved_searches/:id": { params: async ({ db, account, unique }) => ({ id: await savedSearchIdOf(db, account.id, unique) }), expect: { ...signedIn(403), buyer: 200 } },
 };
 
 /**
@@ -506,6 +524,13 @@ async function dealOn(
   const ndaVersion = options.ndaVersion ?? currentNda(MATRIX_NDA_VERSIONS).version;
   const made = await insertAccessRequest(db, { companyId, buyerId, status, ndaVersion, ...(options.pendingLetter === true ? { letter: {} } : {}) });
   return { companyId, requestId: made.requestId, letterId: made.letterId ?? 0 };
+}
+
+/** A saved search of `userId`'s, for a cell to delete. */
+async function savedSearchIdOf(db: Database, userId: number, unique: string): Promise<number> {
+  const [row] = await db.insert(savedSearches).values({ userId, name: `Por borrar ${unique}`, q: `borrar ${unique}` }).returning({ id: savedSearches.id });
+  if (row === undefined) throw new Error("no saved search");
+  return row.id;
 }
 
 /** A buyer account with nothing attached, for a cell to deactivate. */

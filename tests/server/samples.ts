@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { BotQuestionRequest } from "../../contracts/bot.ts";
 import type { UserListQuery } from "../../contracts/admin.ts";
-import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest } from "../../contracts/accounts.ts";
+import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest, VerifyEmailRequest } from "../../contracts/accounts.ts";
 import type { CompanyCreateRequest, CompanyUpdateRequest, InterestMessageRequest } from "../../contracts/companies.ts";
 import type { ShareDataroomFileRequest } from "../../contracts/dataroom.ts";
 import type { AcceptNdaRequest, CreateAccessRequest, CreateDealMessage, CreateLetterOfIntent, DecideAccessRequest, DecideLetterOfIntent } from "../../contracts/deal-room.ts";
@@ -21,11 +21,13 @@ import type {
   SlackOnboardingRequest,
 } from "../../contracts/onboarding.ts";
 import type { BuyerRegistrationRequest, SellerRegistrationRequest } from "../../contracts/registration.ts";
+import type { CreateSavedSearch } from "../../contracts/saved-searches.ts";
 import type { LoginRequest } from "../../contracts/sessions.ts";
 import type { ValuationRequest } from "../../contracts/valuations.ts";
+import { hashVerificationToken } from "../../server/accounts/email-verification.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import type { Database } from "../../server/db/open.ts";
-import { accessRequests, lettersOfIntent, ndaAcceptances, passwordResetTokens } from "../../server/db/schema.ts";
+import { accessRequests, emailVerificationTokens, lettersOfIntent, ndaAcceptances, passwordResetTokens } from "../../server/db/schema.ts";
 
 /**
  * Valid requests for every endpoint with input, as a client sends them
@@ -325,3 +327,19 @@ export async function insertAccessRequest(
     .returning({ id: lettersOfIntent.id });
   return { requestId: request.id, letterId: letter?.id ?? null };
 }
+// --- E-mail verification and saved searches (issue 16) ---------------------------------------
+
+export const verifyEmailRequest = (token: string): Wire<typeof VerifyEmailRequest> => ({ token });
+
+/** A live verification link's token for the user, as the verification e-mail would carry it. */
+export async function verificationTokenFor(db: Database, userId: number, token: string = randomBytes(32).toString("base64url")): Promise<string> {
+  await db.insert(emailVerificationTokens).values({ userId, tokenHash: hashVerificationToken(token), expiresAt: new Date(Date.now() + 48 * 60 * 60_000) });
+  return token;
+}
+
+/** A buyer's saved search: Nuevo León, food and drinks, "tortillas" (seeded catalogue ids). */
+export const savedSearchRequest = (name = "Tortillerías en Nuevo León", q = "tortillas"): Wire<typeof CreateSavedSearch> => ({
+  name,
+  filters: { state_id: 19, industry_id: 3 },
+  q,
+});

@@ -69,6 +69,14 @@ describe("readEnv", () => {
     expect(() => readEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
 
+  it("reads how often the saved-search alerts run (0 disables them)", () => {
+    expect(readEnv({}).savedSearchAlertsIntervalMs).toBeUndefined();
+    expect(readEnv({ SAVED_SEARCH_ALERTS_INTERVAL_MS: "5000" }).savedSearchAlertsIntervalMs).toBe(5000);
+    expect(readEnv({ SAVED_SEARCH_ALERTS_INTERVAL_MS: "0" }).savedSearchAlertsIntervalMs).toBe(0);
+    expect(() => readEnv({ SAVED_SEARCH_ALERTS_INTERVAL_MS: "-1" })).toThrow(/SAVED_SEARCH_ALERTS_INTERVAL_MS/);
+    expect(() => readEnv({ SAVED_SEARCH_ALERTS_INTERVAL_MS: "30s" })).toThrow(/SAVED_SEARCH_ALERTS_INTERVAL_MS/);
+  });
+
   it("reads the Stripe keys together, or neither", () => {
     expect(readEnv({ STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_def456" }).stripe).toEqual({
       secretKey: "sk_test_abc123",

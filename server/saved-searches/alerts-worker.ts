@@ -1,0 +1,64 @@
+import { DEFAULT_ALERT_BATCH, processListingEvents, type AlertDeps } from "./alerts.ts";
+
+/**
+ * Runs the saved-search alerts (alerts.ts) in this process every
+ * `intervalMs` (SAVED_SEARCH_ALERTS_INTERVAL_MS): each run takes batches
+ * until the queue is empty, the next run starts `intervalMs` after the last
+ * one ended (runs never overlap), a failure is logged and the next run
+ * tries again, and `stop()` waits for a run in progress. Every process runs
+ * one: FOR UPDATE SKIP LOCKED shares the queue between them.
+ */
+
+export const DEFAULT_SAVED_SEARCH_ALERTS_INTERVAL_MS = 30_000;
+
+export interface AlertsWorkerOptions extends AlertDeps {
+  /** 0 (or less) disables the worker. */
+  readonly intervalMs: number;
+  readonly now?: () => Date;
+  readonly batch?: number;
+  readonly log: { error(details: object, message: string): void };
+}
+
+export interface AlertsWorker {
+  /** Schedule the first run `intervalMs` from now (nothing when disabled or stopped). */
+  start(): void;
+  /** Stop scheduling and wait for a run in progress. */
+  stop(): Promise<void>;
+}
+
+export function createAlertsWorker(options: AlertsWorkerOptions): AlertsWorker {
+  const { intervalMs, log, now = () => new Date(), batch = DEFAULT_ALERT_BATCH } = options;
+  let stopped = intervalMs <= 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const runOnce = async (): Promise<void> => {
+    try {
+      // A full batch may have left more behind: keep going until the queue is empty.
+      while (!stopped) {
+        const { events } = await processListingEvents(options, now(), batch);
+        if (events < batch) break;
+      }
+    } catch (error) {
+      log.error({ err: error }, "saved-search alerts run failed; retrying on the next run");
+    }
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runOnce().finally(schedule);
+    }, intervalMs);
+    // The worker alone must not keep the process alive.
+    timer.unref();
+  };
+
+  return {
+    start: schedule,
+    async stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+      await running;
+    },
+  };
+}

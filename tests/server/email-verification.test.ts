@@ -1,0 +1,305 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { Schema } from "effect";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  EMAIL_VERIFICATION_MESSAGES,
+  EmailVerificationStatus,
+  getEmailVerificationEndpoint,
+  MessageResponse,
+  requestEmailVerificationEndpoint,
+  verifyEmailEndpoint,
+} from "../../contracts/accounts.ts";
+import type { Endpoint } from "../../contracts/endpoint.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
+import { BuyerRegistrationResponse, createBuyerEndpoint } from "../../contracts/registration.ts";
+import { hashVerificationToken } from "../../server/accounts/email-verification.ts";
+import { buildApp, type AppConfig } from "../../server/app.ts";
+import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { createUser, type CreatedUser } from "../../server/auth/users.ts";
+import type { DatabaseHandle } from "../../server/db/open.ts";
+import { emailOutbox, emailVerificationTokens, users } from "../../server/db/schema.ts";
+import { MESSAGES } from "../../server/http/errors.ts";
+import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
+import { createMailer, type Mailer } from "../../server/mail/mailer.ts";
+import { seedCatalogues } from "../../server/seed/catalogues.ts";
+import { DEMO_USERS, seedDemo } from "../../server/seed/demo.ts";
+import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { buyerSignUp, SAMPLE_PASSWORD, urlOf } from "./samples.ts";
+
+const APP_URL = "https://puente.example";
+const HOUR_MS = 60 * 60 * 1000;
+const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
+const decodeStatus = Schema.decodeUnknownSync(EmailVerificationStatus);
+const decodeMessage = Schema.decodeUnknownSync(MessageResponse);
+
+type Person = CreatedUser & { readonly token: string };
+
+describe.each(TEST_DATABASES)("e-mail verification on $kind", (target) => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  /** The same database behind tiny email_verification limits (2 per window). */
+  let limited: FastifyInstance;
+  let serial = 0;
+  /** While true, every e-mail fails to send (an SMTP outage). */
+  let mailDown = false;
+  const loggedErrors: string[] = [];
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await handle.migrate();
+    await seedCatalogues(handle.db);
+    const outbox = createMailer({ db: handle.db, from: "Puente <no-responder@puente.mx>" });
+    const mailer: Mailer = {
+      transport: "outbox",
+      send: async (message) => {
+        if (mailDown) throw new Error("SMTP caído");
+        await outbox.send(message);
+      },
+    };
+    const config: AppConfig = {
+      jwtSecret: TEST_JWT_SECRET,
+      logLevel: "silent",
+      distDir: null,
+      appUrl: APP_URL,
+      mailer,
+      savedSearchAlertsIntervalMs: 0,
+      rateLimits: sameLimitForEveryBucket({ max: 10_000, windowMs: 60_000 }),
+    };
+    app = await buildApp({ db: handle.db, config });
+    app.log.error = ((details: unknown, message?: string) => {
+      loggedErrors.push(`${message ?? ""} ${JSON.stringify(details, (_key, value: unknown) => (value instanceof Error ? value.message : value))}`);
+    }) as typeof app.log.error;
+    limited = await buildApp({ db: handle.db, config: { ...config, rateLimits: { ...sameLimitForEveryBucket({ max: 10_000, windowMs: 60_000 }), email_verification: { max: 2, windowMs: 60_000 } } } });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await limited?.close();
+    await handle?.close();
+  });
+
+  async function person(roles: CreatedUser["roles"] = ["buyer"]): Promise<Person> {
+    serial += 1;
+    const user = await createUser(handle.db, { email: `verifica${serial}@ejemplo.mx`, password: SAMPLE_PASSWORD, name: `Persona ${serial}`, phone: null, roles }, { params: TEST_SCRYPT_PARAMS });
+    return { ...user, token: await sessionTokenFor(handle.db, user.id) };
+  }
+
+  const call = (endpoint: Endpoint, token: string | undefined, body?: unknown, on: FastifyInstance = app, remoteAddress = "10.1.1.1") =>
+    on.inject({
+      method: endpoint.method,
+      url: urlOf(endpoint),
+      remoteAddress,
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+  const expectMessage = (response: LightMyRequestResponse, status: number, message: string) => {
+    expect(response.statusCode, response.body).toBe(status);
+    expect(decodeError(response.json()).message).toBe(message);
+  };
+  const status = async (token: string) => {
+    const response = await call(getEmailVerificationEndpoint, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return decodeStatus(response.json());
+  };
+  const verify = (token: string, remoteAddress?: string, on?: FastifyInstance) => call(verifyEmailEndpoint, undefined, { token }, on, remoteAddress);
+  const requestLink = async (person: Person, on: FastifyInstance = app) => {
+    const response = await call(requestEmailVerificationEndpoint, person.token, undefined, on);
+    await on.backgroundIdle();
+    return response;
+  };
+  const mailsTo = (email: string) => handle.db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email)).orderBy(asc(emailOutbox.id));
+  /** The token of the last verification e-mail to `email`, as its link carries it. */
+  const lastLinkToken = async (email: string): Promise<string> => {
+    const mail = (await mailsTo(email)).at(-1);
+    const match = /\/verificar-correo\?token=([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? "");
+    if (match?.[1] === undefined) throw new Error(`no verification link e-mailed to ${email}`);
+    return match[1];
+  };
+  const verifiedAt = async (userId: number) => (await handle.db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)))[0]?.at ?? null;
+
+  describe("buyer sign-up", () => {
+    it("e-mails a 48 h one-time link after the answer; only the token's SHA-256 is stored", async () => {
+      const before = Date.now();
+      const response = await call(createBuyerEndpoint, undefined, buyerSignUp("nueva.compradora@ejemplo.mx"));
+      expect(response.statusCode, response.body).toBe(201);
+      const { id } = Schema.decodeUnknownSync(BuyerRegistrationResponse)(response.json());
+      await app.backgroundIdle();
+
+      const [mail, ...more] = await mailsTo("nueva.compradora@ejemplo.mx");
+      expect(more).toEqual([]);
+      expect(mail?.subject).toBe("Verifica tu correo en Puente");
+      expect(mail?.textBody).toContain("Hola, Ana Pérez:");
+      expect(mail?.textBody).toContain("vence en 48 horas");
+      const token = await lastLinkToken("nueva.compradora@ejemplo.mx");
+      expect(mail?.textBody).toContain(`${APP_URL}/verificar-correo?token=${token}`);
+      expect(mail?.htmlBody).toContain(`${APP_URL}/verificar-correo?token=${token}`);
+
+      const rows = await handle.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.userId, id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.tokenHash).toBe(hashVerificationToken(token));
+      expect(rows[0]?.tokenHash).not.toContain(token);
+      const ttl = (rows[0]?.expiresAt.getTime() ?? 0) - before;
+      expect(ttl).toBeGreaterThan(48 * HOUR_MS - 60_000);
+      expect(ttl).toBeLessThanOrEqual(48 * HOUR_MS + 60_000);
+      expect(await verifiedAt(id)).toBeNull();
+    });
+
+    it("still signs the buyer up when the e-mail cannot be sent (the failure is logged)", async () => {
+      mailDown = true;
+      try {
+        const response = await call(createBuyerEndpoint, undefined, buyerSignUp("sin.correo@ejemplo.mx"));
+        expect(response.statusCode, response.body).toBe(201);
+        await app.backgroundIdle();
+      } finally {
+        mailDown = false;
+      }
+      expect(await handle.db.select({ id: users.id }).from(users).where(eq(users.email, "sin.correo@ejemplo.mx"))).toHaveLength(1);
+      expect(await mailsTo("sin.correo@ejemplo.mx")).toEqual([]);
+      expect(loggedErrors.some((line) => line.includes("background task failed") && line.includes("SMTP caído"))).toBe(true);
+      loggedErrors.length = 0;
+    });
+  });
+
+  describe("GET, POST and PUT /accounts/email_verifications", () => {
+    it("a link verifies the address once, without a session; GET reports it", async () => {
+      const buyer = await person();
+      expect(await status(buyer.token)).toEqual({ email: buyer.email, verified: false, verified_at: null });
+
+      const sent = await requestLink(buyer);
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(decodeMessage(sent.json()).message).toBe(EMAIL_VERIFICATION_MESSAGES.sent);
+      const token = await lastLinkToken(buyer.email);
+
+      const verified = await verify(token);
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(decodeMessage(verified.json()).message).toBe(EMAIL_VERIFICATION_MESSAGES.verified);
+      const at = await verifiedAt(buyer.id);
+      expect(at).not.toBeNull();
+      expect(await status(buyer.token)).toEqual({ email: buyer.email, verified: true, verified_at: at?.toISOString() });
+      const [row] = await handle.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, hashVerificationToken(token)));
+      expect(row?.usedAt).not.toBeNull();
+
+      // Used: the same link again is the invalid link, and nothing changes.
+      expectMessage(await verify(token), 400, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+      expect((await verifiedAt(buyer.id))?.toISOString()).toBe(at?.toISOString());
+      // Verified: no new link.
+      expectMessage(await requestLink(buyer), 409, EMAIL_VERIFICATION_MESSAGES.alreadyVerified);
+    });
+
+    it("a new link replaces the old one", async () => {
+      const buyer = await person();
+      await requestLink(buyer);
+      const first = await lastLinkToken(buyer.email);
+      await requestLink(buyer);
+      const second = await lastLinkToken(buyer.email);
+      expect(second).not.toBe(first);
+      expect(await mailsTo(buyer.email)).toHaveLength(2);
+      expectMessage(await verify(first), 400, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+      expect(await verifiedAt(buyer.id)).toBeNull();
+      expect((await verify(second)).statusCode).toBe(200);
+      expect(await verifiedAt(buyer.id)).not.toBeNull();
+      const open = await handle.db
+        .select()
+        .from(emailVerificationTokens)
+        .where(and(eq(emailVerificationTokens.userId, buyer.id), isNull(emailVerificationTokens.usedAt)));
+      expect(open).toEqual([]);
+    });
+
+    it("refuses an expired, unknown or malformed token with the Spanish 400, writing nothing", async () => {
+      const buyer = await person();
+      await requestLink(buyer);
+      const token = await lastLinkToken(buyer.email);
+      await handle.db
+        .update(emailVerificationTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(emailVerificationTokens.tokenHash, hashVerificationToken(token)));
+      expectMessage(await verify(token), 400, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+      expectMessage(await verify("a".repeat(43)), 400, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+      expectMessage(await verify("   "), 400, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+      expectMessage(await verify("x".repeat(201)), 400, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+      expectMessage(await call(verifyEmailEndpoint, undefined, {}), 400, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+      expectMessage(await call(verifyEmailEndpoint, undefined, { token: 12 }), 400, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+      expect(await verifiedAt(buyer.id)).toBeNull();
+      const [row] = await handle.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, hashVerificationToken(token)));
+      expect(row?.usedAt).toBeNull();
+    });
+
+    it("a deactivated account's link changes nothing", async () => {
+      const buyer = await person();
+      await requestLink(buyer);
+      const token = await lastLinkToken(buyer.email);
+      await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, buyer.id));
+      expectMessage(await verify(token), 400, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+      expect(await verifiedAt(buyer.id)).toBeNull();
+      const [row] = await handle.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, hashVerificationToken(token)));
+      expect(row?.usedAt).toBeNull();
+      // Its session is refused on the signed-in endpoints too.
+      expectMessage(await call(getEmailVerificationEndpoint, buyer.token), 403, MESSAGES.deactivated);
+      expectMessage(await call(requestEmailVerificationEndpoint, buyer.token), 403, MESSAGES.deactivated);
+    });
+
+    it("two uses of the same link at once verify once", async () => {
+      const buyer = await person();
+      await requestLink(buyer);
+      const token = await lastLinkToken(buyer.email);
+      const answers = await Promise.all([verify(token), verify(token)]);
+      expect(answers.map((answer) => answer.statusCode).toSorted()).toEqual([200, 400]);
+      expect(await verifiedAt(buyer.id)).not.toBeNull();
+    });
+
+    it("any signed-in account may verify its address (sellers and admins too); no session is a 401", async () => {
+      for (const roles of [["seller"], ["admin"]] as const) {
+        const someone = await person([...roles]);
+        expect((await requestLink(someone)).statusCode).toBe(201);
+        expect((await verify(await lastLinkToken(someone.email))).statusCode).toBe(200);
+        expect((await status(someone.token)).verified).toBe(true);
+      }
+      expectMessage(await call(getEmailVerificationEndpoint, undefined), 401, MESSAGES.authRequired);
+      expectMessage(await call(requestEmailVerificationEndpoint, undefined), 401, MESSAGES.authRequired);
+    });
+  });
+
+  describe("the email_verification limits", () => {
+    it("count links sent per account, with the contract's 429", async () => {
+      const buyer = await person();
+      const other = await person();
+      expect((await requestLink(buyer, limited)).statusCode).toBe(201);
+      expect((await requestLink(buyer, limited)).statusCode).toBe(201);
+      const refused = await requestLink(buyer, limited);
+      expectMessage(refused, 429, EMAIL_VERIFICATION_MESSAGES.tooMany);
+      expect(refused.headers["retry-after"]).toBeDefined();
+      expect(await mailsTo(buyer.email)).toHaveLength(2);
+      // Another account is not affected.
+      expect((await requestLink(other, limited)).statusCode).toBe(201);
+    });
+
+    it("count links used per address, valid or not, with the contract's 429", async () => {
+      const buyer = await person();
+      await requestLink(buyer);
+      const token = await lastLinkToken(buyer.email);
+      expect((await verify("b".repeat(43), "10.9.9.9", limited)).statusCode).toBe(400);
+      expect((await verify("c".repeat(43), "10.9.9.9", limited)).statusCode).toBe(400);
+      expectMessage(await verify(token, "10.9.9.9", limited), 429, EMAIL_VERIFICATION_MESSAGES.tooMany);
+      expect(await verifiedAt(buyer.id)).toBeNull();
+      expect((await verify(token, "10.9.9.10", limited)).statusCode).toBe(200);
+    });
+  });
+
+  it("the demo accounts are seeded verified", async () => {
+    const demo = await target.open();
+    try {
+      await demo.migrate();
+      await seedCatalogues(demo.db);
+      await seedDemo(demo.db, { companies: 1, params: TEST_SCRYPT_PARAMS });
+      const rows = await demo.db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users);
+      expect(rows.map((row) => row.email)).toEqual(expect.arrayContaining(Object.values(DEMO_USERS).map((user) => user.email)));
+      expect(rows.filter((row) => row.verifiedAt === null)).toEqual([]);
+    } finally {
+      await demo.close();
+    }
+  });
+});
