@@ -4,7 +4,7 @@ import { ApiError } from "../../../src/lib/api-client.ts";
 import { createInterestMessage } from "../../../src/features/marketplace/api/create-interest-message.ts";
 import { getCompanies, type CompanyFilters } from "../../../src/features/marketplace/api/get-companies.ts";
 import { getCompany } from "../../../src/features/marketplace/api/get-company.ts";
-import { getCompanyRecord } from "../../../src/features/marketplace/api/get-company-record.ts";
+import { getCompanyRecord } from "../../../src/features/companies/api/get-company-record.ts";
 import {
   createInterestMessageEndpoint,
   getCompanyEndpoint,
