@@ -14,7 +14,8 @@ export const dealMessagesQueryOptions = (requestId: number) =>
   queryOptions({
     queryKey: dealRoomKeys.messages(requestId),
     queryFn: () => listDealMessages(requestId),
-    refetchInterval: THREAD_REFRESH_MS,
+    // Not after a failure: a closed thread (409) stays closed until the request changes.
+    refetchInterval: (query) => (query.state.status === "error" ? false : THREAD_REFRESH_MS),
     // A closed thread (409) is said in place, not in a toast.
     meta: { silent: true },
   });

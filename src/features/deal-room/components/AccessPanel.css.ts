@@ -24,6 +24,9 @@ export const message = style({
   selectors: { "&:focus": { outline: "none" }, "&:focus-visible": { outline: `${vars.size.focusRing} solid ${vars.color.focus}` } },
 });
 
+/** The badge above the sentence. */
+export const status = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
+
 export const hint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });

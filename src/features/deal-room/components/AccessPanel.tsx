@@ -67,7 +67,7 @@ const STATUS_BADGES: Partial<Record<AccessPanelState["kind"], { readonly tone: "
 export function AccessPanel({ company }: AccessPanelProps) {
   const state = accessPanelState(company.viewer_access, company.confidential !== null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const messageRef = useRef<HTMLParagraphElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   // Like useFocusOnChange, but only once the dialog is closed: while it is open it holds the focus.
   const shownKind = useRef(state.kind);
@@ -83,14 +83,15 @@ export function AccessPanel({ company }: AccessPanelProps) {
       <h2 id={titleId} className={styles.panelTitle}>
         Acceso al perfil completo
       </h2>
-      {badge === undefined ? null : (
-        <p className={styles.message}>
-          <Badge tone={badge.tone}>{badge.label}</Badge>
-        </p>
-      )}
-      <p ref={messageRef} tabIndex={-1} className={styles.message}>
-        {accessPanelMessage(state)}
-      </p>
+      {/* The badge and the sentence are one focus target, so both are read when the focus lands here. */}
+      <div ref={messageRef} tabIndex={-1} className={`${styles.message} ${styles.status}`}>
+        {badge === undefined ? null : (
+          <p className={styles.message}>
+            <Badge tone={badge.tone}>{badge.label}</Badge>
+          </p>
+        )}
+        <p className={styles.message}>{accessPanelMessage(state)}</p>
+      </div>
       {state.kind === "nda_outdated" ? (
         <NdaUpdateNotice requestId={state.requestId} companyId={company.id} humanId={company.human_id} acceptedVersion={state.acceptedVersion} headingLevel={3} />
       ) : null}
