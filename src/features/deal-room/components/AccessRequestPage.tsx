@@ -88,6 +88,7 @@ function BuyerCard({ buyer, status }: { readonly buyer: RequestBuyer; readonly s
 /** The NDA record both parties see; the buyer of an approved request accepts a newer version here too. */
 function NdaRecord({ request }: { readonly request: AccessRequest }) {
   const titleId = useId();
+  const recordRef = useRef<HTMLParagraphElement>(null);
   const nda = request.nda;
   const mustAccept = request.viewer_role === "buyer" && request.status === "approved" && !nda.current;
   return (
@@ -95,10 +96,12 @@ function NdaRecord({ request }: { readonly request: AccessRequest }) {
       <h2 id={titleId} className={styles.sectionTitle}>
         Acuerdo de confidencialidad
       </h2>
-      <p className={styles.text}>{ndaRecordText(nda)}</p>
+      <p ref={recordRef} tabIndex={-1} className={`${styles.text} ${styles.statusLine}`}>
+        {ndaRecordText(nda)}
+      </p>
       {nda.current ? null : <p className={styles.muted}>{NDA_NOT_CURRENT_NOTE}</p>}
       {mustAccept ? (
-        <NdaUpdateNotice requestId={request.id} companyId={request.company.id} humanId={request.company.human_id} acceptedVersion={nda.version} headingLevel={3} />
+        <NdaUpdateNotice requestId={request.id} companyId={request.company.id} humanId={request.company.human_id} acceptedVersion={nda.version} headingLevel={3} onAccepted={() => focusWhenLost(recordRef)} />
       ) : null}
     </section>
   );
@@ -136,17 +139,21 @@ function Decisions({ request, onDecided }: { readonly request: AccessRequest; re
       </h2>
       {note === null ? null : <p className={styles.text}>{note}</p>}
       <div className={styles.actions}>
-        {actions.map((action) => (
-          <Button
-            key={action.status}
-            variant={action.variant}
-            isPending={decide.isPending && decide.variables?.status === action.status && confirming === null}
-            isDisabled={decide.isPending}
-            onPress={() => (action.confirmation === null ? run(action) : setConfirming(action))}
-          >
-            {action.label}
-          </Button>
-        ))}
+        {actions.map((action) => {
+          // The pressed button shows the request in flight and keeps the focus; the others wait.
+          const isRunning = decide.isPending && decide.variables?.status === action.status && confirming === null;
+          return (
+            <Button
+              key={action.status}
+              variant={action.variant}
+              isPending={isRunning}
+              isDisabled={decide.isPending && !isRunning}
+              onPress={() => (action.confirmation === null ? run(action) : setConfirming(action))}
+            >
+              {action.label}
+            </Button>
+          );
+        })}
       </div>
       <ConfirmDialog
         confirmation={confirming?.confirmation ?? null}

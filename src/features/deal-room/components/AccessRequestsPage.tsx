@@ -112,8 +112,10 @@ function RequestList({ tab }: { readonly tab: RequestTab }) {
       ) : data === undefined ? (
         <Spinner label="Cargando solicitudes" />
       ) : data.total === 0 ? (
-        <div className={styles.empty} role="status">
-          <p className={styles.emptyTitle}>{empty.title}</p>
+        <div className={styles.empty}>
+          <p className={styles.emptyTitle} role="status">
+            {empty.title}
+          </p>
           <p className={styles.emptyBody}>{empty.body}</p>
           {empty.action === null ? null : (
             <Link href={empty.action.href} variant="primary">

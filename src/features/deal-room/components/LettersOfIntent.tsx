@@ -32,12 +32,13 @@ const stakeText = (stake: number): string => (stake === 0 ? "0% (oferta de deuda
 interface LetterItemProps {
   readonly letter: LetterOfIntent;
   readonly canDecide: boolean;
-  readonly isDeciding: boolean;
+  /** The answer being sent for this letter, if any. */
+  readonly deciding: "accepted" | "declined" | null;
   readonly onAccept: () => void;
   readonly onDecline: () => void;
 }
 
-function LetterItem({ letter, canDecide, isDeciding, onAccept, onDecline }: LetterItemProps) {
+function LetterItem({ letter, canDecide, deciding, onAccept, onDecline }: LetterItemProps) {
   const amount = formatLoiAmount(letter.amount, letter.currency);
   return (
     <li className={styles.letter}>
@@ -64,10 +65,10 @@ function LetterItem({ letter, canDecide, isDeciding, onAccept, onDecline }: Lett
       </dl>
       {canDecide && letter.status === "pending" ? (
         <div className={styles.actions}>
-          <Button onPress={onAccept} isPending={isDeciding}>
+          <Button onPress={onAccept} isPending={deciding === "accepted"} isDisabled={deciding === "declined"}>
             Aceptar<span className={visuallyHidden}> la carta de intención de {amount}</span>
           </Button>
-          <Button variant="secondary" isDisabled={isDeciding} onPress={onDecline}>
+          <Button variant="secondary" isDisabled={deciding !== null} onPress={onDecline}>
             Declinar<span className={visuallyHidden}> la carta de intención de {amount}</span>
           </Button>
         </div>
@@ -185,7 +186,7 @@ export function LettersOfIntent({ request }: { readonly request: AccessRequest }
                   key={letter.id}
                   letter={letter}
                   canDecide={mayDecide}
-                  isDeciding={decide.isPending && decide.variables?.letter.id === letter.id}
+                  deciding={decide.isPending && decide.variables?.letter.id === letter.id ? decide.variables.status : null}
                   onAccept={() => answer(letter, "accepted")}
                   onDecline={() => setDeclining(letter)}
                 />

@@ -18,6 +18,8 @@ export interface NdaUpdateNoticeProps {
   readonly acceptedVersion: string;
   /** The level of the notice's heading in the page around it. */
   readonly headingLevel: 3 | 4;
+  /** After the acceptance, once the notice is about to go (its button held the focus). */
+  readonly onAccepted?: () => void;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface NdaUpdateNoticeProps {
  * request are refetched afterwards (the mutation does it), so the full
  * profile shows again.
  */
-export function NdaUpdateNotice({ requestId, companyId, humanId, acceptedVersion, headingLevel }: NdaUpdateNoticeProps) {
+export function NdaUpdateNotice({ requestId, companyId, humanId, acceptedVersion, headingLevel, onAccepted }: NdaUpdateNoticeProps) {
   const session = useSession();
   const nda = useNda();
   const accept = useAcceptNda();
@@ -36,10 +38,14 @@ export function NdaUpdateNotice({ requestId, companyId, humanId, acceptedVersion
 
   const onAccept = () => {
     if (version === undefined) return;
-    accept.mutate(
-      { requestId, companyId, ndaVersion: version },
-      { onSuccess: () => toastSuccess(DEAL_ROOM_MESSAGES.ndaAccepted), onError: toastApiError },
-    );
+    // A promise, not mutate's callbacks: the refetched request removes this notice before the mutation settles.
+    accept
+      .mutateAsync({ requestId, companyId, ndaVersion: version })
+      .then(() => {
+        toastSuccess(DEAL_ROOM_MESSAGES.ndaAccepted);
+        onAccepted?.();
+      })
+      .catch(toastApiError);
   };
 
   return (
