@@ -9,6 +9,7 @@ import { AppRoutes } from "./routes.tsx";
 import { SessionProvider, useOnSignedOut } from "../lib/session.tsx";
 import { adminKeys } from "../features/admin/api/admin-keys.ts";
 import { companyKeys } from "../features/companies/api/company-keys.ts";
+import { dealRoomKeys } from "../features/deal-room/api/deal-room-keys.ts";
 import { subscriptionKeys } from "../features/subscriptions/api/subscription-keys.ts";
 
 /** react-aria links and menu items navigate through wouter. */
@@ -20,13 +21,16 @@ function AriaRouter({ children }: { readonly children: ReactNode }) {
 /**
  * What the signed-in user saw of their own data leaves the cache when the
  * session ends, so the next person to log in on this tab never sees it
- * (Historial's pages, Mis empresas or the admin's tables would otherwise be
- * fresh for a minute).
+ * (Historial's pages, Mis empresas, the admin's tables, the deal room's
+ * requests or a full company profile would otherwise be fresh for a minute).
  */
 function ForgetUserDataOnSignOut() {
   const queryClient = useQueryClient();
   const forget = useCallback(() => {
-    for (const queryKey of [subscriptionKeys.payments(), companyKeys.dashboards(), adminKeys.all]) queryClient.removeQueries({ queryKey });
+    // Profiles too: since the deal room, one carries the viewer's access and, for some, the full profile.
+    for (const queryKey of [subscriptionKeys.payments(), companyKeys.dashboards(), adminKeys.all, dealRoomKeys.requests(), dealRoomKeys.companyProfiles()]) {
+      queryClient.removeQueries({ queryKey });
+    }
   }, [queryClient]);
   useOnSignedOut(forget);
   return null;

@@ -162,6 +162,9 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/gracias-comprador", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
   { path: "/gracias-vendedor", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
   { path: "/perfil-de-negocio/:id", title: "Perfil de negocio", page: "./pages/BusinessProfileRoute.tsx", guard: "signedIn" },
+  // The deal room (docs/decisions/023-deal-room.md): requests for a company's full profile, their threads and letters of intent.
+  { path: "/solicitudes", title: "Solicitudes", page: "../features/deal-room/components/AccessRequestsPage.tsx", guard: "signedIn" },
+  { path: "/solicitudes/:id", title: "Solicitud de acceso", page: "./pages/AccessRequestRoute.tsx", guard: "signedIn" },
   { path: "/mis-empresas", title: "Mis empresas", page: "../features/companies/components/MyCompaniesPage.tsx", guard: "signedIn" },
   { path: "/mi-perfil", title: "Mi perfil", page: "./pages/MyProfileRoute.tsx", guard: "signedIn" },
   { path: "/crear-empresa", title: "Crear nueva empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "CreateCompanyRoute", guard: "signedIn" },

@@ -20,6 +20,7 @@ export const pageModules = import.meta.glob<Record<string, unknown>>([
   "../features/*/components/*Page.tsx",
   "./pages/*.tsx",
   "!../features/marketplace/components/BusinessProfilePage.tsx",
+  "!../features/deal-room/components/AccessRequestPage.tsx",
   "!../features/public-site/components/SellYourCompanyPage.tsx",
   "!../features/public-site/components/RaiseCapitalPage.tsx",
   "!../features/public-site/components/PlansPage.tsx",

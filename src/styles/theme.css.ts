@@ -29,6 +29,11 @@ export const vars = createGlobalTheme(":root", {
     // The admin's weekly chart: two series told apart by place and legend too; each 3:1+ on white (5.5:1 for the teal).
     chartSignUps: "#1d3f8f",
     chartListings: "#0f766e",
+    // Status badges (deal room): the word always says the status, the colour only repeats it.
+    success: "#0e6259", // 6.4:1 on successSoft, 7.2:1 on white
+    successSoft: "#e6f4f1",
+    warning: "#92400e", // 6.4:1 on warningSoft
+    warningSoft: "#fef3c7",
   },
   space: {
     none: "0",
@@ -87,6 +92,9 @@ export const vars = createGlobalTheme(":root", {
     focusRing: "3px",
     borderWidth: "1px",
     drawerWidth: "20rem",
+    /** A long text read inside a box (the NDA), and a conversation's visible height: both scroll. */
+    readingPanel: "20rem",
+    threadPanel: "28rem",
   },
   zIndex: {
     navbar: "20",

@@ -34,6 +34,8 @@ export function MobileMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogo
   const userLinks: NavLink[] = [
     ...(session.isAdmin ? [{ label: "Admin Dashboard", href: "/admin/dashboard/kpis" }] : []),
     ...(session.isSeller ? [{ label: "Mis empresas", href: "/mis-empresas" }] : []),
+    // The deal room's requests: received (sellers), sent (buyers), all (admins).
+    ...(session.isSeller || session.isBuyer || session.isAdmin ? [{ label: "Solicitudes", href: "/solicitudes" }] : []),
     ...(session.isSeller || session.isBuyer ? [{ label: "Mi perfil", href: "/mi-perfil" }] : []),
   ];
   return (

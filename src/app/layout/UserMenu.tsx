@@ -55,6 +55,11 @@ export function UserMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogout
             {session.showOnboardingDot ? <OnboardingDot /> : null}
           </MenuItem>
         ) : null}
+        {session.isSeller || session.isBuyer || session.isAdmin ? (
+          <MenuItem id="solicitudes" href="/solicitudes">
+            Solicitudes
+          </MenuItem>
+        ) : null}
         {session.isSeller || session.isBuyer ? (
           <MenuItem id="mi-perfil" href="/mi-perfil">
             Mi perfil

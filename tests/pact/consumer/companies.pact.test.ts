@@ -4,7 +4,7 @@ import { ApiError } from "../../../src/lib/api-client.ts";
 import { createInterestMessage } from "../../../src/features/marketplace/api/create-interest-message.ts";
 import { getCompanies, type CompanyFilters } from "../../../src/features/marketplace/api/get-companies.ts";
 import { getCompany } from "../../../src/features/marketplace/api/get-company.ts";
-import { getCompanyRecord } from "../../../src/features/marketplace/api/get-company-record.ts";
+import { getCompanyRecord } from "../../../src/features/companies/api/get-company-record.ts";
 import {
   createInterestMessageEndpoint,
   getCompanyEndpoint,
@@ -13,7 +13,7 @@ import {
 } from "../../../contracts/companies.ts";
 import { JSON_CONTENT, eachLike, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
 
-const { boolean, fromProviderState, decimal } = MatchersV3;
+const { boolean, fromProviderState, decimal, datetime, number } = MatchersV3;
 
 // The provider state "a published company exists" seeds one company that
 // matches every example filter below (Nuevo León, Tecnología, growth capital,
@@ -65,6 +65,51 @@ const PROFILE = {
   company_role: item(1, "Fundador"),
   interests: eachLike(item(1, "Capital para crecimiento")),
   industries: eachLike(item(1, "Tecnología")),
+};
+
+// What a visitor may do about the full profile (decision 023): nothing until signed in, and no full profile.
+const VISITOR_VIEW = {
+  ...PROFILE,
+  viewer_access: { request: null, can_request: false, blocked_reason: "sign_in", request_again_at: null },
+  confidential: null,
+};
+
+const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
+
+// The buyer of an approved request with the NDA in force (tests/pact/provider/states/deal-room.ts
+// seeds the company's record and onboarding step 7, and one shared document).
+const APPROVED_BUYER_VIEW = {
+  ...PROFILE,
+  viewer_access: {
+    request: { id: integer(1), status: "approved", created_at: datetime(ISO, "2026-11-26T18:05:00.000Z"), nda_version: string("2026-11"), nda_current: true },
+    can_request: false,
+    blocked_reason: "open_request",
+    request_again_at: null,
+  },
+  confidential: {
+    name: string("Deal Room Pact SA de CV"),
+    legal_name: string("Deal Room Pact SA de CV"),
+    comercial_name: string("Refacciones Deal Room"),
+    website: string("https://refacciones.example.mx"),
+    contact: { name: string("Vendedora Deal Room"), email: string("vendedora.dealroom.pact@example.mx"), phone: string("8112345678") },
+    financials: {
+      ebitda: number(1_572_500),
+      yearly_sales: number(8_500_000),
+      ebitda_margin: number(18.5),
+      second_last_year_yearly_sales: number(7_900_000),
+      second_last_year_ebitda_margin: number(17),
+      estimate_yearly_sales: number(9_300_000),
+      financial_records_state: string("has_financial_records"),
+    },
+    shared_documents: eachLike({
+      id: integer(1),
+      category: string("company_acta_constitutivas"),
+      filename: string("acta-constitutiva.pdf"),
+      content_type: string("application/pdf"),
+      size_bytes: integer(48),
+      created_at: datetime(ISO, "2026-11-20T10:00:00.000Z"),
+    }),
+  },
 };
 
 const RECORD = {
@@ -174,19 +219,37 @@ describe("companies (consumer)", () => {
       });
   });
 
-  it("GET /api/companies/{id} is the public profile, without name or contact", async () => {
+  it("GET /api/companies/{id} is the public profile, without name or contact; a visitor is asked to sign in and gets no full profile", async () => {
     await pact
       .addInteraction()
       .given("a published company exists")
       .uponReceiving("a request for a company's public profile")
       .withRequest(...requestTo(getCompanyEndpoint, { paramsFromState: COMPANY_FROM_STATE }))
-      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(PROFILE))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(VISITOR_VIEW))
       .executeTest(async (server) => {
         useMockServer(server.url);
         const profile = await getCompany(1);
         expect(profile.human_id).toBe("PUE-0001");
         expect(profile.industries[0]?.name).toBe("Tecnología");
         expect("name" in profile).toBe(false);
+        expect(profile.viewer_access).toEqual({ request: null, can_request: false, blocked_reason: "sign_in", request_again_at: null });
+        expect(profile.confidential).toBeNull();
+      });
+  });
+
+  it("GET /api/companies/{id} for the buyer of an approved request: their request, and the full profile with the shared documents", async () => {
+    await pact
+      .addInteraction()
+      .given("an approved access request between a buyer and a seller, with a message each and a shared document")
+      .uponReceiving("a request for a company's profile by the buyer of an approved access request")
+      .withRequest(...requestTo(getCompanyEndpoint, { paramsFromState: COMPANY_FROM_STATE, headers: bearer("buyerToken") }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(APPROVED_BUYER_VIEW))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const profile = await getCompany(1);
+        expect(profile.viewer_access).toMatchObject({ can_request: false, blocked_reason: "open_request", request: { status: "approved", nda_current: true } });
+        expect(profile.confidential).toMatchObject({ name: "Deal Room Pact SA de CV", contact: { email: "vendedora.dealroom.pact@example.mx" } });
+        expect(profile.confidential?.shared_documents[0]?.filename).toBe("acta-constitutiva.pdf");
       });
   });
 

@@ -3,7 +3,11 @@ import { getCompanyEndpoint } from "../../../../contracts/companies.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 import { companyKeys } from "./get-companies.ts";
 
-/** GET /companies/{id}: the public profile of a listed company (no name, contact or RFC). */
+/**
+ * GET /companies/{id}: the public profile of a listed company, what the
+ * viewer may do about its full profile (`viewer_access`), and the full
+ * profile itself (`confidential`) when the server lets this viewer see it.
+ */
 export const getCompany = (id: number) => callEndpoint(getCompanyEndpoint, { params: { id } });
 
 export const companyQueryOptions = (id: number) =>
@@ -12,6 +16,8 @@ export const companyQueryOptions = (id: number) =>
     queryFn: () => getCompany(id),
     // A 404 is shown as the not-found page, not as a toast.
     meta: { silent: true },
+    // Who sees the full profile is decided on every request (a revocation applies on the next one): keep it fresh.
+    staleTime: 0,
   });
 
 /** `id` null (a malformed URL) asks for nothing. */

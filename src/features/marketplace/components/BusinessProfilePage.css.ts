@@ -28,6 +28,9 @@ export const layout = style({
 
 export const column = style({ display: "flex", flexDirection: "column", gap: vars.space.lg, minWidth: 0 });
 
+/** The side column: access to the full profile above the interest form. */
+export const aside = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.lg, alignContent: "start", minWidth: 0 });
+
 export const picture = style({
   width: "100%",
   maxHeight: "22rem",

@@ -1,8 +1,8 @@
 import { useRef, type ReactNode } from "react";
 import { useParams } from "wouter";
 import type { CatalogueItem } from "../../../../contracts/catalogues.ts";
-import type { PublicCompanyProfile } from "../../../../contracts/companies.ts";
-import { LoadError, QueryLoadError, useLoadError } from "../../../components/LoadError.tsx";
+import type { CompanyProfileView, PublicCompanyProfile } from "../../../../contracts/companies.ts";
+import { LoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { isApiError } from "../../../lib/api-client.ts";
@@ -10,7 +10,6 @@ import { HIDDEN_NAME } from "../../../lib/incognito.ts";
 import { useSession } from "../../../lib/session.tsx";
 import placeholder from "../assets/company-placeholder.svg";
 import { useCompany } from "../api/get-company.ts";
-import { useCompanyRecord } from "../api/get-company-record.ts";
 import { NOT_AVAILABLE } from "./CompanyCard.tsx";
 import { InterestMessageForm } from "./InterestMessageForm.tsx";
 import * as cardStyles from "./CompanyCard.css.ts";
@@ -44,34 +43,33 @@ function facts(company: PublicCompanyProfile): ReadonlyArray<readonly [string, s
 }
 
 /**
- * The company's name, only for admins (spec section 2 and 6): in demo mode
- * asterisks (and the name is not even fetched), otherwise the name from the
- * admin record. Everyone else gets nothing: the public profile has no name.
+ * The company's name, for those the server sends it to (`confidential`: the
+ * owner, admins, and a buyer whose access request is approved with the NDA
+ * in force; decision 023). An admin in Incognito (demo) mode sees asterisks
+ * (spec sections 2 and 6); everyone else gets nothing: the public profile
+ * has no name.
  */
-function AdminName({ companyId }: { readonly companyId: number }) {
+function CompanyName({ name }: { readonly name: string | undefined }) {
   const session = useSession();
-  const record = useCompanyRecord(companyId, session.isAdmin && !session.demoMode);
-  if (!session.isAdmin) return null;
-  const shown = session.demoMode ? HIDDEN_NAME : record.data?.name;
+  if (name === undefined) return null;
   return (
-    <>
-      {session.demoMode ? null : <QueryLoadError compact message="No pudimos cargar el nombre de la empresa." queries={[record]} />}
-      {shown === undefined ? null : (
-        <p className={styles.name}>
-          Nombre: <span>{shown}</span>
-        </p>
-      )}
-    </>
+    <p className={styles.name}>
+      Nombre: <span>{session.isAdmin && session.demoMode ? HIDDEN_NAME : name}</span>
+    </p>
   );
 }
 
 export interface BusinessProfilePageProps {
   /** The app's 404 page, shown for an unknown or unpublished company (composed in src/app). */
   readonly notFound?: ReactNode;
+  /** Beside the interest form: what the viewer may do about the full profile (the deal room, composed in src/app). */
+  readonly renderAccess?: (profile: CompanyProfileView) => ReactNode;
+  /** Under the public facts: the full profile, when the answer carries it (the deal room, composed in src/app). */
+  readonly renderFullProfile?: (profile: CompanyProfileView) => ReactNode;
 }
 
-/** /perfil-de-negocio/{id}: the public profile and the interest message form. */
-export default function BusinessProfilePage({ notFound = null }: BusinessProfilePageProps) {
+/** /perfil-de-negocio/{id}: the public profile, the viewer's access to the full one, and the interest message form. */
+export default function BusinessProfilePage({ notFound = null, renderAccess, renderFullProfile }: BusinessProfilePageProps) {
   const params = useParams<{ id: string }>();
   const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   const company = useCompany(id);
@@ -105,7 +103,7 @@ export default function BusinessProfilePage({ notFound = null }: BusinessProfile
         <h1 ref={titleRef} tabIndex={-1} className={styles.title}>
           Empresa {profile.human_id}
         </h1>
-        <AdminName companyId={profile.id} />
+        <CompanyName name={profile.confidential?.name} />
         <div className={styles.badges}>
           <span className={cardStyles.badge}>Verificación: {profile.verification_level.name}</span>
           {profile.industries.map((industry) => (
@@ -143,8 +141,12 @@ export default function BusinessProfilePage({ notFound = null }: BusinessProfile
               ))}
             </dl>
           </section>
+          {renderFullProfile?.(profile)}
         </div>
-        <InterestMessageForm companyId={profile.id} humanId={profile.human_id} />
+        <div className={styles.aside}>
+          {renderAccess?.(profile)}
+          <InterestMessageForm companyId={profile.id} humanId={profile.human_id} />
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,210 @@
+import { ACCESS_REQUEST_COOLING_OFF_DAYS, type AccessRequestStatus } from "../../../../contracts/companies.ts";
+import { ACCESS_STATUS_LABELS, DEAL_ROOM_MESSAGES, type AccessDecision, type AccessRequest, type DealMessage } from "../../../../contracts/deal-room.ts";
+
+/**
+ * The pure view logic of Solicitudes and of one request: which tabs a user
+ * gets, what an empty list says, which decisions to offer and how to
+ * confirm them, who may read or write the thread. No React: unit tested in
+ * node (tests/unit/deal-room/request-view.test.ts).
+ */
+
+// --- The list (/solicitudes) -------------------------------------------------------------
+
+export type RequestSide = "incoming" | "outgoing" | "all";
+export type RequestTabId = "recibidas" | "enviadas" | "todas";
+
+export interface RequestTab {
+  readonly id: RequestTabId;
+  readonly label: string;
+  readonly side: RequestSide;
+}
+
+const TABS: Readonly<Record<RequestSide, RequestTab>> = {
+  incoming: { id: "recibidas", label: "Recibidas", side: "incoming" },
+  outgoing: { id: "enviadas", label: "Enviadas", side: "outgoing" },
+  all: { id: "todas", label: "Todas", side: "all" },
+};
+
+/**
+ * Sellers receive requests, buyers send them, admins see all of them; a
+ * user with several roles gets one tab per side. Someone with none of these
+ * roles still sees their own requests (as a buyer would).
+ */
+export function requestTabs(roles: { readonly isSeller: boolean; readonly isBuyer: boolean; readonly isAdmin: boolean }): ReadonlyArray<RequestTab> {
+  const tabs = [...(roles.isSeller ? [TABS.incoming] : []), ...(roles.isBuyer ? [TABS.outgoing] : []), ...(roles.isAdmin ? [TABS.all] : [])];
+  return tabs.length === 0 ? [TABS.outgoing] : tabs;
+}
+
+/** The tab a `?tab=` value names, when the user has it; otherwise their first. */
+export function selectedTab(tabs: ReadonlyArray<RequestTab>, requested: string | null): RequestTab {
+  const first = tabs[0] ?? TABS.outgoing;
+  return tabs.find((tab) => tab.id === requested) ?? first;
+}
+
+export interface EmptyState {
+  readonly title: string;
+  readonly body: string;
+  /** Where to go next, when there is somewhere useful. */
+  readonly action: { readonly label: string; readonly href: string } | null;
+}
+
+/** What a list with no requests says: to a first-time user, what happens next; with a status filter, just that none match. */
+export function emptyState(side: RequestSide, status: AccessRequestStatus | null): EmptyState {
+  if (status !== null) {
+    return { title: `No hay solicitudes con el estado «${ACCESS_STATUS_LABELS[status]}».`, body: "Elige otro estado o «Todos los estados» para ver las demás.", action: null };
+  }
+  switch (side) {
+    case "outgoing":
+      return {
+        title: "Aún no has solicitado acceso a ninguna empresa",
+        body: "En el marketplace, abre el perfil de una empresa que te interese y pulsa «Solicitar acceso al perfil completo». Aceptas el acuerdo de confidencialidad, la empresa revisa tu perfil y, si te aprueba, verás aquí su nombre, su contacto y la conversación con ella.",
+        action: { label: "Explorar empresas", href: "/compra-una-empresa" },
+      };
+    case "incoming":
+      return {
+        title: "Aún no recibes solicitudes de acceso",
+        body: "Cuando un comprador verificado acepte el acuerdo de confidencialidad y pida ver el perfil completo de una de tus empresas publicadas, su solicitud aparecerá aquí y te avisaremos por correo. Podrás revisar su perfil y decidir si le das acceso; solo entonces verá el nombre, el contacto y los documentos que compartas.",
+        action: { label: "Ver mis empresas", href: "/mis-empresas" },
+      };
+    case "all":
+      return { title: "Aún no hay solicitudes de acceso en Puente", body: "Aquí verás cada solicitud de los compradores a las empresas publicadas.", action: null };
+  }
+}
+
+export const unreadLabel = (count: number): string => (count === 1 ? "1 mensaje sin leer" : `${count.toLocaleString("es-MX")} mensajes sin leer`);
+
+// --- One request (/solicitudes/{id}) -----------------------------------------------------
+
+/** "Aprobada el …": the word before the decision's date, by the status it left. */
+export const DECIDED_LABELS: Readonly<Record<AccessRequestStatus, string>> = {
+  pending: "Actualizada el",
+  approved: "Aprobada el",
+  rejected: "Rechazada el",
+  revoked: "Acceso retirado el",
+};
+
+export interface DecisionConfirmation {
+  readonly title: string;
+  readonly body: string;
+  readonly confirmLabel: string;
+}
+
+export interface DecisionAction {
+  readonly status: AccessDecision;
+  readonly label: string;
+  /** The buttons' look: approving is the main action, the others are not. */
+  readonly variant: "primary" | "secondary";
+  /** Rejecting and revoking are final: they ask first, saying what follows. */
+  readonly confirmation: DecisionConfirmation | null;
+  /** The success toast (the contract's words). */
+  readonly doneMessage: string;
+}
+
+/** The decisions offered, in the order of `allowed_statuses` (the lifecycle machine's, from the server). */
+export function decisionActions(allowed: ReadonlyArray<AccessDecision>, buyerName: string): ReadonlyArray<DecisionAction> {
+  return allowed.map((status): DecisionAction => {
+    switch (status) {
+      case "approved":
+        return { status, label: "Aprobar", variant: "primary", confirmation: null, doneMessage: DEAL_ROOM_MESSAGES.approved };
+      case "rejected":
+        return {
+          status,
+          label: "Rechazar",
+          variant: "secondary",
+          confirmation: {
+            title: `¿Rechazar la solicitud de ${buyerName}?`,
+            body: `${buyerName} no verá el nombre, el contacto ni los documentos de la empresa, y le avisaremos por correo. La decisión es definitiva: podrá volver a solicitar acceso después de ${ACCESS_REQUEST_COOLING_OFF_DAYS} días.`,
+            confirmLabel: "Sí, rechazar",
+          },
+          doneMessage: DEAL_ROOM_MESSAGES.rejected,
+        };
+      case "revoked":
+        return {
+          status,
+          label: "Retirar acceso",
+          variant: "secondary",
+          confirmation: {
+            title: `¿Retirar el acceso a ${buyerName}?`,
+            body: `${buyerName} dejará de ver de inmediato el perfil completo y los documentos compartidos, y ya no podrá escribir ni leer la conversación (tú la conservas). Le avisaremos por correo. No se puede deshacer: podrá volver a solicitar acceso después de ${ACCESS_REQUEST_COOLING_OFF_DAYS} días.`,
+            confirmLabel: "Sí, retirar acceso",
+          },
+          doneMessage: DEAL_ROOM_MESSAGES.revoked,
+        };
+    }
+  });
+}
+
+export interface ThreadAccess {
+  /** Ask for the messages. */
+  readonly readable: boolean;
+  /** Show the composer. */
+  readonly writable: boolean;
+}
+
+/**
+ * Decision 023: the parties (and admins) write only while the request is
+ * approved; after a revocation the company keeps reading the thread, the
+ * buyer does not; before an approval there is no thread.
+ */
+export function threadAccess(request: Pick<AccessRequest, "status" | "viewer_role">): ThreadAccess {
+  if (request.status === "approved") return { readable: true, writable: true };
+  if (request.status === "revoked") return { readable: request.viewer_role !== "buyer", writable: false };
+  return { readable: false, writable: false };
+}
+
+/** Who may send a letter of intent now: the buyer of an approved request without a letter waiting for an answer. */
+export const canSendLetter = (request: Pick<AccessRequest, "status" | "viewer_role">, hasPendingLetter: boolean): boolean =>
+  request.viewer_role === "buyer" && request.status === "approved" && !hasPendingLetter;
+
+/** Who answers letters: the company's owner or an admin. */
+export const canDecideLetters = (request: Pick<AccessRequest, "viewer_role">): boolean => request.viewer_role !== "buyer";
+
+/**
+ * What the thread's polite live region says after the messages changed:
+ * nothing on the first load, "Mensaje enviado" for my own, the sender for
+ * one new message from the other side, a count for several.
+ */
+export function threadAnnouncement(previous: ReadonlyArray<Pick<DealMessage, "id">> | null, next: ReadonlyArray<DealMessage>): string | null {
+  if (previous === null) return null;
+  const known = new Set(previous.map((message) => message.id));
+  const added = next.filter((message) => !known.has(message.id));
+  const theirs = added.filter((message) => !message.is_mine);
+  const first = theirs[0];
+  if (first !== undefined) return theirs.length === 1 ? `Nuevo mensaje de ${first.sender_name}.` : `${theirs.length} mensajes nuevos.`;
+  return added.length > 0 ? `${DEAL_ROOM_MESSAGES.messageSent}.` : null;
+}
+
+/** A message of mine: read by the other party (when), or not yet. */
+export const readReceipt = (message: Pick<DealMessage, "is_mine" | "read_at">): "read" | "unread" | null =>
+  message.is_mine ? (message.read_at === null ? "unread" : "read") : null;
+
+/** Ctrl+Enter (Cmd+Enter on a Mac) sends from the composer; Enter alone writes a new line. */
+export const isSendShortcut = (event: { readonly key: string; readonly ctrlKey: boolean; readonly metaKey: boolean }): boolean =>
+  event.key === "Enter" && (event.ctrlKey || event.metaKey);
+
+/** What the buyer reads about their own request, by its status. */
+export function buyerStatusNote(status: AccessRequestStatus): string {
+  switch (status) {
+    case "pending":
+      return "La empresa está revisando tu perfil. Te avisaremos por correo cuando responda.";
+    case "approved":
+      return "La empresa aprobó tu solicitud: en su perfil ves su nombre, su contacto, sus finanzas completas y los documentos que comparte.";
+    case "rejected":
+      return `La empresa rechazó tu solicitud. Podrás solicitar acceso de nuevo ${ACCESS_REQUEST_COOLING_OFF_DAYS} días después de su respuesta.`;
+    case "revoked":
+      return `La empresa retiró tu acceso: ya no ves su perfil completo ni la conversación. Podrás solicitar acceso de nuevo ${ACCESS_REQUEST_COOLING_OFF_DAYS} días después.`;
+  }
+}
+
+/** What the company's side reads above its decision buttons. */
+export function decisionNote(status: AccessRequestStatus, buyerName: string): string | null {
+  switch (status) {
+    case "pending":
+      return `${buyerName} aceptó el acuerdo de confidencialidad y pide ver el perfil completo. Si apruebas, verá el nombre, el contacto, las finanzas completas y los documentos que compartas, y podrán escribirse aquí.`;
+    case "approved":
+      return `${buyerName} ve el perfil completo. Puedes retirarle el acceso en cualquier momento.`;
+    case "rejected":
+    case "revoked":
+      return null;
+  }
+}
