@@ -169,6 +169,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/agrega-tu-empresa", title: "Registra tu empresa", page: "../features/companies/components/AddYourCompanyPage.tsx", guard: "signedIn" },
   { path: "/editar-empresa/:id", title: "Editar empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "EditCompanyRoute", guard: "signedIn" },
   { path: "/mi-empresa/:id", title: "Mi empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "EditCompanyRoute", guard: "signedIn" },
+  { path: "/mi-empresa/:id/analitica", title: "Analítica de tu empresa", page: "../features/seller-analytics/components/SellerAnalyticsPage.tsx", guard: "signedIn" },
   { path: "/mi-empresa/:id/onboarding", title: "Resumen del onboarding", page: "../features/onboarding-summary/components/OwnerOnboardingSummaryPage.tsx", guard: "signedIn" },
   { path: "/onboarding/:id", title: "Onboarding", page: "../features/onboarding/components/OnboardingWizardPage.tsx", guard: "signedIn", hideChrome: true },
   { path: "/onboarding-completado", title: "Onboarding completado", page: "../features/onboarding-summary/components/OnboardingCompletedPage.tsx", guard: "signedIn" },

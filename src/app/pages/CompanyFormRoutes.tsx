@@ -53,12 +53,15 @@ interface Area {
   readonly createDescription: string;
   readonly companyPath: (id: number) => string;
   readonly back: { readonly href: string; readonly label: string };
+  /** The seller's analytics of the company (the seller's area only). */
+  readonly analyticsPath?: (id: number) => string;
 }
 
 const SELLER_AREA: Area = {
   createDescription: "Registra la información pública de tu empresa. La revisamos antes de publicarla.",
   companyPath: (id) => `/mi-empresa/${id}`,
   back: { href: "/mis-empresas", label: "Ir a Mis empresas" },
+  analyticsPath: (id) => `/mi-empresa/${id}/analitica`,
 };
 
 const ADMIN_AREA: Area = {
@@ -129,6 +132,13 @@ function EditCompanyPage({ area }: { readonly area: Area }) {
 
   return (
     <Page title={`Información pública: ${data.human_id}`}>
+      {area.analyticsPath === undefined ? null : (
+        <div className={pageActions}>
+          <Link href={area.analyticsPath(data.id)} variant="secondary">
+            Ver la analítica de tu empresa
+          </Link>
+        </div>
+      )}
       <Tabs label="Secciones de la empresa" selectedKey={tab} onSelectionChange={setTab} tabs={tabs}>
         <TabPanel id="publica">
           {session.isAdmin && session.demoMode ? <p className={styles.note}>{INCOGNITO_FORM_NOTE}</p> : null}
