@@ -58,7 +58,7 @@ export const routeTable: readonly RouteEntry[] = [
     description:
       "Compra, vende o levanta capital para empresas en México. Puente te conecta con compradores e inversionistas verificados, de forma directa y confidencial.",
   },
-  { path: "/compra-una-empresa", title: "Compra una empresa", page: "../features/marketplace/components/MarketplacePage.tsx" },
+  { path: "/compra-una-empresa", title: "Compra una empresa", page: "./pages/MarketplaceRoute.tsx" },
   {
     path: "/vende-tu-empresa",
     title: "Vende tu empresa",
@@ -164,6 +164,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/perfil-de-negocio/:id", title: "Perfil de negocio", page: "./pages/BusinessProfileRoute.tsx", guard: "signedIn" },
   { path: "/mis-empresas", title: "Mis empresas", page: "../features/companies/components/MyCompaniesPage.tsx", guard: "signedIn" },
   { path: "/mi-perfil", title: "Mi perfil", page: "./pages/MyProfileRoute.tsx", guard: "signedIn" },
+  { path: "/busquedas-guardadas", title: "Búsquedas guardadas", page: "./pages/SavedSearchesRoute.tsx", guard: "signedIn" },
   { path: "/crear-empresa", title: "Crear nueva empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "CreateCompanyRoute", guard: "signedIn" },
   // Where a signed-in buyer lands from the seller pages (docs/decisions/014-seller-area-and-landing.md).
   { path: "/agrega-tu-empresa", title: "Registra tu empresa", page: "../features/companies/components/AddYourCompanyPage.tsx", guard: "signedIn" },

@@ -35,6 +35,7 @@ export function MobileMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogo
     ...(session.isAdmin ? [{ label: "Admin Dashboard", href: "/admin/dashboard/kpis" }] : []),
     ...(session.isSeller ? [{ label: "Mis empresas", href: "/mis-empresas" }] : []),
     ...(session.isSeller || session.isBuyer ? [{ label: "Mi perfil", href: "/mi-perfil" }] : []),
+    ...(session.isBuyer ? [{ label: "Búsquedas guardadas", href: "/busquedas-guardadas" }] : []),
   ];
   return (
     <Modal title="Menú" variant="drawer" isOpen={isOpen} onOpenChange={onOpenChange}>

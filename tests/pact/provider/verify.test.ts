@@ -14,12 +14,13 @@ import { leadStates } from "./states/leads.ts";
 import { paymentStates } from "./states/payments.ts";
 import { kybStates } from "./states/kyb.ts";
 import { onboardingStates } from "./states/onboarding.ts";
+import { savedSearchStates } from "./states/saved-searches.ts";
 import { sellerAnalyticsStates } from "./states/seller-analytics.ts";
 import { sessionStates } from "./states/sessions.ts";
 import type { ProviderStates } from "./states/types.ts";
 
 // Add a feature's provider states here (one file per feature in states/).
-const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates, companyWriteStates, onboardingStates, adminStates, sellerAnalyticsStates];
+const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates, companyWriteStates, onboardingStates, adminStates, sellerAnalyticsStates, savedSearchStates];
 
 const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 const pactFiles = readdirSync(PACT_DIR)
