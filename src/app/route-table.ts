@@ -158,6 +158,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/recuperar-contrasena", title: "Recuperar contraseña", page: "../features/auth/components/RecoverPasswordPage.tsx", guard: "signedOut" },
   { path: "/comprador-o-vendedor", title: "Crea tu cuenta", page: "../features/auth/components/BuyerOrSellerPage.tsx", guard: "signedOut" },
   { path: "/registro", title: "Registro de comprador", page: "../features/auth/components/BuyerRegistrationPage.tsx", guard: "signedOut" },
+  // The e-mailed verification link: no guard, the link may open on a device without a session (decision 023).
+  { path: "/verificar-correo", title: "Verificar correo", page: "../features/accounts/components/VerifyEmailPage.tsx" },
   { path: "/registro-exitoso", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
   { path: "/gracias-comprador", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
   { path: "/gracias-vendedor", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },

@@ -19,6 +19,7 @@ export const vars = createGlobalTheme(":root", {
     border: "#c9d1de",
     borderStrong: "#6b7689", // 4.6:1 on white, for input outlines (3:1 needed)
     danger: "#b42318", // 6.3:1 on white
+    success: "#0f766e", // 5.5:1 on white
     dangerSoft: "#fdecea",
     notification: "#d92d20",
     focus: "#2563eb",

@@ -9,6 +9,7 @@ import { adminStates } from "./states/admin.ts";
 import { catalogueStates } from "./states/catalogues.ts";
 import { companyStates } from "./states/companies.ts";
 import { dataroomStates } from "./states/dataroom.ts";
+import { emailVerificationStates } from "./states/email-verification.ts";
 import { companyWriteStates } from "./states/company-writes.ts";
 import { leadStates } from "./states/leads.ts";
 import { paymentStates } from "./states/payments.ts";
@@ -20,7 +21,7 @@ import { sessionStates } from "./states/sessions.ts";
 import type { ProviderStates } from "./states/types.ts";
 
 // Add a feature's provider states here (one file per feature in states/).
-const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates, companyWriteStates, onboardingStates, adminStates, sellerAnalyticsStates, savedSearchStates];
+const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates, companyWriteStates, onboardingStates, adminStates, sellerAnalyticsStates, savedSearchStates, emailVerificationStates];
 
 const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 const pactFiles = readdirSync(PACT_DIR)

@@ -1,16 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getCompanyAnalyticsEndpoint } from "../../../../contracts/seller-analytics.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
-
-/**
- * The seller analytics' query keys: one company's figures. The data room's
- * share toggle refreshes them by this convention (`['seller-analytics', id]`)
- * without importing this feature.
- */
-export const sellerAnalyticsKeys = {
-  all: ["seller-analytics"] as const,
-  company: (companyId: number) => ["seller-analytics", companyId] as const,
-};
+import { sellerAnalyticsKeys } from "./seller-analytics-keys.ts";
 
 /** GET /companies/{id}/analytics: views, messages, requests, opens, and 12 weeks of them (owner or admin). */
 export const getCompanyAnalytics = (companyId: number) => callEndpoint(getCompanyAnalyticsEndpoint, { params: { id: companyId } });
