@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { shareDataroomFileEndpoint, type DataroomCategory, type DataroomFile, type DataroomFileList } from "../../../../contracts/dataroom.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 import { dataroomKeys, sellerAnalyticsKey } from "./dataroom-keys.ts";
@@ -21,12 +21,12 @@ const withFile = (list: DataroomFileList | undefined, fileId: number, change: (f
  * The switch moves at once (optimistic): the category's list shows the new
  * value while the request runs, takes the server's file when it answers, and
  * goes back to what it was when the request fails, so no state is lost.
+ * `send` is the fetcher (a test passes a fake one).
  */
-export function useShareDataroomFile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ companyId, fileId, shared }: ShareDataroomFile) => shareDataroomFile(companyId, fileId, shared),
-    onMutate: async ({ companyId, category, fileId, shared }) => {
+export function shareFileMutationOptions(queryClient: QueryClient, send: typeof shareDataroomFile = shareDataroomFile) {
+  return {
+    mutationFn: ({ companyId, fileId, shared }: ShareDataroomFile) => send(companyId, fileId, shared),
+    onMutate: async ({ companyId, category, fileId, shared }: ShareDataroomFile) => {
       const key = dataroomKeys.category(companyId, category);
       // A refetch in flight would overwrite the optimistic value with the old one.
       await queryClient.cancelQueries({ queryKey: key });
@@ -35,15 +35,20 @@ export function useShareDataroomFile() {
       return { previous };
     },
     // Only this file goes back: another file's switch may be moving at the same time.
-    onError: (_error, { companyId, category, fileId }, context) => {
+    onError: (_error: unknown, { companyId, category, fileId }: ShareDataroomFile, context: { previous: boolean | undefined } | undefined) => {
       const previous = context?.previous;
       if (previous === undefined) return;
       queryClient.setQueryData<DataroomFileList>(dataroomKeys.category(companyId, category), (list) => withFile(list, fileId, (file) => ({ ...file, shared: previous })));
     },
-    onSuccess: (saved, { companyId, category, fileId }) => {
+    onSuccess: (saved: DataroomFile, { companyId, category, fileId }: ShareDataroomFile) => {
       queryClient.setQueryData<DataroomFileList>(dataroomKeys.category(companyId, category), (list) => withFile(list, fileId, () => saved));
     },
     // The seller's analytics list each document's sharing too.
-    onSettled: (_saved, _error, { companyId }) => queryClient.invalidateQueries({ queryKey: sellerAnalyticsKey(companyId) }),
-  });
+    onSettled: (_saved: unknown, _error: unknown, { companyId }: ShareDataroomFile) => queryClient.invalidateQueries({ queryKey: sellerAnalyticsKey(companyId) }),
+  };
+}
+
+export function useShareDataroomFile() {
+  const queryClient = useQueryClient();
+  return useMutation(shareFileMutationOptions(queryClient));
 }
