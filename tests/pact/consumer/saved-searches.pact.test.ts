@@ -21,7 +21,8 @@ const seller = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bear
 const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
 const when = (example: string) => datetime(ISO, example);
 
-const WITH_SEARCH = "a buyer with a saved search for Tecnología in Nuevo León with the text software is signed in";
+// Filters and text no company of the other states matches, so no alert is sent while the verification runs (last_alert_at stays null).
+const WITH_SEARCH = "a buyer with a saved search for Manufactura in Colima with the text astilleros is signed in";
 const WITHOUT_SEARCHES = "a buyer without saved searches is signed in";
 const AT_THE_LIMIT = "a buyer with 20 saved searches is signed in";
 const OTHERS_SEARCH = "a buyer is signed in and another buyer's saved search exists";
@@ -29,11 +30,11 @@ const OTHERS_SEARCH = "a buyer is signed in and another buyer's saved search exi
 const A_SELLER = "a seller with a company is signed in";
 
 /** The saved search the WITH_SEARCH state seeds (and the duplicate interaction sends again). */
-const SEEDED = { filters: { industry_id: 1, state_id: 19 }, q: "software" } as const;
+const SEEDED = { filters: { industry_id: 2, state_id: 6 }, q: "astilleros" } as const;
 
 const FILTERS = {
-  state_id: integer(19),
-  industry_id: integer(1),
+  state_id: integer(6),
+  industry_id: integer(2),
   sales_range_id: null,
   interest_id: null,
   company_type_id: null,
@@ -64,9 +65,9 @@ describe("saved searches (consumer)", () => {
         response.headers(JSON_CONTENT).jsonBody({
           items: eachLike({
             id: integer(1),
-            name: string("Tecnología · Nuevo León · «software»"),
+            name: string("Manufactura · Colima · «astilleros»"),
             filters: FILTERS,
-            q: string("software"),
+            q: string("astilleros"),
             created_at: when("2026-03-02T16:30:00.000Z"),
             last_alert_at: null,
             alerts_sent: integer(0),
@@ -76,7 +77,7 @@ describe("saved searches (consumer)", () => {
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
         const { items } = await listSavedSearches();
-        expect(items[0]).toMatchObject({ filters: { industry_id: 1, state_id: 19, ebitda_id: null }, q: "software", last_alert_at: null, alerts_sent: 0 });
+        expect(items[0]).toMatchObject({ filters: { industry_id: 2, state_id: 6, ebitda_id: null }, q: "astilleros", last_alert_at: null, alerts_sent: 0 });
       });
   });
 
@@ -138,11 +139,11 @@ describe("saved searches (consumer)", () => {
       .addInteraction()
       .given(WITH_SEARCH)
       .uponReceiving("a request to save a search the buyer already saved")
-      .withRequest(...requestTo(createSavedSearchEndpoint, { headers: buyer, body: { name: "Otra vez software", ...SEEDED } }))
+      .withRequest(...requestTo(createSavedSearchEndpoint, { headers: buyer, body: { name: "Otra vez astilleros", ...SEEDED } }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(SAVED_SEARCH_MESSAGES.duplicate) }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
-        const failure = await failureOf(createSavedSearch({ name: "Otra vez software", ...SEEDED }));
+        const failure = await failureOf(createSavedSearch({ name: "Otra vez astilleros", ...SEEDED }));
         expect(failure.status).toBe(409);
         expect(failure.message).toBe(SAVED_SEARCH_MESSAGES.duplicate);
       });

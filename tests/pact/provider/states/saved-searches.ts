@@ -28,11 +28,15 @@ export async function buyerWithoutSearches(server: RunningServer, who: { email: 
   return { token, userId: user.id };
 }
 
-/** The consumer's example: Tecnología (1) in Nuevo León (19) with the text "software". */
-async function softwareSearch(server: RunningServer, userId: number, name: string): Promise<number> {
+/**
+ * The consumer's example: Manufactura (2) in Colima (6) with the text
+ * "astilleros", which no company of the other states matches (no alert is
+ * sent while the verification runs).
+ */
+async function shipyardSearch(server: RunningServer, userId: number, name: string): Promise<number> {
   const [row] = await server.db
     .insert(savedSearches)
-    .values({ userId, name, industryId: 1, stateId: 19, q: "software" })
+    .values({ userId, name, industryId: 2, stateId: 6, q: "astilleros" })
     .returning({ id: savedSearches.id });
   if (row === undefined) throw new Error("provider state: no saved search row");
   return row.id;
@@ -40,9 +44,9 @@ async function softwareSearch(server: RunningServer, userId: number, name: strin
 
 /** The saved searches' states: `buyerToken` (and `savedSearchId` or `otherSavedSearchId`) for fromProviderState. */
 export const savedSearchStates: ProviderStates = (server) => ({
-  "a buyer with a saved search for Tecnología in Nuevo León with the text software is signed in": async () => {
+  "a buyer with a saved search for Manufactura in Colima with the text astilleros is signed in": async () => {
     const buyer = await buyerWithoutSearches(server, BUYER);
-    return { buyerToken: buyer.token, savedSearchId: await softwareSearch(server, buyer.userId, "Tecnología · Nuevo León · «software»") };
+    return { buyerToken: buyer.token, savedSearchId: await shipyardSearch(server, buyer.userId, "Manufactura · Colima · «astilleros»") };
   },
   "a buyer without saved searches is signed in": async () => {
     const buyer = await buyerWithoutSearches(server, BUYER);
@@ -59,6 +63,6 @@ export const savedSearchStates: ProviderStates = (server) => ({
   "a buyer is signed in and another buyer's saved search exists": async () => {
     const buyer = await buyerWithoutSearches(server, BUYER);
     const other = await buyerWithoutSearches(server, OTHER_BUYER);
-    return { buyerToken: buyer.token, otherSavedSearchId: await softwareSearch(server, other.userId, "La búsqueda de otra persona") };
+    return { buyerToken: buyer.token, otherSavedSearchId: await shipyardSearch(server, other.userId, "La búsqueda de otra persona") };
   },
 });
