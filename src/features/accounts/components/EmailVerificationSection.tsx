@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { EMAIL_VERIFICATION_MESSAGES, EMAIL_VERIFICATION_TTL_HOURS } from "../../../../contracts/accounts.ts";
 import { FormAlert } from "../../../components/FormAlert.tsx";
 import { QueryLoadError } from "../../../components/LoadError.tsx";
@@ -25,6 +25,12 @@ export function EmailVerificationSection() {
   const request = useRequestEmailVerification();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const verified = status.data?.verified === true;
+  // A 409 (verified meanwhile, in another tab) swaps the button for the verified state: the focus goes to the section, not the page's top.
+  useEffect(() => {
+    if (verified && problem !== undefined) headingRef.current?.focus();
+  }, [verified, problem]);
 
   const send = () => {
     setProblem(undefined);
@@ -43,7 +49,7 @@ export function EmailVerificationSection() {
   const data = status.data;
   return (
     <section className={styles.section} aria-labelledby="perfil-correo-title">
-      <h2 id="perfil-correo-title" className={styles.sectionTitle}>
+      <h2 id="perfil-correo-title" ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
         Verificación de correo
       </h2>
       {status.isError ? (
@@ -74,9 +80,9 @@ export function EmailVerificationSection() {
           </Button>
           {/* The toast announces the sending; this stays for whoever looks for it later. */}
           {sentTo === null ? null : <p className={styles.muted}>Enlace enviado a {sentTo}. Revisa tu bandeja de entrada y la de correo no deseado.</p>}
-          <FormAlert message={problem} />
         </>
       )}
+      <FormAlert message={problem} />
     </section>
   );
 }
