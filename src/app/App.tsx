@@ -7,9 +7,12 @@ import { AppLayout } from "./layout/AppLayout.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { AppRoutes } from "./routes.tsx";
 import { SessionProvider, useOnSignedOut } from "../lib/session.tsx";
+import { emailVerificationKeys } from "../features/accounts/api/email-verification-keys.ts";
 import { adminKeys } from "../features/admin/api/admin-keys.ts";
 import { companyKeys } from "../features/companies/api/company-keys.ts";
 import { dealRoomKeys } from "../features/deal-room/api/deal-room-keys.ts";
+import { savedSearchKeys } from "../features/saved-searches/api/saved-search-keys.ts";
+import { sellerAnalyticsKeys } from "../features/seller-analytics/api/seller-analytics-keys.ts";
 import { subscriptionKeys } from "../features/subscriptions/api/subscription-keys.ts";
 
 /** react-aria links and menu items navigate through wouter. */
@@ -22,15 +25,24 @@ function AriaRouter({ children }: { readonly children: ReactNode }) {
  * What the signed-in user saw of their own data leaves the cache when the
  * session ends, so the next person to log in on this tab never sees it
  * (Historial's pages, Mis empresas, the admin's tables, the deal room's
- * requests or a full company profile would otherwise be fresh for a minute).
+ * requests, a full company profile, saved searches, a company's analytics or
+ * the e-mail's status would otherwise be fresh for a minute).
  */
 function ForgetUserDataOnSignOut() {
   const queryClient = useQueryClient();
   const forget = useCallback(() => {
     // Profiles too: since the deal room, one carries the viewer's access and, for some, the full profile.
-    for (const queryKey of [subscriptionKeys.payments(), companyKeys.dashboards(), adminKeys.all, dealRoomKeys.requests(), dealRoomKeys.companyProfiles()]) {
-      queryClient.removeQueries({ queryKey });
-    }
+    const userData = [
+      subscriptionKeys.payments(),
+      companyKeys.dashboards(),
+      adminKeys.all,
+      dealRoomKeys.requests(),
+      dealRoomKeys.companyProfiles(),
+      savedSearchKeys.all,
+      sellerAnalyticsKeys.all,
+      emailVerificationKeys.all,
+    ];
+    for (const queryKey of userData) queryClient.removeQueries({ queryKey });
   }, [queryClient]);
   useOnSignedOut(forget);
   return null;

@@ -58,7 +58,7 @@ export const routeTable: readonly RouteEntry[] = [
     description:
       "Compra, vende o levanta capital para empresas en México. Puente te conecta con compradores e inversionistas verificados, de forma directa y confidencial.",
   },
-  { path: "/compra-una-empresa", title: "Compra una empresa", page: "../features/marketplace/components/MarketplacePage.tsx" },
+  { path: "/compra-una-empresa", title: "Compra una empresa", page: "./pages/MarketplaceRoute.tsx" },
   {
     path: "/vende-tu-empresa",
     title: "Vende tu empresa",
@@ -158,6 +158,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/recuperar-contrasena", title: "Recuperar contraseña", page: "../features/auth/components/RecoverPasswordPage.tsx", guard: "signedOut" },
   { path: "/comprador-o-vendedor", title: "Crea tu cuenta", page: "../features/auth/components/BuyerOrSellerPage.tsx", guard: "signedOut" },
   { path: "/registro", title: "Registro de comprador", page: "../features/auth/components/BuyerRegistrationPage.tsx", guard: "signedOut" },
+  // The e-mailed verification link: no guard, the link may open on a device without a session (decision 023).
+  { path: "/verificar-correo", title: "Verificar correo", page: "../features/accounts/components/VerifyEmailPage.tsx" },
   { path: "/registro-exitoso", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
   { path: "/gracias-comprador", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
   { path: "/gracias-vendedor", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
@@ -167,11 +169,13 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/solicitudes/:id", title: "Solicitud de acceso", page: "./pages/AccessRequestRoute.tsx", guard: "signedIn" },
   { path: "/mis-empresas", title: "Mis empresas", page: "../features/companies/components/MyCompaniesPage.tsx", guard: "signedIn" },
   { path: "/mi-perfil", title: "Mi perfil", page: "./pages/MyProfileRoute.tsx", guard: "signedIn" },
+  { path: "/busquedas-guardadas", title: "Búsquedas guardadas", page: "./pages/SavedSearchesRoute.tsx", guard: "signedIn" },
   { path: "/crear-empresa", title: "Crear nueva empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "CreateCompanyRoute", guard: "signedIn" },
   // Where a signed-in buyer lands from the seller pages (docs/decisions/014-seller-area-and-landing.md).
   { path: "/agrega-tu-empresa", title: "Registra tu empresa", page: "../features/companies/components/AddYourCompanyPage.tsx", guard: "signedIn" },
   { path: "/editar-empresa/:id", title: "Editar empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "EditCompanyRoute", guard: "signedIn" },
   { path: "/mi-empresa/:id", title: "Mi empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "EditCompanyRoute", guard: "signedIn" },
+  { path: "/mi-empresa/:id/analitica", title: "Analítica de tu empresa", page: "../features/seller-analytics/components/SellerAnalyticsPage.tsx", guard: "signedIn" },
   { path: "/mi-empresa/:id/onboarding", title: "Resumen del onboarding", page: "../features/onboarding-summary/components/OwnerOnboardingSummaryPage.tsx", guard: "signedIn" },
   { path: "/onboarding/:id", title: "Onboarding", page: "../features/onboarding/components/OnboardingWizardPage.tsx", guard: "signedIn", hideChrome: true },
   { path: "/onboarding-completado", title: "Onboarding completado", page: "../features/onboarding-summary/components/OnboardingCompletedPage.tsx", guard: "signedIn" },

@@ -25,6 +25,8 @@ export const pageModules = import.meta.glob<Record<string, unknown>>([
   "!../features/public-site/components/RaiseCapitalPage.tsx",
   "!../features/public-site/components/PlansPage.tsx",
   "!../features/accounts/components/MyProfilePage.tsx",
+  "!../features/marketplace/components/MarketplacePage.tsx",
+  "!../features/saved-searches/components/SavedSearchesPage.tsx",
 ]);
 
 /** A lazy page; `preload` starts fetching its chunk without rendering it. */

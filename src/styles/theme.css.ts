@@ -26,9 +26,11 @@ export const vars = createGlobalTheme(":root", {
     footerText: "#e4e7ec", // 14.6:1 on footer
     footerMuted: "#b9c0cc", // 9.4:1 on footer
     backdrop: "rgba(16, 24, 40, 0.5)",
-    // The admin's weekly chart: two series told apart by place and legend too; each 3:1+ on white (5.5:1 for the teal).
-    chartSignUps: "#1d3f8f",
-    chartListings: "#0f766e",
+    // The weekly charts' series (src/components/WeeklyBarChart.tsx), told apart by place and legend too;
+    // each 3:1+ on white (9.7:1 blue, 5.5:1 teal, 5.0:1 amber).
+    chart1: "#1d3f8f",
+    chart2: "#0f766e",
+    chart3: "#b45309",
     // Status badges (deal room): the word always says the status, the colour only repeats it.
     success: "#0e6259", // 6.4:1 on successSoft, 7.2:1 on white
     successSoft: "#e6f4f1",

@@ -37,6 +37,7 @@ export function MobileMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogo
     // The deal room's requests: received (sellers), sent (buyers), all (admins).
     ...(session.isSeller || session.isBuyer || session.isAdmin ? [{ label: "Solicitudes", href: "/solicitudes" }] : []),
     ...(session.isSeller || session.isBuyer ? [{ label: "Mi perfil", href: "/mi-perfil" }] : []),
+    ...(session.isBuyer ? [{ label: "Búsquedas guardadas", href: "/busquedas-guardadas" }] : []),
   ];
   return (
     <Modal title="Menú" variant="drawer" isOpen={isOpen} onOpenChange={onOpenChange}>

@@ -65,6 +65,11 @@ export function UserMenu({ session, isOpen, onOpenChange, onToggleDemo, onLogout
             Mi perfil
           </MenuItem>
         ) : null}
+        {session.isBuyer ? (
+          <MenuItem id="busquedas-guardadas" href="/busquedas-guardadas">
+            Búsquedas guardadas
+          </MenuItem>
+        ) : null}
         <MenuItem id="logout" onAction={onLogout}>
           Cerrar sesión
         </MenuItem>

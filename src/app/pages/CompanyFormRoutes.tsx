@@ -53,18 +53,23 @@ interface Area {
   readonly createDescription: string;
   readonly companyPath: (id: number) => string;
   readonly back: { readonly href: string; readonly label: string };
+  /** The company's analytics (views, requests, document opens), for its owner or an admin. */
+  readonly analytics: { readonly path: (id: number) => string; readonly label: string };
 }
 
 const SELLER_AREA: Area = {
   createDescription: "Registra la información pública de tu empresa. La revisamos antes de publicarla.",
   companyPath: (id) => `/mi-empresa/${id}`,
   back: { href: "/mis-empresas", label: "Ir a Mis empresas" },
+  analytics: { path: (id) => `/mi-empresa/${id}/analitica`, label: "Ver la analítica de tu empresa" },
 };
 
 const ADMIN_AREA: Area = {
   createDescription: "Registra una empresa con su contacto. Elige el estatus «Publicada» para mostrarla en el marketplace.",
   companyPath: (id) => `/admin/business/${id}`,
   back: { href: "/admin/dashboard/companies", label: "Ir a las empresas del panel" },
+  // The same page as the owner's: the server answers it to admins too.
+  analytics: { path: (id) => `/mi-empresa/${id}/analitica`, label: "Ver la analítica de la empresa" },
 };
 
 function CreateCompanyPage({ area }: { readonly area: Area }) {
@@ -129,6 +134,11 @@ function EditCompanyPage({ area }: { readonly area: Area }) {
 
   return (
     <Page title={`Información pública: ${data.human_id}`}>
+      <div className={pageActions}>
+        <Link href={area.analytics.path(data.id)} variant="secondary">
+          {area.analytics.label}
+        </Link>
+      </div>
       <Tabs label="Secciones de la empresa" selectedKey={tab} onSelectionChange={setTab} tabs={tabs}>
         <TabPanel id="publica">
           {session.isAdmin && session.demoMode ? <p className={styles.note}>{INCOGNITO_FORM_NOTE}</p> : null}

@@ -7,18 +7,20 @@ import {
   listDataroomFilesEndpoint,
   listFileViewsEndpoint,
   openDataroomFileEndpoint,
+  shareDataroomFileEndpoint,
   uploadCompanyPictureEndpoint,
   uploadDataroomFilesEndpoint,
 } from "../../../contracts/dataroom.ts";
 import { listFileViews } from "../../../src/features/dataroom/api/list-file-views.ts";
 import { listDataroomFiles } from "../../../src/features/dataroom/api/list-files.ts";
 import { openDataroomFile } from "../../../src/features/dataroom/api/open-file.ts";
+import { shareDataroomFile } from "../../../src/features/dataroom/api/share-file.ts";
 import { uploadCompanyPicture } from "../../../src/features/dataroom/api/upload-company-picture.ts";
 import { uploadDataroomFiles } from "../../../src/features/dataroom/api/upload-files.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
 import { JSON_CONTENT, eachLike, fileFrom, integer, newPact, regex, requestTo, string, useMockServer, type MultipartFile } from "./pact.ts";
 
-const { fromProviderState, datetime } = MatchersV3;
+const { fromProviderState, datetime, boolean } = MatchersV3;
 
 // Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
 const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5In0.c2lnbmF0dXJl";
@@ -31,6 +33,7 @@ const COMPANY_FILE = { id: ["companyId", 1], fileId: ["fileId", 1] } as const;
 
 const WITH_COMPANY = "a seller with a company is signed in";
 const WITH_FILE = "a seller with a company and a data-room file is signed in";
+const WITH_SHARED_FILE = "a seller with a company and a data-room file shared with approved buyers is signed in";
 
 /** The smallest file the server takes for a PDF: it reads the kind from the bytes. */
 const PDF: MultipartFile = {
@@ -57,6 +60,8 @@ const FILE_ROW = {
   issued_on: null,
   created_at: when("2026-11-01T10:00:00.000Z"),
   view_count: integer(0),
+  // Nothing is shared until the seller says so (decision 023).
+  shared: boolean(false),
 };
 
 const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
@@ -78,7 +83,7 @@ describe("the data room and the company picture (consumer)", () => {
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
         const { items } = await listDataroomFiles(1, "company_acta_constitutivas");
-        expect(items[0]).toMatchObject({ filename: "acta.pdf", view_count: 0, category: "company_acta_constitutivas" });
+        expect(items[0]).toMatchObject({ filename: "acta.pdf", view_count: 0, category: "company_acta_constitutivas", shared: false });
       });
   });
 
@@ -197,6 +202,49 @@ describe("the data room and the company picture (consumer)", () => {
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
         const failure = await failureOf(openDataroomFile(1, 999999));
+        expect(failure instanceof ApiError && failure.status).toBe(404);
+        expect(failure instanceof ApiError && failure.message).toBe(DATAROOM_MESSAGES.fileNotFound);
+      });
+  });
+
+  it("PATCH /api/companies/{id}/company_files/{fileId} shares a document with approved buyers and answers the file", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_FILE)
+      .uponReceiving("a request to share a data-room file with approved buyers")
+      .withRequest(...requestTo(shareDataroomFileEndpoint, { headers: bearer, paramsFromState: COMPANY_FILE, body: { shared: true } }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ ...FILE_ROW, id: integer(1), shared: true, view_count: integer(1) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const file = await shareDataroomFile(1, 1, true);
+        expect(file).toMatchObject({ id: 1, shared: true });
+      });
+  });
+
+  it("PATCH /api/companies/{id}/company_files/{fileId} stops sharing a shared document", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_SHARED_FILE)
+      .uponReceiving("a request to stop sharing a shared data-room file")
+      .withRequest(...requestTo(shareDataroomFileEndpoint, { headers: bearer, paramsFromState: COMPANY_FILE, body: { shared: false } }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ ...FILE_ROW, id: integer(1), shared: false, view_count: integer(1) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const file = await shareDataroomFile(1, 1, false);
+        expect(file).toMatchObject({ id: 1, shared: false });
+      });
+  });
+
+  it("PATCH /api/companies/{id}/company_files/{fileId} answers 404 for a file that does not exist", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_COMPANY)
+      .uponReceiving("a request to share a data-room file that does not exist")
+      .withRequest(...requestTo(shareDataroomFileEndpoint, { headers: bearer, paramsFromState: { id: ["companyId", 1] }, params: { fileId: 999999 }, body: { shared: true } }))
+      .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(DATAROOM_MESSAGES.fileNotFound) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const failure = await failureOf(shareDataroomFile(1, 999999, true));
         expect(failure instanceof ApiError && failure.status).toBe(404);
         expect(failure instanceof ApiError && failure.message).toBe(DATAROOM_MESSAGES.fileNotFound);
       });

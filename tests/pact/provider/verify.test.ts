@@ -10,16 +10,19 @@ import { catalogueStates } from "./states/catalogues.ts";
 import { companyStates } from "./states/companies.ts";
 import { dataroomStates } from "./states/dataroom.ts";
 import { dealRoomStates } from "./states/deal-room.ts";
+import { emailVerificationStates } from "./states/email-verification.ts";
 import { companyWriteStates } from "./states/company-writes.ts";
 import { leadStates } from "./states/leads.ts";
 import { paymentStates } from "./states/payments.ts";
 import { kybStates } from "./states/kyb.ts";
 import { onboardingStates } from "./states/onboarding.ts";
+import { savedSearchStates } from "./states/saved-searches.ts";
+import { sellerAnalyticsStates } from "./states/seller-analytics.ts";
 import { sessionStates } from "./states/sessions.ts";
 import type { ProviderStates } from "./states/types.ts";
 
 // Add a feature's provider states here (one file per feature in states/).
-const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates, companyWriteStates, onboardingStates, adminStates, dealRoomStates];
+const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates, companyWriteStates, onboardingStates, adminStates, dealRoomStates, sellerAnalyticsStates, savedSearchStates, emailVerificationStates];
 
 const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 const pactFiles = readdirSync(PACT_DIR)

@@ -37,3 +37,9 @@ export const sectionTitle = style({ fontSize: vars.fontSize.lg });
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
 
 export const submit = style({ alignSelf: "flex-start" });
+
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+
+export const verified = style({ margin: 0, fontWeight: vars.fontWeight.semibold, color: vars.color.success });
+
+export const unverified = style({ margin: 0, fontWeight: vars.fontWeight.semibold, color: vars.color.danger });

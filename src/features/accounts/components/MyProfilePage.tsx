@@ -11,6 +11,7 @@ import { useSession, useSessionSend } from "../../../lib/session.tsx";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { useChangePassword } from "../api/change-password.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
+import { EmailVerificationSection } from "./EmailVerificationSection.tsx";
 import * as styles from "./MyProfilePage.css.ts";
 
 type TabId = "mi-perfil" | "configuracion";
@@ -136,6 +137,7 @@ export default function MyProfilePage({ settings }: MyProfilePageProps) {
         <TabPanel id="mi-perfil">
           <div className={styles.columns}>
             <ProfileForm />
+            <EmailVerificationSection />
             <ChangePasswordForm />
           </div>
         </TabPanel>

@@ -26,6 +26,9 @@ function CompanyRow({ company, onboardingComplete }: { readonly company: Dashboa
             <Link href={`/mi-empresa/${company.id}/onboarding`}>
               Ver onboarding<span className={visuallyHidden}> de {company.name}</span>
             </Link>
+            <Link href={`/mi-empresa/${company.id}/analitica`}>
+              Analítica<span className={visuallyHidden}> de {company.name}</span>
+            </Link>
           </span>
         ) : (
           <Link href={`/onboarding/${company.id}`}>

@@ -19,3 +19,9 @@ export const dataroomKeys = {
  */
 export const companyDetailKey = (companyId: number) => ["companies", "detail", companyId] as const;
 export const companyListsKey = ["companies", "list"] as const;
+
+/**
+ * The seller analytics' figures of one company (`['seller-analytics', id]`),
+ * named by convention: sharing a document changes what they list.
+ */
+export const sellerAnalyticsKey = (companyId: number) => ["seller-analytics", companyId] as const;

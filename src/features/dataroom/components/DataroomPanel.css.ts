@@ -44,3 +44,19 @@ export const filename = style({ wordBreak: "break-word", fontWeight: vars.fontWe
 export const rowActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
 
 export const viewer = style({ display: "flex", flexDirection: "column" });
+
+export const sharingNote = style({
+  margin: 0,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.brandSoft,
+  color: vars.color.text,
+});
+
+export const share = style({ display: "flex", flexDirection: "column", alignItems: "flex-start", gap: vars.space.xxs, minWidth: "14rem" });
+
+const shareState = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.semibold });
+
+export const sharedState = style([shareState, { color: vars.color.brand }]);
+
+export const privateState = style([shareState, { color: vars.color.textMuted }]);

@@ -12,13 +12,15 @@ import {
 import { QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { Switch } from "../../../components/ui/Switch.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { toastApiError, toastError, toastSuccess } from "../../../lib/toast.ts";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { useDataroomFiles } from "../api/list-files.ts";
 import { useOpenDataroomFile } from "../api/open-file.ts";
+import { useShareDataroomFile } from "../api/share-file.ts";
 import { useUploadDataroomFiles } from "../api/upload-files.ts";
-import { ACCEPTED_FILE_TYPES, cifIssueDateError, formatFileDate, selectionError, todayInMexico, viewCountLabel } from "./dataroom-rules.ts";
+import { ACCEPTED_FILE_TYPES, cifIssueDateError, formatFileDate, selectionError, SHARING_EXPLAINED, todayInMexico, viewCountLabel } from "./dataroom-rules.ts";
 import { FileViewsDialog } from "./FileViewsDialog.tsx";
 import * as styles from "./DataroomPanel.css.ts";
 
@@ -59,20 +61,55 @@ function useOpenFileInNewTab(companyId: number, category: DataroomCategory) {
   return { open, openingId };
 }
 
+/**
+ * The document's sharing switch. It moves at once; the toast confirms what
+ * the server stored, and a failure puts it back and says why. The switch's
+ * name carries the file's name, so each one is told apart by a screen reader;
+ * its state is also written beside it (not only the track's colour).
+ */
+function ShareSwitch({ companyId, category, file }: { readonly companyId: number; readonly category: DataroomCategory; readonly file: DataroomFile }) {
+  const share = useShareDataroomFile();
+  const change = (shared: boolean) =>
+    share.mutate(
+      { companyId, category, fileId: file.id, shared },
+      {
+        onSuccess: (saved) => toastSuccess(saved.shared ? DATAROOM_MESSAGES.shared : DATAROOM_MESSAGES.unshared),
+        onError: toastApiError,
+      },
+    );
+  return (
+    <div className={styles.share}>
+      {/* Not disabled while saving (that would drop the focus): a press waits for the answer instead. */}
+      <Switch isSelected={file.shared} onChange={(shared) => (share.isPending ? undefined : change(shared))}>
+        <span>
+          Compartir con compradores aprobados<span className={visuallyHidden}>: {file.filename}</span>
+        </span>
+      </Switch>
+      <span className={file.shared ? styles.sharedState : styles.privateState} aria-hidden="true">
+        {file.shared ? "Compartido" : "Privado"}
+      </span>
+    </div>
+  );
+}
+
 interface FileRowProps {
   readonly companyId: number;
+  readonly category: DataroomCategory;
   readonly file: DataroomFile;
   readonly isOpening: boolean;
   readonly onOpen: (file: DataroomFile) => void;
 }
 
-function FileRow({ companyId, file, isOpening, onOpen }: FileRowProps) {
+function FileRow({ companyId, category, file, isOpening, onOpen }: FileRowProps) {
   const [viewsOpen, setViewsOpen] = useState(false);
   return (
     <tr>
       <td className={`${styles.cell} ${styles.filename}`}>{file.filename}</td>
       <td className={styles.cell}>{formatFileDate(file.created_at)}</td>
       <td className={styles.cell}>{viewCountLabel(file.view_count)}</td>
+      <td className={styles.cell}>
+        <ShareSwitch companyId={companyId} category={category} file={file} />
+      </td>
       <td className={styles.cell}>
         <div className={styles.rowActions}>
           <Button variant="secondary" isPending={isOpening} onPress={() => onOpen(file)}>
@@ -111,13 +148,16 @@ function CategoryFiles({ companyId, category, titleId }: { readonly companyId: n
               Vistas
             </th>
             <th scope="col" className={styles.headerCell}>
+              Compartir
+            </th>
+            <th scope="col" className={styles.headerCell}>
               Acciones
             </th>
           </tr>
         </thead>
         <tbody>
           {data.items.map((file) => (
-            <FileRow key={file.id} companyId={companyId} file={file} isOpening={openingId === file.id} onOpen={open} />
+            <FileRow key={file.id} companyId={companyId} category={category} file={file} isOpening={openingId === file.id} onOpen={open} />
           ))}
         </tbody>
       </table>
@@ -216,7 +256,7 @@ function CategorySection({ companyId, category, groupTitleId }: CategorySectionP
 /**
  * The data room of one company (spec section 2): per group (persona moral,
  * persona física) each category's files with their real view counts, who
- * opened each one, and the upload. `kybAction` (the 'KYB básico' button) is
+ * opened each one, whether approved buyers may open it, and the upload. `kybAction` (the 'KYB básico' button) is
  * composed in by the app. Files are not removed here: the spec's removal was
  * local to the list only, which would hide a file the server still keeps.
  */
@@ -231,7 +271,13 @@ export function DataroomPanel(props: { readonly companyId: number; readonly kybA
         </h2>
         {kybAction}
       </div>
-      <p className={styles.intro}>Sube los documentos de tu empresa por categoría. Solo tú y el equipo de Puente pueden abrirlos, y cada apertura queda registrada.</p>
+      <p className={styles.intro}>
+        Sube los documentos de tu empresa por categoría. Solo tú y el equipo de Puente pueden abrirlos, salvo los que compartas con compradores aprobados, y
+        cada apertura queda registrada.
+      </p>
+      <p className={styles.sharingNote}>
+        <strong>Compartir un documento:</strong> {SHARING_EXPLAINED}
+      </p>
       {GROUPS.map((group) => (
         <GroupSection key={group} companyId={companyId} group={group} />
       ))}

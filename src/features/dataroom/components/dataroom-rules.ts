@@ -76,3 +76,7 @@ export const formatFileDate = (iso: string): string => formatWith(fileDate, iso)
 
 /** "15 feb 2026, 10:30": when a file was opened, in Mexico City. */
 export const formatViewedAt = (iso: string): string => formatWith(viewDateTime, iso);
+
+/** What sharing a document means (decision 023), said next to the data room's switches. */
+export const SHARING_EXPLAINED =
+  "Solo los compradores con solicitud aprobada y acuerdo de confidencialidad vigente pueden abrir los documentos compartidos. Nada se comparte hasta que tú lo decidas, y puedes dejar de compartir en cualquier momento.";

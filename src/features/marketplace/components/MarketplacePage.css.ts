@@ -42,6 +42,9 @@ export const summary = style({
   minHeight: "2.75rem",
 });
 
+export const summaryActions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm });
+
+
 export const count = style({ margin: 0, color: vars.color.textMuted });
 
 /** Spec section 9: 1, 2 or 3 columns. */

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
 import { TOTAL_COUNT_CAP, type FilterKey } from "../../../../contracts/companies.ts";
 import type { CatalogueList } from "../../../../contracts/catalogues.ts";
@@ -183,7 +183,23 @@ function Pagination({ filters, page, pages, onPage }: PaginationProps) {
   );
 }
 
-export default function MarketplacePage() {
+/** The search on screen: its filters and text (not the page), for what the app composes in. */
+export interface MarketplaceCriteria {
+  readonly filters: Readonly<Partial<Record<FilterKey, number>>>;
+  readonly q?: string | undefined;
+}
+
+export interface MarketplacePageProps {
+  /**
+   * Beside 'Limpiar filtros': an action on the current search (the saved
+   * searches' 'Guardar búsqueda', composed in by src/app/pages/MarketplaceRoute.tsx).
+   */
+  readonly searchAction?: (criteria: MarketplaceCriteria) => ReactNode;
+}
+
+const criteriaOf = ({ q, page: _page, ...filters }: CompanyFilters): MarketplaceCriteria => ({ filters, ...(q === undefined ? {} : { q }) });
+
+export default function MarketplacePage({ searchAction }: MarketplacePageProps = {}) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const filters = parseMarketplaceSearch(search);
@@ -234,11 +250,14 @@ export default function MarketplacePage() {
               {data === undefined || data.total === 0 || pastLastPage ? "" : countText(data.total, data.total_capped)}
               {companies.isPlaceholderData && companies.isFetching ? <Spinner label="Cargando empresas" /> : null}
             </p>
-            {hasFilters(filters) ? (
-              <Button variant="ghost" onPress={() => go(withoutFilters(filters))}>
-                Limpiar filtros
-              </Button>
-            ) : null}
+            <div className={styles.summaryActions}>
+              {hasFilters(filters) ? (
+                <Button variant="ghost" onPress={() => go(withoutFilters(filters))}>
+                  Limpiar filtros
+                </Button>
+              ) : null}
+              {searchAction?.(criteriaOf(filters))}
+            </div>
           </div>
           {listError.show ? (
             <LoadError onRetry={listError.retry} isRetrying={listError.isRetrying} focusAfterRetry={resultsTitleRef} />

@@ -1,18 +1,24 @@
-import { Marquee, type MarqueeItem } from "../../../components/Marquee.tsx";
+import { Marquee } from "../../../components/Marquee.tsx";
+import { useCommunityStats } from "../api/community-stats-query.ts";
+import { communityFigures } from "./community-counters.ts";
 import { COMMUNITY_STATS } from "./content.ts";
 import * as styles from "./StatsCarousel.css.ts";
 
-const items: ReadonlyArray<MarqueeItem> = COMMUNITY_STATS.map((stat) => ({
-  key: stat.label,
-  content: (
-    <div className={styles.stat}>
-      <span className={styles.value}>{stat.value}</span>
-      <span className={styles.label}>{stat.label}</span>
-    </div>
-  ),
-}));
-
-/** The looping community figures (spec sections 1 and 9). */
+/**
+ * The looping community figures (spec sections 1 and 9). The floors render
+ * first (and stay if the call fails or is slow); the records replace them
+ * once higher, in cards of fixed width, so nothing moves.
+ */
 export function StatsCarousel() {
+  const counts = useCommunityStats();
+  const items = communityFigures(COMMUNITY_STATS, counts.data).map((stat) => ({
+    key: stat.label,
+    content: (
+      <div className={styles.stat}>
+        <span className={styles.value}>{stat.value}</span>
+        <span className={styles.label}>{stat.label}</span>
+      </div>
+    ),
+  }));
   return <Marquee label="Cifras de la comunidad Puente" items={items} itemClassName={styles.item} duration="30s" />;
 }

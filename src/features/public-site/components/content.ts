@@ -7,8 +7,9 @@
 export const COMMUNITY_STATS = [
   { value: "600", label: "inversionistas verificados" },
   { value: "250+", label: "empresas registradas" },
-  { value: "100+", label: "conexiones realizadas" },
-  { value: "20+", label: "cartas de intención enviadas" },
+  // Counted from the records too (GET /community_stats): the home page shows the real count once it passes the floor.
+  { value: "100+", label: "conexiones realizadas", live: { counter: "connections", floor: 100 } },
+  { value: "20+", label: "cartas de intención enviadas", live: { counter: "letters_of_intent", floor: 20 } },
   { value: "1,000+", label: "suscriptores a nuestro newsletter" },
 ] as const;
 

@@ -72,4 +72,11 @@ export const dataroomStates: ProviderStates = (server) => ({
     const sellerToken = await logIn(server);
     return { sellerToken, companyId, fileId: await uploadAndOpen(server, sellerToken, companyId) };
   },
+  "a seller with a company and a data-room file shared with approved buyers is signed in": async () => {
+    const companyId = await sellerWithCompany(server);
+    const sellerToken = await logIn(server);
+    const fileId = await uploadAndOpen(server, sellerToken, companyId);
+    await server.db.update(companyFiles).set({ shared: true }).where(eq(companyFiles.id, fileId));
+    return { sellerToken, companyId, fileId };
+  },
 });

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+
+/**
+ * The home page's counters query. Kept apart from the fetcher
+ * (./get-community-stats.ts, which loads Effect to decode): the fetcher
+ * loads only when the query runs, after the page painted, so the public
+ * page's first load does not grow.
+ */
+export const communityStatsKeys = {
+  all: ["community-stats"] as const,
+};
+
+export const communityStatsQueryOptions = () =>
+  queryOptions({
+    queryKey: communityStatsKeys.all,
+    queryFn: () => import("./get-community-stats.ts").then(({ getCommunityStats }) => getCommunityStats()),
+    staleTime: 5 * 60_000,
+    // The floors stay on a failure: no toast, no retries for a marketing figure.
+    retry: false,
+    meta: { silent: true },
+  });
+
+export function useCommunityStats() {
+  return useQuery(communityStatsQueryOptions());
+}

@@ -1,0 +1,125 @@
+import { MatchersV3 } from "@pact-foundation/pact";
+import { describe, expect, it } from "vitest";
+import {
+  EMAIL_VERIFICATION_MESSAGES,
+  getEmailVerificationEndpoint,
+  requestEmailVerificationEndpoint,
+  verifyEmailEndpoint,
+} from "../../../contracts/accounts.ts";
+import { getEmailVerification } from "../../../src/features/accounts/api/get-email-verification.ts";
+import { requestEmailVerification } from "../../../src/features/accounts/api/request-email-verification.ts";
+import { verifyEmail } from "../../../src/features/accounts/api/verify-email.ts";
+import { ApiError } from "../../../src/lib/api-client.ts";
+import { JSON_CONTENT, newPact, requestTo, string, useMockServer } from "./pact.ts";
+
+const { fromProviderState, datetime } = MatchersV3;
+
+// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
+const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyMSJ9.c2lnbmF0dXJl";
+const bearer = { Authorization: fromProviderState("Bearer ${accountToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
+
+const UNVERIFIED = "a buyer with an unverified e-mail is signed in";
+const VERIFIED = "a buyer with a verified e-mail is signed in";
+const WITH_LINK = "a buyer with an unverified e-mail was sent a verification link";
+/** The token the WITH_LINK state stores (its SHA-256, as the server does). */
+const LINK_TOKEN = "enlace-de-verificacion-pact-7f3a9c";
+
+const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+};
+
+describe("e-mail verification (consumer)", () => {
+  const pact = newPact();
+
+  it("GET /api/accounts/email_verifications says the signed-in user's e-mail is not verified", async () => {
+    await pact
+      .addInteraction()
+      .given(UNVERIFIED)
+      .uponReceiving("a request for the verification status of an unverified e-mail")
+      .withRequest(...requestTo(getEmailVerificationEndpoint, { headers: bearer }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ email: string("sin.verificar.pact@example.mx"), verified: false, verified_at: null }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        expect(await getEmailVerification()).toEqual({ email: "sin.verificar.pact@example.mx", verified: false, verified_at: null });
+      });
+  });
+
+  it("GET /api/accounts/email_verifications says when the signed-in user's e-mail was verified", async () => {
+    await pact
+      .addInteraction()
+      .given(VERIFIED)
+      .uponReceiving("a request for the verification status of a verified e-mail")
+      .withRequest(...requestTo(getEmailVerificationEndpoint, { headers: bearer }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({ email: string("verificado.pact@example.mx"), verified: true, verified_at: datetime(ISO, "2026-03-02T16:30:00.000Z") }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const status = await getEmailVerification();
+        expect(status.verified).toBe(true);
+        expect(Number.isNaN(Date.parse(status.verified_at ?? ""))).toBe(false);
+      });
+  });
+
+  it("POST /api/accounts/email_verifications e-mails a new link (201)", async () => {
+    await pact
+      .addInteraction()
+      .given(UNVERIFIED)
+      .uponReceiving("a request to e-mail a verification link")
+      .withRequest(...requestTo(requestEmailVerificationEndpoint, { headers: bearer }))
+      .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(EMAIL_VERIFICATION_MESSAGES.sent) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        expect((await requestEmailVerification()).message).toBe(EMAIL_VERIFICATION_MESSAGES.sent);
+      });
+  });
+
+  it("POST /api/accounts/email_verifications answers 409 when the e-mail is verified already", async () => {
+    await pact
+      .addInteraction()
+      .given(VERIFIED)
+      .uponReceiving("a request to e-mail a verification link for a verified e-mail")
+      .withRequest(...requestTo(requestEmailVerificationEndpoint, { headers: bearer }))
+      .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(EMAIL_VERIFICATION_MESSAGES.alreadyVerified) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const failure = await failureOf(requestEmailVerification());
+        expect(failure.status).toBe(409);
+        expect(failure.message).toBe(EMAIL_VERIFICATION_MESSAGES.alreadyVerified);
+      });
+  });
+
+  it("PUT /api/accounts/email_verifications verifies the e-mail with the link's token, without a session", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_LINK, { token: LINK_TOKEN })
+      .uponReceiving("a request to verify an e-mail with a valid link")
+      .withRequest(...requestTo(verifyEmailEndpoint, { body: { token: LINK_TOKEN } }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(EMAIL_VERIFICATION_MESSAGES.verified) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        expect((await verifyEmail(LINK_TOKEN)).message).toBe(EMAIL_VERIFICATION_MESSAGES.verified);
+      });
+  });
+
+  it("PUT /api/accounts/email_verifications answers 400 for a link that is not valid", async () => {
+    await pact
+      .addInteraction()
+      .uponReceiving("a request to verify an e-mail with a link that does not exist")
+      .withRequest(...requestTo(verifyEmailEndpoint, { body: { token: "enlace-que-no-existe" } }))
+      .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(EMAIL_VERIFICATION_MESSAGES.invalidLink) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const failure = await failureOf(verifyEmail("enlace-que-no-existe"));
+        expect(failure.status).toBe(400);
+        expect(failure.message).toBe(EMAIL_VERIFICATION_MESSAGES.invalidLink);
+      });
+  });
+});

@@ -1,0 +1,140 @@
+import { MatchersV3 } from "@pact-foundation/pact";
+import { describe, expect, it } from "vitest";
+import { COMPANY_NOT_FOUND_MESSAGE } from "../../../contracts/companies.ts";
+import { getCompanyAnalyticsEndpoint } from "../../../contracts/seller-analytics.ts";
+import { getCompanyAnalytics } from "../../../src/features/seller-analytics/api/get-company-analytics.ts";
+import { ApiError } from "../../../src/lib/api-client.ts";
+import { JSON_CONTENT, eachLike, integer, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
+
+const { fromProviderState, datetime, boolean } = MatchersV3;
+
+// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
+const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMiJ9.c2lnbmF0dXJl";
+const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
+const when = (example: string) => datetime(ISO, example);
+const DAY = "^\\d{4}-\\d{2}-\\d{2}$";
+
+const WITH_ACTIVITY = "a seller's company has profile views, an interest message, an approved access request and a shared document opened by the buyer";
+// The data room's state: a company with no files, no views and no requests.
+const NEW_COMPANY = "a seller with a company is signed in";
+const OTHERS_COMPANY = "a seller is signed in and another seller's company exists";
+
+const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+};
+
+describe("the seller analytics (consumer)", () => {
+  const pact = newPact();
+
+  it("GET /api/companies/{id}/analytics answers the totals, the weeks, the documents and the buyers", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_ACTIVITY)
+      .uponReceiving("a request for the analytics of a company with activity")
+      .withRequest(...requestTo(getCompanyAnalyticsEndpoint, { headers: bearer, paramsFromState: { id: ["companyId", 1] } }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({
+          company_id: integer(1),
+          human_id: regex("^PUE-\\d{4,}$", "PUE-0001"),
+          weeks: eachLike({
+            week_start: regex(DAY, "2026-03-02"),
+            profile_views: integer(1),
+            interest_messages: integer(1),
+            access_requests: integer(1),
+            document_opens: integer(1),
+          }),
+          totals: {
+            profile_views: integer(1),
+            interest_messages: integer(1),
+            access_requests: { pending: integer(0), approved: integer(1), rejected: integer(0), revoked: integer(0) },
+            document_opens: integer(1),
+            letters_of_intent: integer(0),
+          },
+          documents: eachLike({
+            file_id: integer(1),
+            filename: string("acta-constitutiva.pdf"),
+            category: string("company_acta_constitutivas"),
+            shared: boolean(true),
+            opens: integer(1),
+            buyers: integer(1),
+            last_opened_at: when("2026-03-02T16:30:00.000Z"),
+          }),
+          buyers: eachLike({
+            access_request_id: integer(1),
+            buyer_name: string("Comprador Analítica"),
+            status: regex("^(pending|approved|rejected|revoked)$", "approved"),
+            opens: integer(1),
+            last_opened_at: when("2026-03-02T16:30:00.000Z"),
+          }),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const analytics = await getCompanyAnalytics(1);
+        expect(analytics.human_id).toMatch(/^PUE-/);
+        expect(analytics.totals.access_requests.approved).toBe(1);
+        expect(analytics.documents[0]).toMatchObject({ shared: true, opens: 1, buyers: 1 });
+        expect(analytics.buyers[0]).toMatchObject({ status: "approved", opens: 1 });
+        expect(analytics.weeks[0]?.week_start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      });
+  });
+
+  it("GET /api/companies/{id}/analytics answers zeros and empty lists for a new company", async () => {
+    await pact
+      .addInteraction()
+      .given(NEW_COMPANY)
+      .uponReceiving("a request for the analytics of a company without activity")
+      .withRequest(...requestTo(getCompanyAnalyticsEndpoint, { headers: bearer, paramsFromState: { id: ["companyId", 1] } }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({
+          company_id: integer(1),
+          human_id: regex("^PUE-\\d{4,}$", "PUE-0001"),
+          weeks: eachLike({
+            week_start: regex(DAY, "2026-03-02"),
+            profile_views: 0,
+            interest_messages: 0,
+            access_requests: 0,
+            document_opens: 0,
+          }),
+          totals: {
+            profile_views: 0,
+            interest_messages: 0,
+            access_requests: { pending: 0, approved: 0, rejected: 0, revoked: 0 },
+            document_opens: 0,
+            letters_of_intent: 0,
+          },
+          documents: [],
+          buyers: [],
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const analytics = await getCompanyAnalytics(1);
+        expect(analytics.totals.profile_views).toBe(0);
+        expect(analytics.documents).toEqual([]);
+        expect(analytics.buyers).toEqual([]);
+      });
+  });
+
+  it("GET /api/companies/{id}/analytics answers 404 for another seller's company", async () => {
+    await pact
+      .addInteraction()
+      .given(OTHERS_COMPANY)
+      .uponReceiving("a request for the analytics of another seller's company")
+      .withRequest(...requestTo(getCompanyAnalyticsEndpoint, { headers: bearer, paramsFromState: { id: ["otherCompanyId", 2] } }))
+      .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(COMPANY_NOT_FOUND_MESSAGE) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const failure = await failureOf(getCompanyAnalytics(2));
+        expect(failure.status).toBe(404);
+        expect(failure.message).toBe(COMPANY_NOT_FOUND_MESSAGE);
+      });
+  });
+});
