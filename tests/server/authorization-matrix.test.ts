@@ -488,7 +488,15 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   "PATCH /companies/:id/company_files/:fileId": { params: companyFile, request: () => ({ body: shareFileBody(true) }), expectOn: managers(200) },
   // E-mail verification (docs/decisions/023-deal-room.md): any signed-in account reads its own status and asks for its own link.
   "GET /accounts/email_verifications": { expect: signedIn(200) },
-  "POST /accounts/email_verifications": { account: "fresh", expect: signedIn(201) },
+  "POST /accounts/email_verifications": {
+    account: "fresh",
+    // Made like the actor, a buyer is already verified (it may ask for access): the cell's account starts unverified.
+    request: async ({ db, account }) => {
+      await db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, account.id));
+      return {};
+    },
+    expect: signedIn(201),
+  },
   // The link is the credential (no session needed); a deactivated account's link verifies nothing (the invalid link's 400).
   "PUT /accounts/email_verifications": {
     account: "fresh",
