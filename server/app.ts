@@ -18,7 +18,7 @@ import {
   type RateLimitRules,
   type RateLimitStore,
 } from "./http/rate-limit.ts";
-import { MESSAGES, toErrorReply } from "./http/errors.ts";
+import { HttpError, MESSAGES, toErrorReply } from "./http/errors.ts";
 import { loadRouteHtml, sendRouteHtml } from "./http/route-preloads.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
@@ -202,8 +202,32 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     },
   });
 
-  // JSON only: anything else (text/plain included) is a 415.
+  // JSON only: a body of any other type (text/plain included), or of none,
+  // is a 415, refused at its first byte. A request that carries nothing is
+  // not refused for the type it names or for being chunked: some clients
+  // (Pact's verifier's proxy among them) send an empty chunked body on a POST.
   app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser("*", (request, payload, done) => {
+    const refuse = () => done(new HttpError(415, MESSAGES.unsupportedMediaType), undefined);
+    if (request.headers["transfer-encoding"] === undefined) {
+      const declared = request.headers["content-length"];
+      if (declared === undefined || declared === "0") done(null, undefined);
+      else refuse();
+      return;
+    }
+    let settled = false;
+    payload.once("data", () => {
+      settled = true;
+      payload.pause();
+      refuse();
+    });
+    payload.once("end", () => {
+      if (!settled) done(null, undefined);
+    });
+    payload.once("error", (error) => {
+      if (!settled) done(error, undefined);
+    });
+  });
 
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-request-id", request.id);

@@ -133,7 +133,8 @@ function accessRequest({ status, viewer, allowed, ndaCurrent = true, latestLette
     created_at: when("2026-11-26T18:05:00.000Z"),
     decided_at: status === "pending" ? null : when("2026-11-27T09:00:00.000Z"),
     company: company(viewer !== "buyer" || (approved && ndaCurrent)),
-    buyer: buyer(approved),
+    // The buyer's contact from the approval on: a revocation does not take back what the seller already saw.
+    buyer: buyer(approved || status === "revoked"),
     nda: {
       version: string(NDA_VERSION),
       accepted_at: when("2026-11-26T18:05:00.000Z"),

@@ -85,6 +85,8 @@ async function listedCompany(server: RunningServer, sellerId: number): Promise<{
       ebitda: 1_572_500,
       ebitdaMargin: 18.5,
       yearlySales: 8_500_000,
+      fundingRound: 2_000_000,
+      averageYearlyGrowth: 12.5,
       ownerUserId: sellerId,
       contactName: SELLER.name,
       contactEmail: SELLER.email,
@@ -130,8 +132,9 @@ async function parties(server: RunningServer): Promise<Parties> {
     .onConflictDoNothing();
   await server.db.update(users).set({ emailVerifiedAt: daysAgo(30) }).where(eq(users.id, buyerId));
   const company = await listedCompany(server, sellerId);
-  // Every state starts from no request (their NDA acceptances, messages and letters go with them) and no document.
-  await server.db.delete(accessRequests).where(eq(accessRequests.companyId, company.id));
+  // Every state starts from no request at all (their NDA acceptances, messages and letters go with them; an
+  // admin's list shows every company's, so another feature's states must not leave one first) and no document.
+  await server.db.delete(accessRequests);
   await server.db.delete(companyFiles).where(eq(companyFiles.companyId, company.id));
   return { companyId: company.id, humanId: company.humanId, sellerId, buyerId, sellerToken, buyerToken, adminToken };
 }

@@ -38,6 +38,9 @@ async function listedCompanyOf(server: RunningServer, ownerUserId: number, name:
       ownerUserId,
       stateId: 19,
       companyTypeId: 1,
+      // A listed card is complete (the marketplace's interactions read the newest cards' ranges).
+      ebitdaRangeId: 4,
+      yearlySalesRangeId: 3,
       shortDescription: "Distribuidora de insumos médicos con clientes en el noreste.",
       isPublished: true,
       isActive: true,
