@@ -1,9 +1,8 @@
-import { createServer, type AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 import { createUser } from "../../server/auth/users.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { freePort, openMailInbox, type MailInbox } from "./mail-inbox.ts";
 
 /**
  * Password recovery end to end with real e-mail: a local SMTP server
@@ -12,66 +11,16 @@ import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
  * server (built app from dist/, fresh database) pointed at that SMTP server.
  */
 
-interface ReceivedMail {
-  readonly to: ReadonlyArray<string>;
-  readonly raw: string;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** The decoded bodies of a raw MIME message (quoted-printable or base64 parts). */
-function decodedText(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  return parts
-    .map((part) => {
-      const split = part.search(/\r?\n\r?\n/);
-      const headers = split < 0 ? "" : part.slice(0, split).toLowerCase();
-      const body = split < 0 ? part : part.slice(split).trim();
-      if (headers.includes("content-transfer-encoding: base64")) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-      if (headers.includes("content-transfer-encoding: quoted-printable")) {
-        const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-        return Buffer.from(bytes, "latin1").toString("utf8");
-      }
-      return body;
-    })
-    .join("\n");
-}
-
-let smtp: SMTPServer;
+let inbox: MailInbox;
 let app: RunningServer;
-const inbox: ReceivedMail[] = [];
-const waiters: Array<() => void> = [];
 
 test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
-        waiters.splice(0).forEach((wake) => wake());
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  inbox = await openMailInbox();
   const port = await freePort();
   app = await startServer({
     port,
     appUrl: `http://127.0.0.1:${port}`,
-    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+    smtpUrl: inbox.smtpUrl,
     seedDemo: false,
     rateLimits: { login: { max: 1000, windowMs: 60_000 }, recovery: { max: 1000, windowMs: 60_000 } },
   });
@@ -80,26 +29,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await app?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await inbox?.close();
 });
-
-/** How many messages `address` has received so far: count before the action that sends one. */
-const mailCountTo = (address: string) => inbox.filter((mail) => mail.to.includes(address)).length;
-
-/** Waits for message number `already + 1` to `address` (see mailCountTo) and returns its decoded text. */
-async function nextMailTo(address: string, already: number): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mails = inbox.filter((mail) => mail.to.includes(address));
-    const mail = mails[already];
-    if (mail !== undefined) return decodedText(mail.raw);
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${address} within 15 s`);
-    await new Promise<void>((resolve) => {
-      waiters.push(resolve);
-      setTimeout(resolve, 500);
-    });
-  }
-}
 
 test("a user recovers a forgotten password from the e-mail link, is signed in, and logs in later with the new one", async ({ page, login }) => {
   await page.goto(`${app.url}/iniciar-sesion`);
@@ -115,12 +46,12 @@ test("a user recovers a forgotten password from the e-mail link, is signed in, a
 
   await page.getByLabel("Email").fill(" Rosa.Olvido@Ejemplo.MX ");
   // Counted before sending (not "the first message"): the test does not depend on what ran before it.
-  const already = mailCountTo("rosa.olvido@ejemplo.mx");
+  const already = inbox.countTo("rosa.olvido@ejemplo.mx");
   await page.getByRole("button", { name: "Enviar enlace" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Se envió el correo electrónico correctamente" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Si el email está registrado, te enviamos un enlace" })).toBeVisible();
 
-  const text = await nextMailTo("rosa.olvido@ejemplo.mx", already);
+  const text = await inbox.nextTo("rosa.olvido@ejemplo.mx", already);
   expect(text).toContain("Hola, Rosa Olvido:");
   expect(text).toContain("vence en 1 hora");
   const link = new RegExp(`${app.url.replace(/[.]/g, "\\.")}/recuperar-contrasena\\?token=[A-Za-z0-9_-]{43}`).exec(text)?.[0];
@@ -168,7 +99,7 @@ test("a user recovers a forgotten password from the e-mail link, is signed in, a
 });
 
 test("an unknown e-mail gets the same answer and no message", async ({ page }) => {
-  const before = inbox.length;
+  const before = inbox.total();
   await page.goto(`${app.url}/recuperar-contrasena`);
   await page.getByLabel("Email").fill("nadie.registrado@ejemplo.mx");
   await page.getByRole("button", { name: "Enviar enlace" }).click();
@@ -176,9 +107,9 @@ test("an unknown e-mail gets the same answer and no message", async ({ page }) =
   // A known address sent after it arrives; the unknown one never does.
   await page.getByLabel("Email").fill("rosa.olvido@ejemplo.mx");
   // Counted before the click: the message can arrive before the click returns.
-  const already = mailCountTo("rosa.olvido@ejemplo.mx");
+  const already = inbox.countTo("rosa.olvido@ejemplo.mx");
   await page.getByRole("button", { name: "Enviar de nuevo" }).click();
-  await nextMailTo("rosa.olvido@ejemplo.mx", already);
+  await inbox.nextTo("rosa.olvido@ejemplo.mx", already);
   await app.app.backgroundIdle();
-  expect(inbox.slice(before).flatMap((mail) => mail.to)).toEqual(["rosa.olvido@ejemplo.mx"]);
+  expect(inbox.recipientsFrom(before)).toEqual(["rosa.olvido@ejemplo.mx"]);
 });

@@ -54,7 +54,7 @@ describe("the seller analytics view (src/features/seller-analytics/components/an
       "Pendiente 1",
       "Aprobada 2",
       "Rechazada 3",
-      "Revocada 4",
+      "Acceso retirado 4",
     ]);
   });
 

@@ -84,9 +84,10 @@ export function RequestAccessDialog({ companyId, humanId, isOpen, onOpenChange }
           Lee el acuerdo de confidencialidad. Al aceptarlo y enviar tu solicitud, la empresa {humanId} verá tu nombre y tu perfil de comprador (no tu correo ni tu
           teléfono) y decidirá si te da acceso. Te avisaremos por correo.
         </p>
-        <h4 id={titleId} className={styles.subTitle}>
+        {/* The dialog's own title is an h2 (react-aria's Dialog). */}
+        <h3 id={titleId} className={styles.subTitle}>
           Acuerdo de confidencialidad
-        </h4>
+        </h3>
         {nda.isError ? (
           <QueryLoadError queries={[nda]} message="No pudimos cargar el acuerdo de confidencialidad." />
         ) : nda.data === undefined ? (

@@ -6,6 +6,7 @@
 import type { BuyerOpens, CompanyAnalytics } from "../../../../contracts/seller-analytics.ts";
 import type { Figure } from "../../../components/Figures.tsx";
 import { countOf, weekSpan, type ChartWeek } from "../../../components/weekly-chart.ts";
+import { ACCESS_STATUS_LABELS } from "../../../../contracts/deal-room.ts";
 
 export const CHART_TITLE = "Actividad por semana";
 
@@ -41,12 +42,8 @@ export function analyticsFigures(totals: CompanyAnalytics["totals"]): ReadonlyAr
   ];
 }
 
-export const REQUEST_STATUS_LABELS: Readonly<Record<BuyerOpens["status"], string>> = {
-  pending: "Pendiente",
-  approved: "Aprobada",
-  rejected: "Rechazada",
-  revoked: "Revocada",
-};
+/** The deal room's own names of the statuses, so a request reads the same on every screen. */
+export const REQUEST_STATUS_LABELS: Readonly<Record<BuyerOpens["status"], string>> = ACCESS_STATUS_LABELS;
 
 /** The access requests by status, in the order of their lifecycle. */
 export function requestStatusFigures(counts: CompanyAnalytics["totals"]["access_requests"]): ReadonlyArray<Figure> {
