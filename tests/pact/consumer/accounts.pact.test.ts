@@ -1,4 +1,3 @@
-import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { changePassword } from "../../../src/features/accounts/api/change-password.ts";
 import { updateProfile } from "../../../src/features/accounts/api/update-profile.ts";
@@ -6,7 +5,7 @@ import { createBuyer } from "../../../src/features/auth/api/create-buyer.ts";
 import { createSeller } from "../../../src/features/auth/api/create-seller.ts";
 import { requestPasswordRecovery } from "../../../src/features/auth/api/request-password-recovery.ts";
 import { resetPassword } from "../../../src/features/auth/api/reset-password.ts";
-import { ApiError, callEndpoint } from "../../../src/lib/api-client.ts";
+import { callEndpoint } from "../../../src/lib/api-client.ts";
 import { deleteSessionEndpoint, LOGGED_OUT_MESSAGE } from "../../../contracts/sessions.ts";
 import {
   changePasswordEndpoint,
@@ -15,14 +14,11 @@ import {
   updateProfileEndpoint,
 } from "../../../contracts/accounts.ts";
 import { createBuyerEndpoint, createSellerEndpoint } from "../../../contracts/registration.ts";
-import { JSON_CONTENT, integer, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
-
-const { fromProviderState } = MatchersV3;
+import { JSON_CONTENT, bearerFrom, failureOf, integer, newPact, regex, requestTo, sampleToken, string, useMockServer } from "./pact.ts";
 
 const JWT = "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$";
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJl";
-const bearer = { Authorization: fromProviderState("Bearer ${accountToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const TOKEN = sampleToken("7");
+const bearer = bearerFrom("accountToken", TOKEN);
 const SIGNED_IN = { email: "perfil.pact@example.mx", password: "Contrasena-segura-1" };
 
 const buyerBody = (email: string) => ({
@@ -48,16 +44,6 @@ const sellerBody = {
   user_company_role_id: 1,
   ebitda_range_id: 3,
   yearly_sales_range_id: 4,
-};
-
-const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
 };
 
 const RECOVERY_MESSAGE = "Si el email está registrado, te enviamos un enlace para crear una nueva contraseña. El enlace vence en 1 hora.";
@@ -160,12 +146,12 @@ describe("accounts (consumer)", () => {
       .uponReceiving("a password reset with a valid recovery token")
       .withRequest(...requestTo(resetPasswordEndpoint, { body }))
       .willRespondWith(200, (response) =>
-        response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito"), access_token: regex(JWT, SAMPLE_TOKEN) }),
+        response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito"), access_token: regex(JWT, TOKEN) }),
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
         // Every old session ended; the answer signs the person in afresh.
-        expect(await resetPassword(body)).toEqual({ message: "Contraseña actualizada con éxito", access_token: SAMPLE_TOKEN });
+        expect(await resetPassword(body)).toEqual({ message: "Contraseña actualizada con éxito", access_token: TOKEN });
       });
   });
 
@@ -194,7 +180,7 @@ describe("accounts (consumer)", () => {
       .withRequest(...requestTo(updateProfileEndpoint, { headers: bearer, body }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ name: string("Pedro Páramo"), phone: string("5599998888") }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expect(await updateProfile(body)).toEqual(body);
       });
   });
@@ -207,12 +193,12 @@ describe("accounts (consumer)", () => {
       .uponReceiving("a password change with the right current password")
       .withRequest(...requestTo(changePasswordEndpoint, { headers: bearer, body }))
       .willRespondWith(200, (response) =>
-        response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito"), access_token: regex(JWT, SAMPLE_TOKEN) }),
+        response.headers(JSON_CONTENT).jsonBody({ message: string("Contraseña actualizada con éxito"), access_token: regex(JWT, TOKEN) }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         // The other sessions ended; this one goes on with the fresh token.
-        expect(await changePassword(body)).toEqual({ message: "Contraseña actualizada con éxito", access_token: SAMPLE_TOKEN });
+        expect(await changePassword(body)).toEqual({ message: "Contraseña actualizada con éxito", access_token: TOKEN });
       });
   });
 
@@ -226,7 +212,7 @@ describe("accounts (consumer)", () => {
       .executeTest(async (server) => {
         useMockServer(server.url);
         // As the session actor calls it: with the token that ends, the session already cleared.
-        expect(await callEndpoint(deleteSessionEndpoint, { token: SAMPLE_TOKEN })).toEqual({ message: LOGGED_OUT_MESSAGE });
+        expect(await callEndpoint(deleteSessionEndpoint, { token: TOKEN })).toEqual({ message: LOGGED_OUT_MESSAGE });
       });
   });
 
@@ -239,7 +225,7 @@ describe("accounts (consumer)", () => {
       .withRequest(...requestTo(changePasswordEndpoint, { headers: bearer, body }))
       .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(changePasswordEndpoint.errors.wrongCurrentPassword.message) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const failure = await failureOf(changePassword(body));
         expect(failure.status).toBe(400);
         expect(failure.message).toBe(changePasswordEndpoint.errors.wrongCurrentPassword.message);

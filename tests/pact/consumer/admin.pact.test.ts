@@ -7,15 +7,12 @@ import { getKpis } from "../../../src/features/admin/api/get-kpis.ts";
 import { listCompanies } from "../../../src/features/admin/api/list-companies.ts";
 import { listUsers } from "../../../src/features/admin/api/list-users.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, eachLike, integer, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
+import { ISO_DAY, JSON_CONTENT, bearerFrom, eachLike, failureOf, integer, newPact, regex, requestTo, sampleToken, string, useMockServer, when } from "./pact.ts";
 
-const { boolean, fromProviderState, datetime } = MatchersV3;
+const { boolean } = MatchersV3;
 
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl";
-const bearer = { Authorization: fromProviderState("Bearer ${adminToken}", `Bearer ${SAMPLE_TOKEN}`) };
-const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
-const DAY = "^\\d{4}-\\d{2}-\\d{2}$";
+const TOKEN = sampleToken("1");
+const bearer = bearerFrom("adminToken", TOKEN);
 const item = (name: string) => ({ id: integer(1), name: string(name) });
 // Searches that find only what the provider state made (other states share its database).
 const firstPage = (q: string) => ({ q, page: "1", per_page: String(DASHBOARD_PAGE_SIZE) });
@@ -35,7 +32,7 @@ describe("admin dashboard (consumer)", () => {
             id: integer(1),
             name: string("Admin Usuarios Pact"),
             email: string("admin.usuarios@pact.example.mx"),
-            createdAt: datetime(ISO, "2026-11-01T10:00:00.000Z"),
+            createdAt: when("2026-11-01T10:00:00.000Z"),
             roles: eachLike({ name: regex("^(admin|seller|buyer)$", "admin") }),
             deletedAt: null,
           }),
@@ -45,7 +42,7 @@ describe("admin dashboard (consumer)", () => {
         }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const list = await listUsers({ q: " admin.usuarios ", page: 1 });
         expect(list.items[0]).toMatchObject({ email: "admin.usuarios@pact.example.mx", roles: [{ name: "admin" }], deletedAt: null });
         expect(list.per_page).toBe(DASHBOARD_PAGE_SIZE);
@@ -58,9 +55,9 @@ describe("admin dashboard (consumer)", () => {
       .given("an admin is signed in and a buyer to deactivate exists")
       .uponReceiving("an admin's deactivation of a buyer")
       .withRequest(...requestTo(deactivateUserEndpoint, { headers: bearer, paramsFromState: { id: ["userId", 42] } }))
-      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ id: integer(42), deletedAt: datetime(ISO, "2026-11-23T10:00:00.000Z") }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ id: integer(42), deletedAt: when("2026-11-23T10:00:00.000Z") }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const deactivated = await deactivateUser(42);
         expect(deactivated).toEqual({ id: 42, deletedAt: "2026-11-23T10:00:00.000Z" });
       });
@@ -75,11 +72,8 @@ describe("admin dashboard (consumer)", () => {
       .withRequest(...requestTo(deactivateUserEndpoint, { headers: bearer, paramsFromState: { id: ["adminId", 1] } }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(message) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
-        const failure = await deactivateUser(1).then(
-          () => null,
-          (error: unknown) => error,
-        );
+        useMockServer(server.url, TOKEN);
+        const failure = await failureOf(deactivateUser(1));
         expect(failure instanceof ApiError && [failure.status, failure.message]).toEqual([409, message]);
       });
   });
@@ -94,11 +88,11 @@ describe("admin dashboard (consumer)", () => {
         response.headers(JSON_CONTENT).jsonBody({
           users_count: { buyers_count: integer(12), sellers_count: integer(7) },
           companies_count: { total_count: integer(30), published_count: integer(24) },
-          weekly: eachLike({ week_start: regex(DAY, "2026-11-23"), sign_ups: integer(3), listings: integer(1) }, KPI_WEEKS),
+          weekly: eachLike({ week_start: regex(ISO_DAY, "2026-11-23"), sign_ups: integer(3), listings: integer(1) }, KPI_WEEKS),
         }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const kpis = await getKpis();
         expect(kpis.users_count).toEqual({ buyers_count: 12, sellers_count: 7 });
         expect(kpis.companies_count).toEqual({ total_count: 30, published_count: 24 });
@@ -124,7 +118,7 @@ describe("admin dashboard (consumer)", () => {
             verification_level: item("Pendiente"),
             is_published: boolean(true),
             is_active: boolean(true),
-            created_at: datetime(ISO, "2026-11-01T10:00:00.000Z"),
+            created_at: when("2026-11-01T10:00:00.000Z"),
           }),
           total: integer(1),
           page: integer(1),
@@ -132,7 +126,7 @@ describe("admin dashboard (consumer)", () => {
         }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const list = await listCompanies({ q: "empresa admin pact", page: 1 });
         expect(list.items[0]).toMatchObject({ name: "Empresa Admin Pact", contact_name: "Contacto Admin Pact", state: { name: "Nuevo León" } });
       });

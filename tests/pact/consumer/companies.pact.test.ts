@@ -11,15 +11,15 @@ import {
   getCompanyRecordEndpoint,
   listCompaniesEndpoint,
 } from "../../../contracts/companies.ts";
-import { JSON_CONTENT, eachLike, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, bearerFrom, eachLike, failureOf, integer, newPact, requestTo, sampleToken, string, useMockServer, when } from "./pact.ts";
 
-const { boolean, fromProviderState, decimal, datetime, number } = MatchersV3;
+const { boolean, fromProviderState, decimal, number } = MatchersV3;
 
 // The provider state "a published company exists" seeds one company that
 // matches every example filter below (Nuevo León, Tecnología, growth capital,
 // persona moral, verification 'Básica', EBITDA $5 M – $10 M, sales $5 M –
 // $10 M) and hands its id, human id and tokens back to the request.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.firma";
+const TOKEN = sampleToken("1", "firma");
 const item = (id: number, name: string) => ({ id: integer(id), name: string(name) });
 
 const CARD = {
@@ -74,14 +74,12 @@ const VISITOR_VIEW = {
   confidential: null,
 };
 
-const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
-
 // The buyer of an approved request with the NDA in force (tests/pact/provider/states/deal-room.ts
 // seeds the company's record and onboarding step 7, and one shared document).
 const APPROVED_BUYER_VIEW = {
   ...PROFILE,
   viewer_access: {
-    request: { id: integer(1), status: "approved", created_at: datetime(ISO, "2026-11-26T18:05:00.000Z"), nda_version: string("2026-11"), nda_current: true },
+    request: { id: integer(1), status: "approved", created_at: when("2026-11-26T18:05:00.000Z"), nda_version: string("2026-11"), nda_current: true },
     can_request: false,
     blocked_reason: "open_request",
     request_again_at: null,
@@ -107,7 +105,7 @@ const APPROVED_BUYER_VIEW = {
       filename: string("acta-constitutiva.pdf"),
       content_type: string("application/pdf"),
       size_bytes: integer(48),
-      created_at: datetime(ISO, "2026-11-20T10:00:00.000Z"),
+      created_at: when("2026-11-20T10:00:00.000Z"),
     }),
   },
 };
@@ -145,16 +143,7 @@ const RECORD = {
 
 // The company's id comes from the provider state ("a published company exists").
 const COMPANY_FROM_STATE = { id: ["companyId", 1] } as const;
-const bearer = (tokenKey: string) => ({ Authorization: fromProviderState(`Bearer \${${tokenKey}}`, `Bearer ${SAMPLE_TOKEN}`) });
-
-const failureOf = async (promise: Promise<unknown>): Promise<unknown> => {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected the call to fail");
-};
+const bearer = (tokenKey: string) => bearerFrom(tokenKey, TOKEN);
 
 describe("companies (consumer)", () => {
   const pact = newPact();
@@ -245,7 +234,7 @@ describe("companies (consumer)", () => {
       .withRequest(...requestTo(getCompanyEndpoint, { paramsFromState: COMPANY_FROM_STATE, headers: bearer("buyerToken") }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(APPROVED_BUYER_VIEW))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const profile = await getCompany(1);
         expect(profile.viewer_access).toMatchObject({ can_request: false, blocked_reason: "open_request", request: { status: "approved", nda_current: true } });
         expect(profile.confidential).toMatchObject({ name: "Deal Room Pact SA de CV", contact: { email: "vendedora.dealroom.pact@example.mx" } });
@@ -279,7 +268,7 @@ describe("companies (consumer)", () => {
         .withRequest(...requestTo(getCompanyRecordEndpoint, { paramsFromState: COMPANY_FROM_STATE, headers: bearer(tokenKey) }))
         .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(RECORD))
         .executeTest(async (server) => {
-          useMockServer(server.url, SAMPLE_TOKEN);
+          useMockServer(server.url, TOKEN);
           const record = await getCompanyRecord(1);
           expect(record.name).toBe("Nube Contable Regia");
           expect(record.contact.email).toBe("vendedora.pact@example.mx");
@@ -302,7 +291,7 @@ describe("companies (consumer)", () => {
       )
       .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody({ id: integer(1) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const created = await createInterestMessage(1, body);
         expect(created.id).toBe(1);
       });
@@ -323,7 +312,7 @@ describe("companies (consumer)", () => {
       )
       .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string("Debes escribir tu mensaje") }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const failure = await failureOf(createInterestMessage(1, body));
         expect(failure instanceof ApiError && failure.message).toBe("Debes escribir tu mensaje");
       });

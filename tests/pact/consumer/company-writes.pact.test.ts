@@ -12,16 +12,13 @@ import { MY_COMPANIES_PAGE_SIZE, getMyCompanies } from "../../../src/features/co
 import { updateCompany } from "../../../src/features/companies/api/update-company.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
 import { PACT_COMPANY_SELLER, companyCreateRequest, companyUpdateRequest } from "../../server/samples.ts";
-import { JSON_CONTENT, eachLike, integer, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, SAMPLE_TOKEN, bearerFrom, eachLike, failureOf, integer, newPact, regex, requestTo, string, useMockServer, when } from "./pact.ts";
 
-const { boolean, fromProviderState, datetime } = MatchersV3;
+const { boolean } = MatchersV3;
 
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5In0.c2lnbmF0dXJl";
-const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
-const adminBearer = { Authorization: fromProviderState("Bearer ${adminToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const bearer = bearerFrom("sellerToken");
+const adminBearer = bearerFrom("adminToken");
 const ADMIN_STATE = "an admin is signed in and a seller's unpublished company like the form sample exists";
-const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
 
 /** The seller of the provider state "a seller is signed in" (tests/pact/provider/states/company-writes.ts). */
 const PACT_SELLER = PACT_COMPANY_SELLER;
@@ -75,8 +72,8 @@ const RECORD = {
   company_status: item("Created"),
   is_published: boolean(false),
   is_active: boolean(true),
-  created_at: datetime(ISO, "2026-11-01T10:00:00.000Z"),
-  updated_at: datetime(ISO, "2026-11-01T10:00:00.000Z"),
+  created_at: when("2026-11-01T10:00:00.000Z"),
+  updated_at: when("2026-11-01T10:00:00.000Z"),
 };
 
 describe("company writes (consumer)", () => {
@@ -116,7 +113,7 @@ describe("company writes (consumer)", () => {
             verification_level: item("Pendiente"),
             is_published: boolean(false),
             is_active: boolean(true),
-            created_at: datetime(ISO, "2026-11-01T10:00:00.000Z"),
+            created_at: when("2026-11-01T10:00:00.000Z"),
           }),
           total: integer(1),
           page: integer(1),
@@ -158,10 +155,7 @@ describe("company writes (consumer)", () => {
       .willRespondWith(403, (response) => response.headers(JSON_CONTENT).jsonBody({ message }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
-        const error = await updateCompany({ id: 7, body: { ebitda: 1000000 } }).then(
-          () => null,
-          (failure: unknown) => failure,
-        );
+        const error = await failureOf(updateCompany({ id: 7, body: { ebitda: 1000000 } }));
         expect(error).toBeInstanceOf(ApiError);
         expect(error).toMatchObject({ status: 403, message });
       });

@@ -18,15 +18,11 @@ import { shareDataroomFile } from "../../../src/features/dataroom/api/share-file
 import { uploadCompanyPicture } from "../../../src/features/dataroom/api/upload-company-picture.ts";
 import { uploadDataroomFiles } from "../../../src/features/dataroom/api/upload-files.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, eachLike, fileFrom, integer, newPact, regex, requestTo, string, useMockServer, type MultipartFile } from "./pact.ts";
+import { JSON_CONTENT, SAMPLE_TOKEN, bearerFrom, eachLike, failureOf, fileFrom, integer, newPact, regex, requestTo, string, useMockServer, when, type MultipartFile } from "./pact.ts";
 
-const { fromProviderState, datetime, boolean } = MatchersV3;
+const { boolean } = MatchersV3;
 
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5In0.c2lnbmF0dXJl";
-const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
-const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
-const when = (example: string) => datetime(ISO, example);
+const bearer = bearerFrom("sellerToken");
 
 const COMPANY = { id: ["companyId", 1] } as const;
 const COMPANY_FILE = { id: ["companyId", 1], fileId: ["fileId", 1] } as const;
@@ -63,12 +59,6 @@ const FILE_ROW = {
   // Nothing is shared until the seller says so (decision 023).
   shared: boolean(false),
 };
-
-const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
-  promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
 
 describe("the data room and the company picture (consumer)", () => {
   const pact = newPact();

@@ -33,9 +33,9 @@ import { listDealMessages } from "../../../src/features/deal-room/api/list-deal-
 import { listLettersOfIntent } from "../../../src/features/deal-room/api/list-letters-of-intent.ts";
 import { openSharedDocument } from "../../../src/features/deal-room/api/open-shared-document.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, eachLike, integer, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
+import { ISO_DAY, JSON_CONTENT, bearerFrom, eachLike, failureOf, integer, newPact, regex, requestTo, sampleToken, string, useMockServer, when } from "./pact.ts";
 
-const { boolean, datetime, fromProviderState, number } = MatchersV3;
+const { boolean, number } = MatchersV3;
 
 /*
  * The deal room (decision 023), every endpoint the app calls, through the
@@ -62,14 +62,9 @@ const APPROVED = "an approved access request between a buyer and a seller, with 
 const LETTER = "an approved access request with a letter of intent waiting for an answer";
 const NDA_CHANGED = "an approved access request whose accepted NDA version is no longer the one in force";
 
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyIn0.c2lnbmF0dXJl";
-const bearer = (tokenKey: "buyerToken" | "sellerToken" | "adminToken") => ({
-  Authorization: fromProviderState(`Bearer \${${tokenKey}}`, `Bearer ${SAMPLE_TOKEN}`),
-});
+const TOKEN = sampleToken("2");
+const bearer = (tokenKey: "buyerToken" | "sellerToken" | "adminToken") => bearerFrom(tokenKey, TOKEN);
 
-const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
-const when = (example: string) => datetime(ISO, example);
 const item = (id: number, name: string) => ({ id: integer(id), name: string(name) });
 
 const COMPANY = { id: ["companyId", 1] } as const;
@@ -153,12 +148,6 @@ const page = (row: ReturnType<typeof accessRequest>) => ({ items: eachLike(row),
 
 const errorBody = (message: string) => ({ message: string(message) });
 
-const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
-  promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-
 const expectFailure = (failure: unknown, status: number, message: string) => {
   expect(failure instanceof ApiError && failure.status).toBe(status);
   expect(failure instanceof ApiError && failure.message).toBe(message);
@@ -180,7 +169,7 @@ describe("the deal room (consumer)", () => {
       .willRespondWith(200, (response) =>
         response.headers(JSON_CONTENT).jsonBody({
           version: string(NDA_VERSION),
-          effective_date: regex("^\\d{4}-\\d{2}-\\d{2}$", currentNda().effectiveDate),
+          effective_date: regex(ISO_DAY, currentNda().effectiveDate),
           text: string(currentNda().text),
         }),
       )
@@ -203,7 +192,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(createAccessRequestEndpoint, { paramsFromState: COMPANY, headers: bearer("buyerToken"), body }))
       .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody(accessRequest({ status: "pending", viewer: "buyer", allowed: [] })))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const created = await createAccessRequest(1, body);
         expect(created).toMatchObject({ status: "pending", viewer_role: "buyer", allowed_statuses: [], company: { name: null }, buyer: { email: null } });
       });
@@ -218,7 +207,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(createAccessRequestEndpoint, { paramsFromState: COMPANY, headers: bearer("buyerToken"), body }))
       .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.ndaOutdated)))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expectFailure(await failureOf(createAccessRequest(1, body)), 400, DEAL_ROOM_MESSAGES.ndaOutdated);
       });
   });
@@ -232,7 +221,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(createAccessRequestEndpoint, { paramsFromState: COMPANY, headers: bearer("buyerToken"), body }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.openRequest)))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expectFailure(await failureOf(createAccessRequest(1, body)), 409, DEAL_ROOM_MESSAGES.openRequest);
       });
   });
@@ -247,7 +236,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(listAccessRequestsEndpoint, { query: { side: "outgoing", page: "1" }, headers: bearer("buyerToken") }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(page(accessRequest({ status: "pending", viewer: "buyer", allowed: [] }))))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const list = await listAccessRequests({ side: "outgoing", page: 1 });
         expect(list.items[0]).toMatchObject({ status: "pending", company: { human_id: "PUE-0001", name: null } });
       });
@@ -263,7 +252,7 @@ describe("the deal room (consumer)", () => {
         response.headers(JSON_CONTENT).jsonBody(page(accessRequest({ status: "pending", viewer: "seller", allowed: ["approved", "rejected"] }))),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const list = await listAccessRequests({ side: "incoming", page: 1 });
         expect(list.items[0]).toMatchObject({
           viewer_role: "seller",
@@ -282,7 +271,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(listAccessRequestsEndpoint, { query: { side: "all", status: "approved", page: "1" }, headers: bearer("adminToken") }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(page(accessRequest({ status: "approved", viewer: "admin", allowed: ["revoked"] }))))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const list = await listAccessRequests({ side: "all", status: "approved", page: 1 });
         expect(list.items[0]).toMatchObject({ viewer_role: "admin", status: "approved", allowed_statuses: ["revoked"] });
       });
@@ -296,7 +285,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(getAccessRequestEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken") }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(accessRequest({ status: "approved", viewer: "seller", allowed: ["revoked"] })))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const request = await getAccessRequest(1);
         expect(request).toMatchObject({ viewer_role: "seller", allowed_statuses: ["revoked"], buyer: { email: BUYER_EMAIL }, nda: { current: true } });
       });
@@ -310,7 +299,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(getAccessRequestEndpoint, { paramsFromState: REQUEST, headers: bearer("buyerToken") }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(accessRequest({ status: "approved", viewer: "buyer", allowed: [] })))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const request = await getAccessRequest(1);
         expect(request).toMatchObject({ viewer_role: "buyer", allowed_statuses: [], company: { name: COMPANY_NAME } });
       });
@@ -324,7 +313,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(getAccessRequestEndpoint, { params: { id: UNKNOWN }, headers: bearer("buyerToken") }))
       .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.requestNotFound)))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expectFailure(await failureOf(getAccessRequest(UNKNOWN)), 404, DEAL_ROOM_MESSAGES.requestNotFound);
       });
   });
@@ -344,7 +333,7 @@ describe("the deal room (consumer)", () => {
         .withRequest(...requestTo(decideAccessRequestEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken"), body: { status: decision } }))
         .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(accessRequest({ status: decision, viewer: "seller", allowed: allowedAfter })))
         .executeTest(async (server) => {
-          useMockServer(server.url, SAMPLE_TOKEN);
+          useMockServer(server.url, TOKEN);
           const decided = await decideAccessRequest(1, decision);
           expect(decided).toMatchObject({ status: decision, allowed_statuses: allowedAfter });
           expect(decided.decided_at).not.toBeNull();
@@ -360,7 +349,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(decideAccessRequestEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken"), body: { status: "approved" } }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.transitionNotAllowed)))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expectFailure(await failureOf(decideAccessRequest(1, "approved")), 409, DEAL_ROOM_MESSAGES.transitionNotAllowed);
       });
   });
@@ -375,7 +364,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(acceptNdaEndpoint, { paramsFromState: REQUEST, headers: bearer("buyerToken"), body: { nda_version: NDA_VERSION } }))
       .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody(accessRequest({ status: "approved", viewer: "buyer", allowed: [] })))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const request = await acceptNda(1, NDA_VERSION);
         expect(request).toMatchObject({ nda: { version: NDA_VERSION, current: true }, company: { name: COMPANY_NAME } });
       });
@@ -389,7 +378,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(acceptNdaEndpoint, { paramsFromState: REQUEST, headers: bearer("buyerToken"), body: { nda_version: NDA_VERSION } }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.ndaAlreadyCurrent)))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expectFailure(await failureOf(acceptNda(1, NDA_VERSION)), 409, DEAL_ROOM_MESSAGES.ndaAlreadyCurrent);
       });
   });
@@ -419,7 +408,7 @@ describe("the deal room (consumer)", () => {
         }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const { items } = await listDealMessages(1);
         expect(items.length).toBeGreaterThanOrEqual(2);
         expect(items[0]).toMatchObject({ sender_role: "seller", is_mine: false });
@@ -434,7 +423,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(listDealMessagesEndpoint, { paramsFromState: REQUEST, headers: bearer("buyerToken") }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.threadClosed)))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expectFailure(await failureOf(listDealMessages(1)), 409, DEAL_ROOM_MESSAGES.threadClosed);
       });
   });
@@ -457,7 +446,7 @@ describe("the deal room (consumer)", () => {
         }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const sent = await createDealMessage(1, { body: MESSAGE_BODY });
         expect(sent).toMatchObject({ body: MESSAGE_BODY, is_mine: true, read_at: null });
       });
@@ -471,7 +460,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(createDealMessageEndpoint, { paramsFromState: REQUEST, headers: bearer("buyerToken"), body: { body: MESSAGE_BODY } }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.threadClosed)))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expectFailure(await failureOf(createDealMessage(1, { body: MESSAGE_BODY })), 409, DEAL_ROOM_MESSAGES.threadClosed);
       });
   });
@@ -486,7 +475,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(listLettersOfIntentEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken") }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ items: eachLike(letter("pending")) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const { items } = await listLettersOfIntent(1);
         expect(items[0]).toMatchObject({ status: "pending", currency: "MXN", decided_at: null });
       });
@@ -500,7 +489,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(listLettersOfIntentEndpoint, { paramsFromState: REQUEST, headers: bearer("buyerToken") }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ items: [] }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expect((await listLettersOfIntent(1)).items).toEqual([]);
       });
   });
@@ -513,7 +502,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(createLetterOfIntentEndpoint, { paramsFromState: REQUEST, headers: bearer("buyerToken"), body: LETTER_BODY }))
       .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody({ ...letter("pending"), currency: "MXN" }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const sent = await createLetterOfIntent(1, LETTER_BODY);
         expect(sent).toMatchObject({ status: "pending", amount: 25_000_000, currency: "MXN", stake_percentage: 60 });
       });
@@ -527,7 +516,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(createLetterOfIntentEndpoint, { paramsFromState: REQUEST, headers: bearer("buyerToken"), body: LETTER_BODY }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.loiPending)))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expectFailure(await failureOf(createLetterOfIntent(1, LETTER_BODY)), 409, DEAL_ROOM_MESSAGES.loiPending);
       });
   });
@@ -541,7 +530,7 @@ describe("the deal room (consumer)", () => {
         .withRequest(...requestTo(decideLetterOfIntentEndpoint, { paramsFromState: { id: ["letterId", 1] }, headers: bearer("sellerToken"), body: { status: decision } }))
         .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(letter(decision)))
         .executeTest(async (server) => {
-          useMockServer(server.url, SAMPLE_TOKEN);
+          useMockServer(server.url, TOKEN);
           const answered = await decideLetterOfIntent(1, decision);
           expect(answered.status).toBe(decision);
           expect(answered.decided_at).not.toBeNull();
@@ -557,7 +546,7 @@ describe("the deal room (consumer)", () => {
       .withRequest(...requestTo(decideLetterOfIntentEndpoint, { params: { id: UNKNOWN }, headers: bearer("sellerToken"), body: { status: "accepted" } }))
       .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.loiNotFound)))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expectFailure(await failureOf(decideLetterOfIntent(UNKNOWN, "accepted")), 404, DEAL_ROOM_MESSAGES.loiNotFound);
       });
   });
@@ -578,7 +567,7 @@ describe("the deal room (consumer)", () => {
         }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const { url } = await openSharedDocument(1, 1);
         expect(url).toMatch(/\/api\/files\//);
       });

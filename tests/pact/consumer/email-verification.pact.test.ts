@@ -1,4 +1,3 @@
-import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import {
   EMAIL_VERIFICATION_MESSAGES,
@@ -9,31 +8,16 @@ import {
 import { getEmailVerification } from "../../../src/features/accounts/api/get-email-verification.ts";
 import { requestEmailVerification } from "../../../src/features/accounts/api/request-email-verification.ts";
 import { verifyEmail } from "../../../src/features/accounts/api/verify-email.ts";
-import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, newPact, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, bearerFrom, failureOf, newPact, requestTo, sampleToken, string, useMockServer, when } from "./pact.ts";
 
-const { fromProviderState, datetime } = MatchersV3;
-
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIyMSJ9.c2lnbmF0dXJl";
-const bearer = { Authorization: fromProviderState("Bearer ${accountToken}", `Bearer ${SAMPLE_TOKEN}`) };
-const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
+const TOKEN = sampleToken("21");
+const bearer = bearerFrom("accountToken", TOKEN);
 
 const UNVERIFIED = "a buyer with an unverified e-mail is signed in";
 const VERIFIED = "a buyer with a verified e-mail is signed in";
 const WITH_LINK = "a buyer with an unverified e-mail was sent a verification link";
 /** The token the WITH_LINK state stores (its SHA-256, as the server does). */
 const LINK_TOKEN = "enlace-de-verificacion-pact-7f3a9c";
-
-const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-};
 
 describe("e-mail verification (consumer)", () => {
   const pact = newPact();
@@ -46,7 +30,7 @@ describe("e-mail verification (consumer)", () => {
       .withRequest(...requestTo(getEmailVerificationEndpoint, { headers: bearer }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ email: string("sin.verificar.pact@example.mx"), verified: false, verified_at: null }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expect(await getEmailVerification()).toEqual({ email: "sin.verificar.pact@example.mx", verified: false, verified_at: null });
       });
   });
@@ -58,10 +42,10 @@ describe("e-mail verification (consumer)", () => {
       .uponReceiving("a request for the verification status of a verified e-mail")
       .withRequest(...requestTo(getEmailVerificationEndpoint, { headers: bearer }))
       .willRespondWith(200, (response) =>
-        response.headers(JSON_CONTENT).jsonBody({ email: string("verificado.pact@example.mx"), verified: true, verified_at: datetime(ISO, "2026-03-02T16:30:00.000Z") }),
+        response.headers(JSON_CONTENT).jsonBody({ email: string("verificado.pact@example.mx"), verified: true, verified_at: when("2026-03-02T16:30:00.000Z") }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const status = await getEmailVerification();
         expect(status.verified).toBe(true);
         expect(Number.isNaN(Date.parse(status.verified_at ?? ""))).toBe(false);
@@ -76,7 +60,7 @@ describe("e-mail verification (consumer)", () => {
       .withRequest(...requestTo(requestEmailVerificationEndpoint, { headers: bearer }))
       .willRespondWith(201, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(EMAIL_VERIFICATION_MESSAGES.sent) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expect((await requestEmailVerification()).message).toBe(EMAIL_VERIFICATION_MESSAGES.sent);
       });
   });
@@ -89,7 +73,7 @@ describe("e-mail verification (consumer)", () => {
       .withRequest(...requestTo(requestEmailVerificationEndpoint, { headers: bearer }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(EMAIL_VERIFICATION_MESSAGES.alreadyVerified) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const failure = await failureOf(requestEmailVerification());
         expect(failure.status).toBe(409);
         expect(failure.message).toBe(EMAIL_VERIFICATION_MESSAGES.alreadyVerified);

@@ -1,23 +1,12 @@
-import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { KYB_MESSAGES, kybEndpoint } from "../../../contracts/kyb.ts";
 import { RFC_MESSAGES } from "../../../contracts/rfc.ts";
 import { createKybValidation } from "../../../src/features/kyb/api/create-kyb-validation.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, integer, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, SAMPLE_TOKEN, bearerFrom, failureOf, integer, newPact, regex, requestTo, string, useMockServer, when } from "./pact.ts";
 
-const { fromProviderState, datetime } = MatchersV3;
-
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5In0.c2lnbmF0dXJl";
-const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const bearer = bearerFrom("sellerToken");
 const COMPANY_FROM_STATE = { id: ["companyId", 1] } as const;
-
-const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
-  promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
 
 describe("KYB básico (consumer)", () => {
   const pact = newPact();
@@ -34,7 +23,7 @@ describe("KYB básico (consumer)", () => {
           company_id: integer(1),
           status: regex("^pending$", "pending"),
           rfc: string("ABC680524P73"),
-          created_at: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", "2026-11-01T10:00:00.000Z"),
+          created_at: when("2026-11-01T10:00:00.000Z"),
         }),
       )
       .executeTest(async (server) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createLead, type CreateLeadBody } from "../../../src/features/public-site/api/create-lead.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
 import { createLeadEndpoint } from "../../../contracts/leads.ts";
-import { JSON_CONTENT, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, failureOf, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
 
 // Catalogue ids are fixed by the seed: service 3 is 'CFO virtual', referer 2 is 'LinkedIn'.
 const CONTACT: CreateLeadBody = {
@@ -12,12 +12,6 @@ const CONTACT: CreateLeadBody = {
   phone: "81 1234 5678",
   referer: 2,
 };
-
-const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
-  promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
 
 describe("leads (consumer)", () => {
   const pact = newPact();

@@ -4,13 +4,11 @@ import { COMPANY_NOT_FOUND_MESSAGE } from "../../../contracts/companies.ts";
 import { getOnboardingEndpoint } from "../../../contracts/onboarding.ts";
 import { getOnboardingSummary } from "../../../src/features/onboarding-summary/api/get-onboarding-summary.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, SAMPLE_TOKEN, bearerFrom, failureOf, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
 
-const { boolean, fromProviderState } = MatchersV3;
+const { boolean } = MatchersV3;
 
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5In0.c2lnbmF0dXJl";
-const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const bearer = bearerFrom("sellerToken");
 
 /** An onboarding nobody started: every field null, every list empty, urgency defaulted. */
 const UNTOUCHED = {
@@ -77,10 +75,7 @@ describe("onboarding summary (consumer)", () => {
       .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(COMPANY_NOT_FOUND_MESSAGE) }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
-        const failure = await getOnboardingSummary(999999).then(
-          () => null,
-          (error: unknown) => error,
-        );
+        const failure = await failureOf(getOnboardingSummary(999999));
         expect(failure instanceof ApiError && failure.status).toBe(404);
         expect(failure instanceof ApiError && failure.message).toBe(COMPANY_NOT_FOUND_MESSAGE);
       });

@@ -26,13 +26,12 @@ import { saveCompanySellData } from "../../../src/features/onboarding/api/save-c
 import { saveCompanySellingData } from "../../../src/features/onboarding/api/save-company-selling-data.ts";
 import { saveFundingStructures } from "../../../src/features/onboarding/api/save-funding-structures.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, SAMPLE_TOKEN, bearerFrom, failureOf, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
 
 const { boolean, fromProviderState, number } = MatchersV3;
 
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5In0.c2lnbmF0dXJl";
 const STATE = "a seller with a company to onboard is signed in";
-const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
+const bearer = bearerFrom("sellerToken");
 const COMPANY_ID = 7;
 const companyParam = { paramsFromState: { id: ["companyId", COMPANY_ID] as const } };
 
@@ -162,10 +161,7 @@ describe("onboarding (consumer)", () => {
       .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody({ message: ONBOARDING_MESSAGES.equityTotal }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
-        const failure = await saveCompanyEquities(COMPANY_ID, body).then(
-          () => null,
-          (error: unknown) => error,
-        );
+        const failure = await failureOf(saveCompanyEquities(COMPANY_ID, body));
         expect(failure instanceof ApiError && failure.message).toBe(ONBOARDING_MESSAGES.equityTotal);
       });
   });

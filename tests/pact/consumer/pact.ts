@@ -1,7 +1,7 @@
 import path from "node:path";
 import { PactV4, MatchersV3, type Rules, type TemplateHeaders } from "@pact-foundation/pact";
 import { fillPath, type Endpoint } from "../../../contracts/endpoint.ts";
-import { configureApi } from "../../../src/lib/api-client.ts";
+import { ApiError, configureApi } from "../../../src/lib/api-client.ts";
 
 export const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 
@@ -12,6 +12,41 @@ export const newPact = () =>
 export const { eachLike, integer, string, regex, like } = MatchersV3;
 
 export const JSON_CONTENT = { "Content-Type": regex("^application/json.*", "application/json; charset=utf-8") };
+
+/**
+ * Any JWT-shaped string for the user `subject`: the mock server does not
+ * verify it, and the provider state hands the real one. The subject only
+ * tells the recorded examples apart.
+ */
+export const sampleToken = (subject: string, signature = "c2lnbmF0dXJl") =>
+  `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: subject })).toString("base64url")}.${signature}`;
+
+export const SAMPLE_TOKEN = sampleToken("9");
+
+/** `Authorization: Bearer <the provider state's stateKey>`, recorded with `token` as its example. */
+export const bearerFrom = (stateKey: string, token: string = SAMPLE_TOKEN) => ({
+  Authorization: MatchersV3.fromProviderState(`Bearer \${${stateKey}}`, `Bearer ${token}`),
+});
+
+/** The format of every timestamp the API answers. */
+export const ISO_DATETIME = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
+
+/** Any timestamp in that format; the mock server answers `example`. */
+export const when = (example: string) => MatchersV3.datetime(ISO_DATETIME, example);
+
+/** A day as the API writes it (`2026-03-02`), as a regex for `regex(...)`. */
+export const ISO_DAY = "^\\d{4}-\\d{2}-\\d{2}$";
+
+/** The ApiError a call fails with; a call that succeeds, or fails another way, fails the test. */
+export const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail");
+};
 
 /** Point the real client at the Pact mock server, as the app points it at /api. */
 export const useMockServer = (url: string, token: string | null = null) => {

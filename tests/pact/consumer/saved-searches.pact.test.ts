@@ -1,4 +1,3 @@
-import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import {
   createSavedSearchEndpoint,
@@ -9,17 +8,11 @@ import {
 import { createSavedSearch } from "../../../src/features/saved-searches/api/create-saved-search.ts";
 import { deleteSavedSearch } from "../../../src/features/saved-searches/api/delete-saved-search.ts";
 import { listSavedSearches } from "../../../src/features/saved-searches/api/list-saved-searches.ts";
-import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, eachLike, integer, newPact, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, bearerFrom, eachLike, failureOf, integer, newPact, requestTo, sampleToken, string, useMockServer, when } from "./pact.ts";
 
-const { fromProviderState, datetime } = MatchersV3;
-
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxNSJ9.c2lnbmF0dXJl";
-const buyer = { Authorization: fromProviderState("Bearer ${buyerToken}", `Bearer ${SAMPLE_TOKEN}`) };
-const seller = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
-const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
-const when = (example: string) => datetime(ISO, example);
+const TOKEN = sampleToken("15");
+const buyer = bearerFrom("buyerToken", TOKEN);
+const seller = bearerFrom("sellerToken", TOKEN);
 
 // Filters and text no company of the other states matches, so no alert is sent while the verification runs (last_alert_at stays null).
 const WITH_SEARCH = "a buyer with a saved search for Manufactura in Colima with the text astilleros is signed in";
@@ -40,16 +33,6 @@ const FILTERS = {
   company_type_id: null,
   verification_level_id: null,
   ebitda_id: null,
-};
-
-const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
 };
 
 describe("saved searches (consumer)", () => {
@@ -75,7 +58,7 @@ describe("saved searches (consumer)", () => {
         }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const { items } = await listSavedSearches();
         expect(items[0]).toMatchObject({ filters: { industry_id: 2, state_id: 6, ebitda_id: null }, q: "astilleros", last_alert_at: null, alerts_sent: 0 });
       });
@@ -89,7 +72,7 @@ describe("saved searches (consumer)", () => {
       .withRequest(...requestTo(listSavedSearchesEndpoint, { headers: buyer }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ items: [] }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expect((await listSavedSearches()).items).toEqual([]);
       });
   });
@@ -102,7 +85,7 @@ describe("saved searches (consumer)", () => {
       .withRequest(...requestTo(listSavedSearchesEndpoint, { headers: seller }))
       .willRespondWith(403, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(SAVED_SEARCH_MESSAGES.notBuyer) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const failure = await failureOf(listSavedSearches());
         expect(failure.status).toBe(403);
         expect(failure.message).toBe(SAVED_SEARCH_MESSAGES.notBuyer);
@@ -128,7 +111,7 @@ describe("saved searches (consumer)", () => {
         }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const saved = await createSavedSearch(body);
         expect(saved).toMatchObject({ name: body.name, q: "software", alerts_sent: 0, filters: { industry_id: 1, state_id: 19 } });
       });
@@ -142,7 +125,7 @@ describe("saved searches (consumer)", () => {
       .withRequest(...requestTo(createSavedSearchEndpoint, { headers: buyer, body: { name: "Otra vez astilleros", ...SEEDED } }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(SAVED_SEARCH_MESSAGES.duplicate) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const failure = await failureOf(createSavedSearch({ name: "Otra vez astilleros", ...SEEDED }));
         expect(failure.status).toBe(409);
         expect(failure.message).toBe(SAVED_SEARCH_MESSAGES.duplicate);
@@ -158,7 +141,7 @@ describe("saved searches (consumer)", () => {
       .withRequest(...requestTo(createSavedSearchEndpoint, { headers: buyer, body }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(SAVED_SEARCH_MESSAGES.tooManySaved) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const failure = await failureOf(createSavedSearch(body));
         expect(failure.status).toBe(409);
         expect(failure.message).toBe(SAVED_SEARCH_MESSAGES.tooManySaved);
@@ -173,7 +156,7 @@ describe("saved searches (consumer)", () => {
       .withRequest(...requestTo(deleteSavedSearchEndpoint, { headers: buyer, paramsFromState: { id: ["savedSearchId", 1] } }))
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ id: integer(1) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         expect(await deleteSavedSearch(1)).toEqual({ id: 1 });
       });
   });
@@ -186,7 +169,7 @@ describe("saved searches (consumer)", () => {
       .withRequest(...requestTo(deleteSavedSearchEndpoint, { headers: buyer, paramsFromState: { id: ["otherSavedSearchId", 2] } }))
       .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(SAVED_SEARCH_MESSAGES.notFound) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const failure = await failureOf(deleteSavedSearch(2));
         expect(failure.status).toBe(404);
         expect(failure.message).toBe(SAVED_SEARCH_MESSAGES.notFound);

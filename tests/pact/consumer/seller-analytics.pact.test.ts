@@ -3,32 +3,17 @@ import { describe, expect, it } from "vitest";
 import { COMPANY_NOT_FOUND_MESSAGE } from "../../../contracts/companies.ts";
 import { getCompanyAnalyticsEndpoint } from "../../../contracts/seller-analytics.ts";
 import { getCompanyAnalytics } from "../../../src/features/seller-analytics/api/get-company-analytics.ts";
-import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, eachLike, integer, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
+import { ISO_DAY, JSON_CONTENT, bearerFrom, eachLike, failureOf, integer, newPact, regex, requestTo, sampleToken, string, useMockServer, when } from "./pact.ts";
 
-const { fromProviderState, datetime, boolean } = MatchersV3;
+const { boolean } = MatchersV3;
 
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMiJ9.c2lnbmF0dXJl";
-const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
-const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
-const when = (example: string) => datetime(ISO, example);
-const DAY = "^\\d{4}-\\d{2}-\\d{2}$";
+const TOKEN = sampleToken("12");
+const bearer = bearerFrom("sellerToken", TOKEN);
 
 const WITH_ACTIVITY = "a seller's company has profile views, an interest message, an approved access request and a shared document opened by the buyer";
 // The data room's state: a company with no files, no views and no requests.
 const NEW_COMPANY = "a seller with a company is signed in";
 const OTHERS_COMPANY = "a seller is signed in and another seller's company exists";
-
-const failureOf = async (promise: Promise<unknown>): Promise<ApiError> => {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail");
-};
 
 describe("the seller analytics (consumer)", () => {
   const pact = newPact();
@@ -44,7 +29,7 @@ describe("the seller analytics (consumer)", () => {
           company_id: integer(1),
           human_id: regex("^PUE-\\d{4,}$", "PUE-0001"),
           weeks: eachLike({
-            week_start: regex(DAY, "2026-03-02"),
+            week_start: regex(ISO_DAY, "2026-03-02"),
             profile_views: integer(1),
             interest_messages: integer(1),
             access_requests: integer(1),
@@ -76,7 +61,7 @@ describe("the seller analytics (consumer)", () => {
         }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const analytics = await getCompanyAnalytics(1);
         expect(analytics.human_id).toMatch(/^PUE-/);
         expect(analytics.totals.access_requests.approved).toBe(1);
@@ -97,7 +82,7 @@ describe("the seller analytics (consumer)", () => {
           company_id: integer(1),
           human_id: regex("^PUE-\\d{4,}$", "PUE-0001"),
           weeks: eachLike({
-            week_start: regex(DAY, "2026-03-02"),
+            week_start: regex(ISO_DAY, "2026-03-02"),
             profile_views: 0,
             interest_messages: 0,
             access_requests: 0,
@@ -115,7 +100,7 @@ describe("the seller analytics (consumer)", () => {
         }),
       )
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const analytics = await getCompanyAnalytics(1);
         expect(analytics.totals.profile_views).toBe(0);
         expect(analytics.documents).toEqual([]);
@@ -131,7 +116,7 @@ describe("the seller analytics (consumer)", () => {
       .withRequest(...requestTo(getCompanyAnalyticsEndpoint, { headers: bearer, paramsFromState: { id: ["otherCompanyId", 2] } }))
       .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(COMPANY_NOT_FOUND_MESSAGE) }))
       .executeTest(async (server) => {
-        useMockServer(server.url, SAMPLE_TOKEN);
+        useMockServer(server.url, TOKEN);
         const failure = await failureOf(getCompanyAnalytics(2));
         expect(failure.status).toBe(404);
         expect(failure.message).toBe(COMPANY_NOT_FOUND_MESSAGE);

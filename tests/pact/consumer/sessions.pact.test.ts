@@ -3,7 +3,7 @@ import { ApiError } from "../../../src/lib/api-client.ts";
 import { createSession } from "../../../src/features/auth/api/create-session.ts";
 import { decodeTokenClaims } from "../../../machines/session/session.machine.ts";
 import { createSessionEndpoint } from "../../../contracts/sessions.ts";
-import { JSON_CONTENT, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, failureOf, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
 
 const PACT_BUYER = { email: "comprador.pact@example.mx", password: "Contrasena-segura-1" };
 
@@ -63,10 +63,7 @@ describe("sessions (consumer)", () => {
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
-        const failure = await createSession(body).then(
-          () => null,
-          (error: unknown) => error,
-        );
+        const failure = await failureOf(createSession(body));
         expect(failure).toBeInstanceOf(ApiError);
         expect(failure instanceof ApiError && failure.message).toBe(createSessionEndpoint.errors.wrongCredentials.message);
       });

@@ -14,15 +14,11 @@ import { getPlans } from "../../../src/features/subscriptions/api/get-plans.ts";
 import { getSubscription } from "../../../src/features/subscriptions/api/get-subscription.ts";
 import { listPayments } from "../../../src/features/subscriptions/api/list-payments.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, eachLike, integer, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, SAMPLE_TOKEN, bearerFrom, eachLike, failureOf, integer, newPact, regex, requestTo, string, useMockServer, when } from "./pact.ts";
 
-const { boolean, fromProviderState, number, datetime } = MatchersV3;
+const { boolean, number } = MatchersV3;
 
-// Any JWT-shaped string: the mock does not verify it; the provider state hands the real one.
-const SAMPLE_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5In0.c2lnbmF0dXJl";
-const bearer = { Authorization: fromProviderState("Bearer ${sellerToken}", `Bearer ${SAMPLE_TOKEN}`) };
-const ISO = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
-const when = (example: string) => datetime(ISO, example);
+const bearer = bearerFrom("sellerToken");
 
 const PLAN = {
   id: regex("^(explora|impulsa)_(monthly|quarterly)$", "explora_monthly"),
@@ -67,12 +63,6 @@ const CANCELLED = {
   status: string("canceled"),
   cancel_at: when("2026-12-01T10:00:00.000Z"),
 };
-
-const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
-  promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
 
 describe("subscriptions and payments (consumer)", () => {
   const pact = newPact();

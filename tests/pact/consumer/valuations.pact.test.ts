@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createValuationEndpoint, VALUATION_MESSAGES } from "../../../contracts/valuations.ts";
 import { createValuation, type CreateValuationBody } from "../../../src/features/valuation/api/create-valuation.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
+import { JSON_CONTENT, failureOf, newPact, regex, requestTo, string, useMockServer } from "./pact.ts";
 
 const { number } = MatchersV3;
 
@@ -21,12 +21,6 @@ const REQUEST: CreateValuationBody = {
   annual_percentage_growth: 12.5,
   currency: "MXN",
 };
-
-const failureOf = (promise: Promise<unknown>): Promise<unknown> =>
-  promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
 
 describe("valuations (consumer)", () => {
   const pact = newPact();
