@@ -3,7 +3,7 @@ import { Schema } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ERRORS, AdminUserList, DeactivatedUser, deactivateUserEndpoint, getKpisEndpoint, Kpis, listUsersEndpoint } from "../../contracts/admin.ts";
-import { ApiErrorBody, AUTH_MESSAGES } from "../../contracts/errors.ts";
+import { AUTH_MESSAGES } from "../../contracts/errors.ts";
 import {
   COMPANY_NOT_FOUND_MESSAGE,
   CompanyListResponse,
@@ -18,7 +18,7 @@ import type { Endpoint } from "../../contracts/endpoint.ts";
 import { healthEndpoint } from "../../contracts/health.ts";
 import { createSessionEndpoint } from "../../contracts/sessions.ts";
 import { weekStarts } from "../../server/admin/kpis.ts";
-import { buildApp, type AppConfig } from "../../server/app.ts";
+import { buildApp } from "../../server/app.ts";
 import { auditEntriesFor } from "../../server/audit/audit-log.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
@@ -28,19 +28,16 @@ import { auditLog, companies, sessions, users } from "../../server/db/schema.ts"
 import { INPUT_MESSAGES } from "../../server/http/decode.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
-import { adminUserListQuery, interestRequest, loginRequest, SAMPLE_PASSWORD, urlOf } from "./samples.ts";
+import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES, sessionTokenFor, type CallOptions, type SignedInUser } from "./harness.ts";
+import { adminUserListQuery, interestRequest, loginRequest, SAMPLE_PASSWORD } from "./samples.ts";
 
 const decodeUsers = Schema.decodeUnknownSync(AdminUserList);
 const decodeDeactivated = Schema.decodeUnknownSync(DeactivatedUser);
 const decodeKpis = Schema.decodeUnknownSync(Kpis);
 const decodeDashboard = Schema.decodeUnknownSync(DashboardCompanyList);
 const decodeListing = Schema.decodeUnknownSync(CompanyListResponse);
-const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
 
-type Person = CreatedUser & { readonly token: string };
-
-const APP_CONFIG: AppConfig = { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null };
+type Person = SignedInUser;
 
 /** A published company of `owner`'s, as the marketplace shows it. */
 const listed = (name: string, ownerUserId: number, extra: Partial<CreateCompanyInput> = {}): CreateCompanyInput => ({
@@ -88,7 +85,7 @@ describe.each(TEST_DATABASES)("admin users and KPIs on $kind", (target) => {
     handle = await target.open();
     await handle.migrate();
     await seedCatalogues(handle.db);
-    app = await buildApp({ db: handle.db, config: APP_CONFIG });
+    app = await buildApp({ db: handle.db, config: TEST_APP_CONFIG });
     admin = await person(["admin"], "Administradora Principal");
   });
 
@@ -99,28 +96,10 @@ describe.each(TEST_DATABASES)("admin users and KPIs on $kind", (target) => {
 
   async function person(roles: CreatedUser["roles"], name?: string, email?: string): Promise<Person> {
     serial += 1;
-    const user = await createUser(
-      handle.db,
-      { email: email ?? `persona${serial}@admin.ejemplo.mx`, password: SAMPLE_PASSWORD, name: name ?? `Persona ${serial}`, phone: null, roles },
-      { params: TEST_SCRYPT_PARAMS },
-    );
-    return { ...user, token: await sessionTokenFor(handle.db, user.id) };
+    return signedInUser(handle.db, { email: email ?? `persona${serial}@admin.ejemplo.mx`, name: name ?? `Persona ${serial}`, roles });
   }
 
-  const call = (endpoint: Endpoint, token: string | undefined, options: { params?: Record<string, string | number>; query?: Record<string, string>; body?: unknown } = {}) =>
-    app.inject({
-      method: endpoint.method,
-      url: urlOf(endpoint, options.params, options.query),
-      headers: {
-        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-        ...(options.body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
-    });
-  const expectMessage = (response: LightMyRequestResponse, status: number, message: string) => {
-    expect(response.statusCode, response.body).toBe(status);
-    expect(decodeError(response.json()).message).toBe(message);
-  };
+  const call = (endpoint: Endpoint, token: string | undefined, options: CallOptions = {}) => callEndpoint(app, endpoint, token, options);
   const usersPage = async (query: Record<string, string>, token: string = admin.token) => {
     const response = await call(listUsersEndpoint, token, { query });
     expect(response.statusCode, response.body).toBe(200);
@@ -326,7 +305,7 @@ describe.each(TEST_DATABASES)("admin users and KPIs on $kind", (target) => {
     });
 
     it("counts an admin's deactivations in the admin_actions bucket: 429 with Retry-After past the limit", async () => {
-      const limited = await buildApp({ db: handle.db, config: { ...APP_CONFIG, rateLimits: { admin_actions: { max: 2, windowMs: 60_000 } } } });
+      const limited = await buildApp({ db: handle.db, config: { ...TEST_APP_CONFIG, rateLimits: { admin_actions: { max: 2, windowMs: 60_000 } } } });
       try {
         const victims = [await person(["buyer"]), await person(["buyer"]), await person(["buyer"])];
         const send = (id: number) => limited.inject({ method: "DELETE", url: `/api/users/${id}`, headers: { authorization: `Bearer ${admin.token}` } });
@@ -377,9 +356,8 @@ describe.each(TEST_DATABASES)("admin users and KPIs on $kind", (target) => {
       kpiHandle = await target.open();
       await kpiHandle.migrate();
       await seedCatalogues(kpiHandle.db);
-      kpiApp = await buildApp({ db: kpiHandle.db, config: { ...APP_CONFIG, clock: () => NOW } });
-      const user = await createUser(kpiHandle.db, { email: "kpi.admin@ejemplo.mx", password: SAMPLE_PASSWORD, name: "Admin KPI", phone: null, roles: ["admin"] }, { params: TEST_SCRYPT_PARAMS });
-      kpiAdmin = { ...user, token: await sessionTokenFor(kpiHandle.db, user.id) };
+      kpiApp = await buildApp({ db: kpiHandle.db, config: { ...TEST_APP_CONFIG, clock: () => NOW } });
+      kpiAdmin = await signedInUser(kpiHandle.db, { email: "kpi.admin@ejemplo.mx", name: "Admin KPI", roles: ["admin"] });
     });
 
     afterAll(async () => {
@@ -388,7 +366,7 @@ describe.each(TEST_DATABASES)("admin users and KPIs on $kind", (target) => {
     });
 
     const kpis = async () => {
-      const response = await kpiApp.inject({ method: "GET", url: urlOf(getKpisEndpoint), headers: { authorization: `Bearer ${kpiAdmin.token}` } });
+      const response = await callEndpoint(kpiApp, getKpisEndpoint, kpiAdmin.token);
       expect(response.statusCode, response.body).toBe(200);
       return decodeKpis(response.json());
     };

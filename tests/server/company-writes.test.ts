@@ -14,12 +14,11 @@ import {
 import { unknownOptionMessage } from "../../contracts/registration.ts";
 import { buildApp } from "../../server/app.ts";
 import { auditEntriesFor } from "../../server/audit/audit-log.ts";
-import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
-import { createUser, type CreatedUser } from "../../server/auth/users.ts";
+import type { CreatedUser } from "../../server/auth/users.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { auditLog, companies, companyStatuses, emailOutbox, users } from "../../server/db/schema.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { signedInUser, TEST_APP_CONFIG, TEST_DATABASES, type SignedInUser } from "./harness.ts";
 import { companyCreateRequest, companyUpdateRequest } from "./samples.ts";
 
 const decodeCreated = Schema.decodeUnknownSync(CompanyCreateResponse);
@@ -47,7 +46,7 @@ describe.each(TEST_DATABASES)("company writes on $kind", (target) => {
     await seedCatalogues(handle.db);
     app = await buildApp({
       db: handle.db,
-      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, appUrl: APP_URL, rateLimits: { company_writes: { max: 10_000, windowMs: 60_000 } } },
+      config: { ...TEST_APP_CONFIG, appUrl: APP_URL, rateLimits: { company_writes: { max: 10_000, windowMs: 60_000 } } },
     });
   });
 
@@ -56,14 +55,9 @@ describe.each(TEST_DATABASES)("company writes on $kind", (target) => {
     await handle?.close();
   });
 
-  const account = async (roles: ReadonlyArray<"admin" | "seller" | "buyer">): Promise<CreatedUser & { token: string }> => {
+  const account = async (roles: ReadonlyArray<"admin" | "seller" | "buyer">): Promise<SignedInUser> => {
     serial += 1;
-    const user = await createUser(
-      handle.db,
-      { email: `cuenta${serial}@example.mx`, password: "Clave-segura-2026", name: `Persona ${serial}`, phone: `55100000${serial}`, roles: [...roles] },
-      { params: TEST_SCRYPT_PARAMS },
-    );
-    return { ...user, token: await sessionTokenFor(handle.db, user.id) };
+    return signedInUser(handle.db, { email: `cuenta${serial}@example.mx`, password: "Clave-segura-2026", name: `Persona ${serial}`, phone: `55100000${serial}`, roles });
   };
 
   const contactOf = (user: CreatedUser) => ({ name: user.name, email: user.email, phone: user.phone });
@@ -280,7 +274,7 @@ describe.each(TEST_DATABASES)("company writes on $kind", (target) => {
   it("rate-limits writes per user with the Spanish message", async () => {
     const limited = await buildApp({
       db: handle.db,
-      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, rateLimits: { company_writes: { max: 2, windowMs: 60_000 } } },
+      config: { ...TEST_APP_CONFIG, rateLimits: { company_writes: { max: 2, windowMs: 60_000 } } },
     });
     try {
       const seller = await account(["seller"]);

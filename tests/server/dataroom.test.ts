@@ -21,8 +21,6 @@ import {
 } from "../../contracts/dataroom.ts";
 import { buildApp } from "../../server/app.ts";
 import { readEnv } from "../../server/config.ts";
-import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
-import { createUser } from "../../server/auth/users.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import { checkCifIssueDate, mexicoCityToday, minusMonths, sanitizeFilename } from "../../server/dataroom/content.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
@@ -33,7 +31,7 @@ import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createDiskStorage } from "../../server/storage/disk.ts";
 import { createS3Storage } from "../../server/storage/s3.ts";
 import { newStorageKey, type Storage } from "../../server/storage/storage.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { expectOnlyMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES } from "./harness.ts";
 import { dataroomUpload, multipartBody, pictureUpload, SAMPLE_FILES, type MultipartBody } from "./samples.ts";
 
 const APP_URL = "https://puente.example";
@@ -185,9 +183,7 @@ describe.each(TEST_DATABASES)("data room on $kind", (target) => {
 
   const newAccount = async (roles: Array<"admin" | "seller" | "buyer">) => {
     serial += 1;
-    const name = `Persona Dataroom ${serial}`;
-    const user = await createUser(handle.db, { email: `dataroom${serial}@ejemplo.mx`, password: "Clave-segura-2026", name, phone: null, roles }, { params: TEST_SCRYPT_PARAMS });
-    return { id: user.id, email: user.email, name, token: await sessionTokenFor(handle.db, user.id) };
+    return signedInUser(handle.db, { email: `dataroom${serial}@ejemplo.mx`, password: "Clave-segura-2026", name: `Persona Dataroom ${serial}`, roles });
   };
 
   beforeAll(async () => {
@@ -206,9 +202,7 @@ describe.each(TEST_DATABASES)("data room on $kind", (target) => {
     app = await buildApp({
       db: handle.db,
       config: {
-        jwtSecret: TEST_JWT_SECRET,
-        logLevel: "silent",
-        distDir: null,
+        ...TEST_APP_CONFIG,
         appUrl: APP_URL,
         clock: now,
         storage: createDiskStorage(uploadsDir),
@@ -228,10 +222,6 @@ describe.each(TEST_DATABASES)("data room on $kind", (target) => {
     app.inject({ method, url: `/api${path}`, headers: { ...auth(token), "content-type": body.contentType }, payload: body.payload });
   const uploadTo = (category: string, token: string | undefined, body: MultipartBody, id = companyId) => upload(`/companies/${id}/company_files/${category}`, token, body);
   const get = (path: string, token?: string) => app.inject({ method: "GET", url: `/api${path}`, headers: auth(token) });
-  const expectMessage = (response: LightMyRequestResponse, status: number, message: string) => {
-    expect(response.statusCode, response.body).toBe(status);
-    expect(response.json()).toEqual({ message });
-  };
   const rowCount = async () => (await handle.db.select({ value: count() }).from(companyFiles))[0]?.value ?? 0;
   const today = () => mexicoCityToday(now());
   const uploadOne = async (category = "company_acta_constitutivas", token = actors.owner.token, body: MultipartBody = dataroomUpload()) => {
@@ -271,7 +261,7 @@ describe.each(TEST_DATABASES)("data room on $kind", (target) => {
     expect(response.statusCode).toBe(201);
     expect(decodeList(response.json()).items.map((file) => file.filename).sort()).toEqual(["parte-0.pdf", "parte-1.pdf", "parte-2.pdf"]);
     const before = [await rowCount(), (await objectsIn(uploadsDir)).length];
-    expectMessage(await uploadTo("company_asambleas", actors.owner.token, files(11)), 400, DATAROOM_MESSAGES.tooManyFiles);
+    expectOnlyMessage(await uploadTo("company_asambleas", actors.owner.token, files(11)), 400, DATAROOM_MESSAGES.tooManyFiles);
     expect([await rowCount(), (await objectsIn(uploadsDir)).length]).toEqual(before);
   });
 
@@ -279,19 +269,19 @@ describe.each(TEST_DATABASES)("data room on $kind", (target) => {
     const file = await uploadOne();
     const before = await rowCount();
     for (const token of [actors.otherSeller.token, actors.buyer.token]) {
-      expectMessage(await uploadTo("company_poderes", token, dataroomUpload()), 404, COMPANY_NOT_FOUND_MESSAGE);
-      expectMessage(await get(`/companies/${companyId}/company_files/company_poderes`, token), 404, COMPANY_NOT_FOUND_MESSAGE);
-      expectMessage(await get(`/companies/${companyId}/company_files/${file.id}`, token), 404, COMPANY_NOT_FOUND_MESSAGE);
-      expectMessage(await get(`/companies/${companyId}/company_files/${file.id}/views`, token), 404, COMPANY_NOT_FOUND_MESSAGE);
-      expectMessage(await upload(`/companies/${companyId}/company_files`, token, pictureUpload(), "PUT"), 404, COMPANY_NOT_FOUND_MESSAGE);
+      expectOnlyMessage(await uploadTo("company_poderes", token, dataroomUpload()), 404, COMPANY_NOT_FOUND_MESSAGE);
+      expectOnlyMessage(await get(`/companies/${companyId}/company_files/company_poderes`, token), 404, COMPANY_NOT_FOUND_MESSAGE);
+      expectOnlyMessage(await get(`/companies/${companyId}/company_files/${file.id}`, token), 404, COMPANY_NOT_FOUND_MESSAGE);
+      expectOnlyMessage(await get(`/companies/${companyId}/company_files/${file.id}/views`, token), 404, COMPANY_NOT_FOUND_MESSAGE);
+      expectOnlyMessage(await upload(`/companies/${companyId}/company_files`, token, pictureUpload(), "PUT"), 404, COMPANY_NOT_FOUND_MESSAGE);
     }
-    expectMessage(await get(`/companies/2147483647/company_files/company_poderes`, actors.owner.token), 404, COMPANY_NOT_FOUND_MESSAGE);
+    expectOnlyMessage(await get(`/companies/2147483647/company_files/company_poderes`, actors.owner.token), 404, COMPANY_NOT_FOUND_MESSAGE);
     expect((await uploadTo("company_poderes", undefined, dataroomUpload())).statusCode).toBe(401);
     expect((await get(`/companies/${companyId}/company_files/${file.id}`)).statusCode).toBe(401);
     expect((await uploadTo("company_poderes", actors.deactivated.token, dataroomUpload())).statusCode).toBe(403);
     expect((await get(`/companies/${companyId}/company_files/company_poderes`, actors.deactivated.token)).statusCode).toBe(403);
     // A file of the owner's company asked for under another company's id: the file does not exist there.
-    expectMessage(await get(`/companies/${otherCompanyId}/company_files/${file.id}`, actors.admin.token), 404, DATAROOM_MESSAGES.fileNotFound);
+    expectOnlyMessage(await get(`/companies/${otherCompanyId}/company_files/${file.id}`, actors.admin.token), 404, DATAROOM_MESSAGES.fileNotFound);
     expect(await rowCount()).toBe(before);
   });
 
@@ -300,25 +290,25 @@ describe.each(TEST_DATABASES)("data room on $kind", (target) => {
     expect((await uploadTo("company_ids_representante_legal", actors.owner.token, dataroomUpload(undefined, exact))).statusCode).toBe(201);
     const before = [await rowCount(), (await objectsIn(uploadsDir)).length];
     const over = Buffer.concat([exact, Buffer.from(" ")]);
-    expectMessage(await uploadTo("company_ids_representante_legal", actors.owner.token, dataroomUpload(undefined, over)), 413, DATAROOM_MESSAGES.tooLarge);
-    expectMessage(await upload(`/companies/${companyId}/company_files`, actors.owner.token, pictureUpload(Buffer.concat([SAMPLE_FILES.png, Buffer.alloc(MAX_UPLOAD_BYTES)])), "PUT"), 413, DATAROOM_MESSAGES.tooLarge);
+    expectOnlyMessage(await uploadTo("company_ids_representante_legal", actors.owner.token, dataroomUpload(undefined, over)), 413, DATAROOM_MESSAGES.tooLarge);
+    expectOnlyMessage(await upload(`/companies/${companyId}/company_files`, actors.owner.token, pictureUpload(Buffer.concat([SAMPLE_FILES.png, Buffer.alloc(MAX_UPLOAD_BYTES)])), "PUT"), 413, DATAROOM_MESSAGES.tooLarge);
     expect([await rowCount(), (await objectsIn(uploadsDir)).length]).toEqual(before);
   });
 
   it("the type comes from the content: HTML named .pdf refused 415, a PNG accepted in the data room, a PDF refused as the picture", async () => {
     const before = await rowCount();
-    expectMessage(await uploadTo("person_ids", actors.owner.token, dataroomUpload(undefined, SAMPLE_FILES.html, "acta.pdf")), 415, DATAROOM_MESSAGES.badType);
+    expectOnlyMessage(await uploadTo("person_ids", actors.owner.token, dataroomUpload(undefined, SAMPLE_FILES.html, "acta.pdf")), 415, DATAROOM_MESSAGES.badType);
     // One bad file among good ones: the whole request is refused.
     const mixed = multipartBody([
       { name: "files[]", filename: "bien.pdf", contentType: "application/pdf", bytes: SAMPLE_FILES.pdf },
       { name: "files[]", filename: "mal.pdf", contentType: "application/pdf", bytes: SAMPLE_FILES.html },
     ]);
-    expectMessage(await uploadTo("person_ids", actors.owner.token, mixed), 415, DATAROOM_MESSAGES.badType);
+    expectOnlyMessage(await uploadTo("person_ids", actors.owner.token, mixed), 415, DATAROOM_MESSAGES.badType);
     expect(await rowCount()).toBe(before);
     const png = await uploadOne("person_ids", actors.owner.token, dataroomUpload(undefined, SAMPLE_FILES.png, "foto.pdf"));
     expect(png.content_type).toBe("image/png");
     expect((await uploadOne("person_ids", actors.owner.token, dataroomUpload(undefined, SAMPLE_FILES.jpeg, "ine.jpg"))).content_type).toBe("image/jpeg");
-    expectMessage(await upload(`/companies/${companyId}/company_files`, actors.owner.token, pictureUpload(SAMPLE_FILES.pdf), "PUT"), 415, DATAROOM_MESSAGES.badPictureType);
+    expectOnlyMessage(await upload(`/companies/${companyId}/company_files`, actors.owner.token, pictureUpload(SAMPLE_FILES.pdf), "PUT"), 415, DATAROOM_MESSAGES.badPictureType);
   });
 
   it("stores sanitised names only: paths, NUL, RTL overrides and 300 characters", async () => {
@@ -336,14 +326,14 @@ describe.each(TEST_DATABASES)("data room on $kind", (target) => {
 
   it("a CIF needs its issue date: missing, more than 3 months old, in the future or not a date refused; the limit day accepted", async () => {
     const before = await rowCount();
-    expectMessage(await uploadTo("company_cifs", actors.owner.token, dataroomUpload()), 400, DATAROOM_MESSAGES.cifIssuedOnRequired);
+    expectOnlyMessage(await uploadTo("company_cifs", actors.owner.token, dataroomUpload()), 400, DATAROOM_MESSAGES.cifIssuedOnRequired);
     const limit = minusMonths(today(), 3);
     const dayBefore = new Date(Date.parse(`${limit}T12:00:00Z`) - DAY).toISOString().slice(0, 10);
     const tomorrow = new Date(Date.parse(`${today()}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
-    expectMessage(await uploadTo("person_cifs", actors.owner.token, dataroomUpload(dayBefore)), 400, DATAROOM_MESSAGES.cifTooOld);
-    expectMessage(await uploadTo("person_cifs", actors.owner.token, dataroomUpload(tomorrow)), 400, DATAROOM_MESSAGES.cifInFuture);
-    expectMessage(await uploadTo("company_cifs", actors.owner.token, dataroomUpload("2026-13-01")), 400, DATAROOM_MESSAGES.cifIssuedOnRequired);
-    expectMessage(await uploadTo("company_cifs", actors.owner.token, dataroomUpload("ayer")), 400, DATAROOM_MESSAGES.cifIssuedOnRequired);
+    expectOnlyMessage(await uploadTo("person_cifs", actors.owner.token, dataroomUpload(dayBefore)), 400, DATAROOM_MESSAGES.cifTooOld);
+    expectOnlyMessage(await uploadTo("person_cifs", actors.owner.token, dataroomUpload(tomorrow)), 400, DATAROOM_MESSAGES.cifInFuture);
+    expectOnlyMessage(await uploadTo("company_cifs", actors.owner.token, dataroomUpload("2026-13-01")), 400, DATAROOM_MESSAGES.cifIssuedOnRequired);
+    expectOnlyMessage(await uploadTo("company_cifs", actors.owner.token, dataroomUpload("ayer")), 400, DATAROOM_MESSAGES.cifIssuedOnRequired);
     expect(await rowCount()).toBe(before);
     expect((await uploadOne("company_cifs", actors.owner.token, dataroomUpload(limit))).issued_on).toBe(limit);
     // Other categories ignore a date.
@@ -373,7 +363,7 @@ describe.each(TEST_DATABASES)("data room on $kind", (target) => {
 
     const token = signed.url.split("/").at(-1) ?? "";
     const [fileId, viewer, expires, signature = ""] = token.split(".");
-    const refused = async (path: string) => expectMessage(await app.inject({ method: "GET", url: path }), 404, DATAROOM_MESSAGES.linkExpired);
+    const refused = async (path: string) => expectOnlyMessage(await app.inject({ method: "GET", url: path }), 404, DATAROOM_MESSAGES.linkExpired);
     await refused(`/api/files/${other.id}.${viewer}.${expires}.${signature}`);
     await refused(`/api/files/${fileId}.${viewer}.${Number(expires) + 3600}.${signature}`);
     await refused(`/api/files/${fileId}.${viewer}.${expires}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`);
@@ -407,7 +397,7 @@ describe.each(TEST_DATABASES)("data room on $kind", (target) => {
     ]);
     expect(audit.items[0]?.viewer_name).toBe(actors.owner.name);
     expect(Date.parse(audit.items[0]?.viewed_at ?? "")).toBe(clock);
-    expectMessage(await get(`/companies/${companyId}/company_files/2147483647/views`, actors.owner.token), 404, DATAROOM_MESSAGES.fileNotFound);
+    expectOnlyMessage(await get(`/companies/${companyId}/company_files/2147483647/views`, actors.owner.token), 404, DATAROOM_MESSAGES.fileNotFound);
     const [stored] = await handle.db.select({ value: count() }).from(fileViews).where(eq(fileViews.fileId, file.id));
     expect(stored?.value).toBe(3);
   });
@@ -468,13 +458,13 @@ describe.each(TEST_DATABASES)("data room on $kind", (target) => {
     const secondUrl = Schema.decodeUnknownSync(PictureUploadResponse)(second.json()).picture_url;
     expect(secondUrl).not.toBe(firstUrl);
     expect(await objectsIn(uploadsDir)).not.toContain(firstKey);
-    expectMessage(await app.inject({ method: "GET", url: firstUrl }), 404, DATAROOM_MESSAGES.pictureNotFound);
+    expectOnlyMessage(await app.inject({ method: "GET", url: firstUrl }), 404, DATAROOM_MESSAGES.pictureNotFound);
     expect((await app.inject({ method: "GET", url: secondUrl })).headers["content-type"]).toBe("image/jpeg");
     // Only a picture's key opens anything: a data-room file's key is not a picture.
     const [dataroomKey] = await handle.db.select({ key: companyFiles.storageKey }).from(companyFiles).limit(1);
-    expectMessage(await app.inject({ method: "GET", url: `/api/company_pictures/${dataroomKey?.key ?? ""}` }), 404, DATAROOM_MESSAGES.pictureNotFound);
+    expectOnlyMessage(await app.inject({ method: "GET", url: `/api/company_pictures/${dataroomKey?.key ?? ""}` }), 404, DATAROOM_MESSAGES.pictureNotFound);
     // file_type must say picture.
     const wrongType = multipartBody([{ name: "file_type", value: "logo" }, { name: "file", filename: "a.png", contentType: "image/png", bytes: SAMPLE_FILES.png }]);
-    expectMessage(await upload(`/companies/${companyId}/company_files`, actors.owner.token, wrongType, "PUT"), 400, DATAROOM_MESSAGES.badPictureType);
+    expectOnlyMessage(await upload(`/companies/${companyId}/company_files`, actors.owner.token, wrongType, "PUT"), 400, DATAROOM_MESSAGES.badPictureType);
   });
 });

@@ -25,8 +25,6 @@ import {
 import type { Role } from "../../contracts/sessions.ts";
 import { NDA_VERSIONS, currentNda, type NdaVersion } from "../../content/nda.ts";
 import { buildApp } from "../../server/app.ts";
-import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
-import { createUser } from "../../server/auth/users.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import {
@@ -42,7 +40,7 @@ import {
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { expectOnlyMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES } from "./harness.ts";
 import { accessRequestBody, acceptNdaBody, dataroomUpload, dealMessageBody, decideLetterBody, letterOfIntentBody, shareFileBody } from "./samples.ts";
 
 // The deal room (issue 16; docs/decisions/023-deal-room.md): requests, the
@@ -110,13 +108,8 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
 
   const newPerson = async (label: string, roles: ReadonlyArray<Role>, extra: { name?: string; email?: string } = {}): Promise<Person> => {
     serial += 1;
-    const name = extra.name ?? `${label} ${serial}`;
-    const user = await createUser(
-      handle.db,
-      { email: extra.email ?? `${label.toLowerCase().replace(/\s+/g, ".")}.${serial}@trato.ejemplo.mx`, password: "Clave-segura-2026", name, phone: "5512340000", roles },
-      { params: TEST_SCRYPT_PARAMS },
-    );
-    return { id: user.id, email: user.email, name, token: await sessionTokenFor(handle.db, user.id) };
+    const email = extra.email ?? `${label.toLowerCase().replace(/\s+/g, ".")}.${serial}@trato.ejemplo.mx`;
+    return signedInUser(handle.db, { email, password: "Clave-segura-2026", name: extra.name ?? `${label} ${serial}`, phone: "5512340000", roles });
   };
 
   /** A registered buyer (role and sign-up profile), e-mail verified unless told otherwise. */
@@ -170,9 +163,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     app = await buildApp({
       db: handle.db,
       config: {
-        jwtSecret: TEST_JWT_SECRET,
-        logLevel: "silent",
-        distDir: null,
+        ...TEST_APP_CONFIG,
         appUrl: APP_URL,
         mailer,
         clock: now,
@@ -197,10 +188,6 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       ...(remoteAddress === undefined ? {} : { remoteAddress }),
     });
-  const expectMessage = (response: LightMyRequestResponse, status: number, message: string) => {
-    expect(response.statusCode, response.body).toBe(status);
-    expect(response.json()).toEqual({ message });
-  };
   const ok = <T>(response: LightMyRequestResponse, decode: (value: unknown) => T, status = 200): T => {
     expect(response.statusCode, response.body).toBe(status);
     return decode(response.json());
@@ -289,18 +276,18 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     const errors = createAccessRequestEndpoint.errors;
     expect((await post(undefined, company.a.id)).statusCode).toBe(401);
     expect((await post(people.deactivated, company.a.id)).statusCode).toBe(403);
-    expectMessage(await post(unverified, company.a.id), 403, errors.emailUnverified.message);
-    expectMessage(await post(noProfile, company.a.id), 403, errors.notBuyer.message);
-    expectMessage(await post(people.otherSeller, company.a.id), 403, errors.notBuyer.message);
-    expectMessage(await post(people.admin, company.a.id), 403, errors.notBuyer.message);
-    expectMessage(await post(people.owner, company.a.id), 409, errors.ownCompany.message);
-    expectMessage(await post(buyer, company.draft.id), 404, COMPANY_NOT_FOUND_MESSAGE);
-    expectMessage(await post(buyer, 2_147_483_647), 404, COMPANY_NOT_FOUND_MESSAGE);
-    expectMessage(await post(buyer, company.a.id, accessRequestBody("2020-01")), 400, errors.ndaOutdated.message);
-    expectMessage(await post(buyer, company.a.id, { message: "Hola" }), 400, DEAL_ROOM_MESSAGES.ndaRequired);
-    expectMessage(await post(buyer, company.a.id, { message: "   ", nda_version: currentVersion() }), 400, DEAL_ROOM_MESSAGES.requestMessage);
-    expectMessage(await post(buyer, company.a.id, { message: "x".repeat(2001), nda_version: currentVersion() }), 400, DEAL_ROOM_MESSAGES.requestMessageTooLong);
-    for (const bad of ["0", "-1", "99999999999", "abc"]) expectMessage(await post(buyer, bad), 400, INVALID_COMPANY_ID_MESSAGE);
+    expectOnlyMessage(await post(unverified, company.a.id), 403, errors.emailUnverified.message);
+    expectOnlyMessage(await post(noProfile, company.a.id), 403, errors.notBuyer.message);
+    expectOnlyMessage(await post(people.otherSeller, company.a.id), 403, errors.notBuyer.message);
+    expectOnlyMessage(await post(people.admin, company.a.id), 403, errors.notBuyer.message);
+    expectOnlyMessage(await post(people.owner, company.a.id), 409, errors.ownCompany.message);
+    expectOnlyMessage(await post(buyer, company.draft.id), 404, COMPANY_NOT_FOUND_MESSAGE);
+    expectOnlyMessage(await post(buyer, 2_147_483_647), 404, COMPANY_NOT_FOUND_MESSAGE);
+    expectOnlyMessage(await post(buyer, company.a.id, accessRequestBody("2020-01")), 400, errors.ndaOutdated.message);
+    expectOnlyMessage(await post(buyer, company.a.id, { message: "Hola" }), 400, DEAL_ROOM_MESSAGES.ndaRequired);
+    expectOnlyMessage(await post(buyer, company.a.id, { message: "   ", nda_version: currentVersion() }), 400, DEAL_ROOM_MESSAGES.requestMessage);
+    expectOnlyMessage(await post(buyer, company.a.id, { message: "x".repeat(2001), nda_version: currentVersion() }), 400, DEAL_ROOM_MESSAGES.requestMessageTooLong);
+    for (const bad of ["0", "-1", "99999999999", "abc"]) expectOnlyMessage(await post(buyer, bad), 400, INVALID_COMPANY_ID_MESSAGE);
     expect(await rows()).toEqual(before);
     // The profile says the same thing before the buyer tries.
     expect((await profileOf(unverified)).viewer_access).toEqual({ request: null, can_request: false, blocked_reason: "email_unverified", request_again_at: null });
@@ -314,7 +301,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
   it("one open request per buyer and company: a second is 409, and two at once give one 201 and one 409", async () => {
     const buyer = await newBuyer("Compradora Carla");
     const first = await ask(buyer);
-    expectMessage(await call("POST", `/companies/${company.a.id}/access_requests`, buyer, accessRequestBody(currentVersion())), 409, DEAL_ROOM_MESSAGES.openRequest);
+    expectOnlyMessage(await call("POST", `/companies/${company.a.id}/access_requests`, buyer, accessRequestBody(currentVersion())), 409, DEAL_ROOM_MESSAGES.openRequest);
     expect((await profileOf(buyer)).viewer_access).toMatchObject({ request: { id: first.id, status: "pending", nda_current: true }, can_request: false, blocked_reason: "open_request" });
     const racer = await newBuyer("Compradora Dalia");
     const both = await Promise.all([0, 1].map(() => call("POST", `/companies/${company.b.id}/access_requests`, racer, accessRequestBody(currentVersion()))));
@@ -330,7 +317,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     const buyer = await newBuyer("Compradora Elena");
     const rejected = await ask(buyer);
     await decide(rejected.id, "rejected");
-    expectMessage(await call("POST", `/companies/${company.a.id}/access_requests`, buyer, accessRequestBody(currentVersion())), 409, DEAL_ROOM_MESSAGES.coolingOff);
+    expectOnlyMessage(await call("POST", `/companies/${company.a.id}/access_requests`, buyer, accessRequestBody(currentVersion())), 409, DEAL_ROOM_MESSAGES.coolingOff);
     const [row] = await handle.db.select({ decidedAt: accessRequests.decidedAt }).from(accessRequests).where(eq(accessRequests.id, rejected.id));
     const access = (await profileOf(buyer)).viewer_access;
     expect(access).toMatchObject({ can_request: false, blocked_reason: "cooling_off", request: { id: rejected.id, status: "rejected" } });
@@ -345,7 +332,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     // A revocation pauses the same way.
     await decide(again.id, "approved");
     await decide(again.id, "revoked");
-    expectMessage(await call("POST", `/companies/${company.a.id}/access_requests`, buyer, accessRequestBody(currentVersion())), 409, DEAL_ROOM_MESSAGES.coolingOff);
+    expectOnlyMessage(await call("POST", `/companies/${company.a.id}/access_requests`, buyer, accessRequestBody(currentVersion())), 409, DEAL_ROOM_MESSAGES.coolingOff);
   });
 
   // --- Decisions ---------------------------------------------------------------------------------------
@@ -355,12 +342,12 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     const stranger = await newBuyer("Compradora Gaby");
     const request = await ask(buyer);
     const errors = decideAccessRequestEndpoint.errors;
-    for (const who of [buyer, stranger, people.otherSeller]) expectMessage(await call("PATCH", `/access_requests/${request.id}`, who, { status: "approved" }), 404, errors.notFound.message);
+    for (const who of [buyer, stranger, people.otherSeller]) expectOnlyMessage(await call("PATCH", `/access_requests/${request.id}`, who, { status: "approved" }), 404, errors.notFound.message);
     expect((await call("PATCH", `/access_requests/${request.id}`, undefined, { status: "approved" })).statusCode).toBe(401);
     expect((await call("PATCH", `/access_requests/${request.id}`, people.deactivated, { status: "approved" })).statusCode).toBe(403);
-    expectMessage(await call("PATCH", `/access_requests/${request.id}`, people.owner, { status: "revoked" }), 409, errors.notAllowed.message);
-    expectMessage(await call("PATCH", `/access_requests/${request.id}`, people.owner, { status: "pending" }), 400, DEAL_ROOM_MESSAGES.invalidStatus);
-    expectMessage(await call("PATCH", `/access_requests/${request.id}`, people.owner, {}), 400, DEAL_ROOM_MESSAGES.invalidStatus);
+    expectOnlyMessage(await call("PATCH", `/access_requests/${request.id}`, people.owner, { status: "revoked" }), 409, errors.notAllowed.message);
+    expectOnlyMessage(await call("PATCH", `/access_requests/${request.id}`, people.owner, { status: "pending" }), 400, DEAL_ROOM_MESSAGES.invalidStatus);
+    expectOnlyMessage(await call("PATCH", `/access_requests/${request.id}`, people.owner, {}), 400, DEAL_ROOM_MESSAGES.invalidStatus);
     expect((await viewOf(request.id, people.owner)).allowed_statuses).toEqual(["approved", "rejected"]);
 
     clock += 1000;
@@ -370,8 +357,8 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     const [stored] = await handle.db.select().from(accessRequests).where(eq(accessRequests.id, request.id));
     expect(stored).toMatchObject({ status: "approved", decidedBy: people.owner.id });
     expect(stored?.approvedAt?.getTime()).toBe(clock);
-    expectMessage(await call("PATCH", `/access_requests/${request.id}`, people.admin, { status: "approved" }), 409, errors.notAllowed.message);
-    expectMessage(await call("PATCH", `/access_requests/${request.id}`, people.admin, { status: "rejected" }), 409, errors.notAllowed.message);
+    expectOnlyMessage(await call("PATCH", `/access_requests/${request.id}`, people.admin, { status: "approved" }), 409, errors.notAllowed.message);
+    expectOnlyMessage(await call("PATCH", `/access_requests/${request.id}`, people.admin, { status: "rejected" }), 409, errors.notAllowed.message);
     const approvedAt = clock;
     clock += 1000;
     const revoked = await decide(request.id, "revoked", people.admin);
@@ -380,7 +367,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     // approved_at stays: a connection made is counted.
     expect(after).toMatchObject({ status: "revoked", decidedBy: people.admin.id });
     expect(after?.approvedAt?.getTime()).toBe(approvedAt);
-    expectMessage(await call("PATCH", `/access_requests/${request.id}`, people.owner, { status: "approved" }), 409, errors.notAllowed.message);
+    expectOnlyMessage(await call("PATCH", `/access_requests/${request.id}`, people.owner, { status: "approved" }), 409, errors.notAllowed.message);
 
     await settle();
     const toBuyer = mailsTo(buyer.email);
@@ -477,13 +464,13 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     const link = ok(await open(shared.id), decodeSigned);
     const download = (url: string) => app.inject({ method: "GET", url: url.slice(APP_URL.length) });
     expect((await download(link.url)).statusCode).toBe(200);
-    expectMessage(await open(unshared.id), 404, DATAROOM_MESSAGES.fileNotFound);
-    expectMessage(await open(2_147_483_647), 404, DATAROOM_MESSAGES.fileNotFound);
+    expectOnlyMessage(await open(unshared.id), 404, DATAROOM_MESSAGES.fileNotFound);
+    expectOnlyMessage(await open(2_147_483_647), 404, DATAROOM_MESSAGES.fileNotFound);
     // Another company's documents stay closed to this buyer.
-    expectMessage(await call("GET", `/companies/${company.b.id}/company_files/${shared.id}`, buyer), 404, COMPANY_NOT_FOUND_MESSAGE);
+    expectOnlyMessage(await call("GET", `/companies/${company.b.id}/company_files/${shared.id}`, buyer), 404, COMPANY_NOT_FOUND_MESSAGE);
     // Unsharing closes the document at once, links included.
     ok(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.owner, shareFileBody(false)), Schema.decodeUnknownSync(DataroomFile));
-    expectMessage(await open(shared.id), 404, DATAROOM_MESSAGES.fileNotFound);
+    expectOnlyMessage(await open(shared.id), 404, DATAROOM_MESSAGES.fileNotFound);
     expect((await download(link.url)).statusCode).toBe(404);
     ok(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.admin, shareFileBody(true)), Schema.decodeUnknownSync(DataroomFile));
     const fresh = ok(await open(shared.id), decodeSigned);
@@ -494,21 +481,21 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
 
     await decide(id, "revoked");
     expect((await profileOf(buyer)).confidential).toBeNull();
-    expectMessage(await open(shared.id), 404, COMPANY_NOT_FOUND_MESSAGE);
+    expectOnlyMessage(await open(shared.id), 404, COMPANY_NOT_FOUND_MESSAGE);
     expect((await download(fresh.url)).statusCode).toBe(404);
-    expectMessage(await call("GET", `/access_requests/${id}/messages`, buyer), 409, DEAL_ROOM_MESSAGES.threadClosed);
-    expectMessage(await call("POST", `/access_requests/${id}/messages`, buyer, dealMessageBody()), 409, DEAL_ROOM_MESSAGES.threadClosed);
-    expectMessage(await call("POST", `/access_requests/${id}/messages`, people.owner, dealMessageBody()), 409, DEAL_ROOM_MESSAGES.threadClosed);
+    expectOnlyMessage(await call("GET", `/access_requests/${id}/messages`, buyer), 409, DEAL_ROOM_MESSAGES.threadClosed);
+    expectOnlyMessage(await call("POST", `/access_requests/${id}/messages`, buyer, dealMessageBody()), 409, DEAL_ROOM_MESSAGES.threadClosed);
+    expectOnlyMessage(await call("POST", `/access_requests/${id}/messages`, people.owner, dealMessageBody()), 409, DEAL_ROOM_MESSAGES.threadClosed);
     expect(ok(await call("GET", `/access_requests/${id}/messages`, people.owner), decodeMessages).items).toHaveLength(1);
     const view = await viewOf(id, buyer);
     expect(view.company.name).toBeNull();
     // Contacts were exchanged at approval; the seller keeps the buyer's.
     expect((await viewOf(id, people.owner)).buyer.email).toBe(buyer.email);
     // Share and the file-view list stay the owner's and admins'.
-    expectMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, buyer, shareFileBody(true)), 404, COMPANY_NOT_FOUND_MESSAGE);
-    expectMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.otherSeller, shareFileBody(true)), 404, COMPANY_NOT_FOUND_MESSAGE);
-    expectMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.owner, { shared: "sí" }), 400, DATAROOM_MESSAGES.badShare);
-    expectMessage(await call("PATCH", `/companies/${company.b.id}/company_files/${shared.id}`, people.otherSeller, shareFileBody(true)), 404, DATAROOM_MESSAGES.fileNotFound);
+    expectOnlyMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, buyer, shareFileBody(true)), 404, COMPANY_NOT_FOUND_MESSAGE);
+    expectOnlyMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.otherSeller, shareFileBody(true)), 404, COMPANY_NOT_FOUND_MESSAGE);
+    expectOnlyMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.owner, { shared: "sí" }), 400, DATAROOM_MESSAGES.badShare);
+    expectOnlyMessage(await call("PATCH", `/companies/${company.b.id}/company_files/${shared.id}`, people.otherSeller, shareFileBody(true)), 404, DATAROOM_MESSAGES.fileNotFound);
   });
 
   // --- Threads -------------------------------------------------------------------------------------------------
@@ -518,8 +505,8 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     const stranger = await newBuyer("Compradora Nora");
     const request = await ask(buyer);
     const thread = `/access_requests/${request.id}/messages`;
-    for (const who of [buyer, people.owner]) expectMessage(await call("POST", thread, who, dealMessageBody()), 409, DEAL_ROOM_MESSAGES.threadClosed);
-    expectMessage(await call("GET", thread, buyer), 409, DEAL_ROOM_MESSAGES.threadClosed);
+    for (const who of [buyer, people.owner]) expectOnlyMessage(await call("POST", thread, who, dealMessageBody()), 409, DEAL_ROOM_MESSAGES.threadClosed);
+    expectOnlyMessage(await call("GET", thread, buyer), 409, DEAL_ROOM_MESSAGES.threadClosed);
     expect(ok(await call("GET", thread, people.owner), decodeMessages).items).toEqual([]);
     await decide(request.id, "approved");
     await settle();
@@ -541,8 +528,8 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     expect(asAdmin.items.map((message) => message.read_at)).toEqual([null, null]);
     expect((await viewOf(request.id, people.owner)).unread_messages).toBe(2);
     expect((await viewOf(request.id, people.admin)).unread_messages).toBe(0);
-    expectMessage(await call("GET", thread, stranger), 404, DEAL_ROOM_MESSAGES.requestNotFound);
-    expectMessage(await call("POST", thread, people.otherSeller, dealMessageBody()), 404, DEAL_ROOM_MESSAGES.requestNotFound);
+    expectOnlyMessage(await call("GET", thread, stranger), 404, DEAL_ROOM_MESSAGES.requestNotFound);
+    expectOnlyMessage(await call("POST", thread, people.otherSeller, dealMessageBody()), 404, DEAL_ROOM_MESSAGES.requestNotFound);
 
     // The owner reads: oldest first, the buyer's messages now read.
     clock += 1000;
@@ -578,8 +565,8 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     // The buyer's own messages show when the owner read them.
     expect(asBuyer.items[0]?.read_at).not.toBeNull();
     expect((await viewOf(request.id, buyer)).unread_messages).toBe(0);
-    expectMessage(await call("POST", thread, buyer, { body: "   " }), 400, DEAL_ROOM_MESSAGES.messageBody);
-    expectMessage(await call("POST", thread, buyer, { body: "x".repeat(4001) }), 400, DEAL_ROOM_MESSAGES.messageTooLong);
+    expectOnlyMessage(await call("POST", thread, buyer, { body: "   " }), 400, DEAL_ROOM_MESSAGES.messageBody);
+    expectOnlyMessage(await call("POST", thread, buyer, { body: "x".repeat(4001) }), 400, DEAL_ROOM_MESSAGES.messageTooLong);
   });
 
   it(`a thread answers its newest ${THREAD_MAX_MESSAGES} messages, oldest first`, async () => {
@@ -599,7 +586,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     const buyer = await newBuyer("Compradora Paula");
     const request = await ask(buyer);
     const letters = `/access_requests/${request.id}/letters_of_intent`;
-    expectMessage(await call("POST", letters, buyer, letterOfIntentBody()), 409, DEAL_ROOM_MESSAGES.loiClosed);
+    expectOnlyMessage(await call("POST", letters, buyer, letterOfIntentBody()), 409, DEAL_ROOM_MESSAGES.loiClosed);
     await decide(request.id, "approved");
     const before = await rows();
     const valid = letterOfIntentBody();
@@ -621,7 +608,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
       [{ ...valid, terms: "   " }, DEAL_ROOM_MESSAGES.loiTerms],
       [{ ...valid, terms: "x".repeat(LOI_TERMS_MAX_LENGTH + 1) }, DEAL_ROOM_MESSAGES.loiTermsTooLong],
     ];
-    for (const [body, message] of invalid) expectMessage(await call("POST", letters, buyer, body), 400, message);
+    for (const [body, message] of invalid) expectOnlyMessage(await call("POST", letters, buyer, body), 400, message);
     // Infinity, as JSON can only write it.
     const infinite = await app.inject({
       method: "POST",
@@ -629,14 +616,14 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
       headers: { authorization: `Bearer ${buyer.token}`, "content-type": "application/json" },
       payload: `{"amount":1e309,"currency":"MXN","stake_percentage":10,"terms":"Oferta"}`,
     });
-    expectMessage(infinite, 400, DEAL_ROOM_MESSAGES.loiAmount);
+    expectOnlyMessage(infinite, 400, DEAL_ROOM_MESSAGES.loiAmount);
     expect(await rows()).toEqual(before);
     // Only the buyer offers.
-    for (const who of [people.owner, people.admin, people.otherSeller]) expectMessage(await call("POST", letters, who, valid), 404, DEAL_ROOM_MESSAGES.requestNotFound);
+    for (const who of [people.owner, people.admin, people.otherSeller]) expectOnlyMessage(await call("POST", letters, who, valid), 404, DEAL_ROOM_MESSAGES.requestNotFound);
 
     const first = ok(await call("POST", letters, buyer, { ...valid, stake_percentage: 0 }), decodeLetter, 201);
     expect(first).toMatchObject({ access_request_id: request.id, amount: 25_000_000.5, currency: "MXN", stake_percentage: 0, status: "pending", decided_at: null });
-    expectMessage(await call("POST", letters, buyer, valid), 409, DEAL_ROOM_MESSAGES.loiPending);
+    expectOnlyMessage(await call("POST", letters, buyer, valid), 409, DEAL_ROOM_MESSAGES.loiPending);
     expect((await viewOf(request.id, people.owner)).latest_letter?.id).toBe(first.id);
     await settle();
     const offerMail = mailsTo(SECRETS.contactEmail).find((mail) => mail.subject === `Nueva carta de intención para ${company.a.humanId}` && mail.text.includes(`/solicitudes/${request.id}`));
@@ -644,13 +631,13 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
 
     // The owner or an admin answers, once.
     const answer = (id: number, who: Person, status: unknown) => call("PATCH", `/letters_of_intent/${id}`, who, { status });
-    for (const who of [buyer, people.otherSeller]) expectMessage(await answer(first.id, who, "accepted"), 404, DEAL_ROOM_MESSAGES.loiNotFound);
-    expectMessage(await answer(first.id, people.owner, "pending"), 400, DEAL_ROOM_MESSAGES.loiInvalidStatus);
+    for (const who of [buyer, people.otherSeller]) expectOnlyMessage(await answer(first.id, who, "accepted"), 404, DEAL_ROOM_MESSAGES.loiNotFound);
+    expectOnlyMessage(await answer(first.id, people.owner, "pending"), 400, DEAL_ROOM_MESSAGES.loiInvalidStatus);
     clock += 1000;
     const accepted = ok(await answer(first.id, people.owner, "accepted"), decodeLetter);
     expect(accepted).toMatchObject({ id: first.id, status: "accepted" });
     expect(Date.parse(accepted.decided_at ?? "")).toBe(clock);
-    expectMessage(await answer(first.id, people.admin, "declined"), 409, DEAL_ROOM_MESSAGES.loiAlreadyDecided);
+    expectOnlyMessage(await answer(first.id, people.admin, "declined"), 409, DEAL_ROOM_MESSAGES.loiAlreadyDecided);
     // A new letter once the last one is answered; two answers at once: one wins.
     const second = ok(await call("POST", letters, buyer, { ...valid, currency: "USD", stake_percentage: 100 }), decodeLetter, 201);
     const both = await Promise.all([answer(second.id, people.owner, "declined"), answer(second.id, people.admin, "accepted")]);
@@ -658,7 +645,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     const history = ok(await call("GET", letters, buyer), decodeLetters).items;
     expect(history.map((letter) => letter.id)).toEqual([second.id, first.id]);
     expect(ok(await call("GET", letters, people.admin), decodeLetters).items).toHaveLength(2);
-    expectMessage(await call("GET", letters, people.otherSeller), 404, DEAL_ROOM_MESSAGES.requestNotFound);
+    expectOnlyMessage(await call("GET", letters, people.otherSeller), 404, DEAL_ROOM_MESSAGES.requestNotFound);
     await settle();
     expect(mailsTo(buyer.email).filter((mail) => mail.subject.startsWith("Tu carta de intención")).map((mail) => mail.subject)).toEqual([
       `Tu carta de intención para ${company.a.humanId}: Aceptada`,
@@ -667,7 +654,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     // After a revocation both still see the history; no new letter.
     await decide(request.id, "revoked");
     expect(ok(await call("GET", letters, buyer), decodeLetters).items).toHaveLength(2);
-    expectMessage(await call("POST", letters, buyer, valid), 409, DEAL_ROOM_MESSAGES.loiClosed);
+    expectOnlyMessage(await call("POST", letters, buyer, valid), 409, DEAL_ROOM_MESSAGES.loiClosed);
   });
 
   // --- Lists ----------------------------------------------------------------------------------------------------------
@@ -692,13 +679,13 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     expect(incoming.items.every((item) => item.company.id === company.b.id)).toBe(true);
     expect(incoming.items.find((item) => item.id === onB.id)).toMatchObject({ viewer_role: "seller", company: { name: "Bruma Logística" }, buyer: { email: null }, allowed_statuses: ["approved", "rejected"] });
     expect((await list(people.owner, "?status=pending")).items.every((item) => item.status === "pending" && item.company.id !== company.b.id)).toBe(true);
-    expectMessage(await call("GET", "/access_requests?side=all", buyer), 403, listAccessRequestsEndpoint.errors.adminOnly.message);
+    expectOnlyMessage(await call("GET", "/access_requests?side=all", buyer), 403, listAccessRequestsEndpoint.errors.adminOnly.message);
     const everything = await list(people.admin, "?side=all&per_page=50");
     expect(everything.total).toBe((await rows()).requests);
     expect(everything.items.every((item) => item.viewer_role === "admin" && item.unread_messages === 0)).toBe(true);
     expect((await list(people.admin)).total).toBe(everything.total);
     for (const bad of ["?side=todos", "?status=open", "?page=0", "?per_page=51", "?company_id=abc", "?page=1&page=2"]) {
-      expectMessage(await call("GET", `/access_requests${bad}`, buyer), 400, "Los filtros de la lista no son válidos.");
+      expectOnlyMessage(await call("GET", `/access_requests${bad}`, buyer), 400, "Los filtros de la lista no son válidos.");
     }
     expect((await call("GET", "/access_requests")).statusCode).toBe(401);
   });
@@ -746,25 +733,25 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
       const view = await viewOf(id, buyer);
       expect(view.company.name).toBeNull();
       expect(view.nda).toMatchObject({ version: oldVersion, current: false });
-      expectMessage(await call("GET", `/companies/${company.a.id}/company_files/${shared.id}`, buyer), 404, COMPANY_NOT_FOUND_MESSAGE);
-      expectMessage(await call("GET", `/access_requests/${id}/messages`, buyer), 409, DEAL_ROOM_MESSAGES.threadClosed);
-      expectMessage(await call("POST", `/access_requests/${id}/letters_of_intent`, buyer, letterOfIntentBody()), 409, DEAL_ROOM_MESSAGES.loiClosed);
+      expectOnlyMessage(await call("GET", `/companies/${company.a.id}/company_files/${shared.id}`, buyer), 404, COMPANY_NOT_FOUND_MESSAGE);
+      expectOnlyMessage(await call("GET", `/access_requests/${id}/messages`, buyer), 409, DEAL_ROOM_MESSAGES.threadClosed);
+      expectOnlyMessage(await call("POST", `/access_requests/${id}/letters_of_intent`, buyer, letterOfIntentBody()), 409, DEAL_ROOM_MESSAGES.loiClosed);
       // The owner still sees the whole company; the seller's view says the buyer's NDA is outdated.
       expect((await viewOf(id, people.owner)).nda.current).toBe(false);
       // Asking with the old version is refused.
       const newcomer = await newBuyer("Compradora Úrsula");
-      expectMessage(await call("POST", `/companies/${company.a.id}/access_requests`, newcomer, accessRequestBody(oldVersion)), 400, DEAL_ROOM_MESSAGES.ndaOutdated);
+      expectOnlyMessage(await call("POST", `/companies/${company.a.id}/access_requests`, newcomer, accessRequestBody(oldVersion)), 400, DEAL_ROOM_MESSAGES.ndaOutdated);
 
       const errors = acceptNdaEndpoint.errors;
       const acceptances = `/access_requests/${id}/nda_acceptances`;
-      expectMessage(await call("POST", acceptances, buyer, acceptNdaBody(oldVersion)), 400, errors.ndaOutdated.message);
-      for (const who of [people.owner, people.admin, newcomer]) expectMessage(await call("POST", acceptances, who, acceptNdaBody(NEXT_NDA.version)), 404, errors.notFound.message);
+      expectOnlyMessage(await call("POST", acceptances, buyer, acceptNdaBody(oldVersion)), 400, errors.ndaOutdated.message);
+      for (const who of [people.owner, people.admin, newcomer]) expectOnlyMessage(await call("POST", acceptances, who, acceptNdaBody(NEXT_NDA.version)), 404, errors.notFound.message);
       const accepted = ok(await call("POST", acceptances, buyer, acceptNdaBody(NEXT_NDA.version)), decodeRequest, 201);
       expect(accepted).toMatchObject({ nda: { version: NEXT_NDA.version, current: true }, company: { name: SECRETS.name } });
       const [stored] = await handle.db.select().from(ndaAcceptances).where(eq(ndaAcceptances.accessRequestId, id)).orderBy(desc(ndaAcceptances.id)).limit(1);
       expect(stored?.acceptedText).toContain("versión de prueba");
       expect(stored?.acceptedText).toContain(buyer.name);
-      expectMessage(await call("POST", acceptances, buyer, acceptNdaBody(NEXT_NDA.version)), 409, errors.alreadyCurrent.message);
+      expectOnlyMessage(await call("POST", acceptances, buyer, acceptNdaBody(NEXT_NDA.version)), 409, errors.alreadyCurrent.message);
       expect((await profileOf(buyer)).confidential?.name).toBe(SECRETS.name);
       expect((await call("GET", `/companies/${company.a.id}/company_files/${shared.id}`, buyer)).statusCode).toBe(200);
       expect((await call("GET", `/access_requests/${id}/messages`, buyer)).statusCode).toBe(200);
@@ -778,9 +765,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     const limited = await buildApp({
       db: handle.db,
       config: {
-        jwtSecret: TEST_JWT_SECRET,
-        logLevel: "silent",
-        distDir: null,
+        ...TEST_APP_CONFIG,
         mailer,
         ndaVersions: versions,
         rateLimits: { ...sameLimitForEveryBucket({ max: 100_000, windowMs: 60_000 }), access_requests: one, deal_messages: one, letters_of_intent: one, deal_decisions: one },
@@ -795,7 +780,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
       const twice = async (method: "POST" | "PATCH", path: string, who: Person, body: unknown, message: string) => {
         expect((await send(method, path, who, body)).statusCode).toBeLessThan(429);
         const refused = await send(method, path, who, body);
-        expectMessage(refused, 429, message);
+        expectOnlyMessage(refused, 429, message);
         expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
       };
       await twice("POST", `/companies/${company.b.id}/access_requests`, buyer, accessRequestBody(currentVersion()), DEAL_ROOM_MESSAGES.tooManyRequests);
@@ -803,7 +788,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
       await twice("POST", `/access_requests/${id}/letters_of_intent`, buyer, letterOfIntentBody(), DEAL_ROOM_MESSAGES.tooManyLetters);
       await twice("PATCH", `/access_requests/${id}`, people.owner, { status: "revoked" }, DEAL_ROOM_MESSAGES.tooManyDecisions);
       // Sharing counts in the same bucket as the owner's decisions.
-      expectMessage(await send("PATCH", `/companies/${company.a.id}/company_files/2147483647`, people.owner, shareFileBody(true)), 429, DATAROOM_MESSAGES.tooManyChanges);
+      expectOnlyMessage(await send("PATCH", `/companies/${company.a.id}/company_files/2147483647`, people.owner, shareFileBody(true)), 429, DATAROOM_MESSAGES.tooManyChanges);
       // Per user: another buyer still asks.
       expect((await send("POST", `/companies/${company.b.id}/access_requests`, other, accessRequestBody(currentVersion()))).statusCode).toBe(201);
     } finally {

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { Schema } from "effect";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   EMAIL_VERIFICATION_MESSAGES,
@@ -11,12 +11,11 @@ import {
   verifyEmailEndpoint,
 } from "../../contracts/accounts.ts";
 import type { Endpoint } from "../../contracts/endpoint.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
 import { BuyerRegistrationResponse, createBuyerEndpoint } from "../../contracts/registration.ts";
 import { hashVerificationToken } from "../../server/accounts/email-verification.ts";
 import { buildApp, type AppConfig } from "../../server/app.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
-import { createUser, type CreatedUser } from "../../server/auth/users.ts";
+import type { CreatedUser } from "../../server/auth/users.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { emailOutbox, emailVerificationTokens, users } from "../../server/db/schema.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
@@ -24,16 +23,15 @@ import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { createMailer, type Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { DEMO_USERS, seedDemo } from "../../server/seed/demo.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
-import { buyerSignUp, SAMPLE_PASSWORD, urlOf } from "./samples.ts";
+import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES, type SignedInUser } from "./harness.ts";
+import { buyerSignUp } from "./samples.ts";
 
 const APP_URL = "https://puente.example";
 const HOUR_MS = 60 * 60 * 1000;
-const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
 const decodeStatus = Schema.decodeUnknownSync(EmailVerificationStatus);
 const decodeMessage = Schema.decodeUnknownSync(MessageResponse);
 
-type Person = CreatedUser & { readonly token: string };
+type Person = SignedInUser;
 
 describe.each(TEST_DATABASES)("e-mail verification on $kind", (target) => {
   let handle: DatabaseHandle;
@@ -58,9 +56,7 @@ describe.each(TEST_DATABASES)("e-mail verification on $kind", (target) => {
       },
     };
     const config: AppConfig = {
-      jwtSecret: TEST_JWT_SECRET,
-      logLevel: "silent",
-      distDir: null,
+      ...TEST_APP_CONFIG,
       appUrl: APP_URL,
       mailer,
       savedSearchAlertsIntervalMs: 0,
@@ -81,25 +77,11 @@ describe.each(TEST_DATABASES)("e-mail verification on $kind", (target) => {
 
   async function person(roles: CreatedUser["roles"] = ["buyer"]): Promise<Person> {
     serial += 1;
-    const user = await createUser(handle.db, { email: `verifica${serial}@ejemplo.mx`, password: SAMPLE_PASSWORD, name: `Persona ${serial}`, phone: null, roles }, { params: TEST_SCRYPT_PARAMS });
-    return { ...user, token: await sessionTokenFor(handle.db, user.id) };
+    return signedInUser(handle.db, { email: `verifica${serial}@ejemplo.mx`, name: `Persona ${serial}`, roles });
   }
 
   const call = (endpoint: Endpoint, token: string | undefined, body?: unknown, on: FastifyInstance = app, remoteAddress = "10.1.1.1") =>
-    on.inject({
-      method: endpoint.method,
-      url: urlOf(endpoint),
-      remoteAddress,
-      headers: {
-        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-  const expectMessage = (response: LightMyRequestResponse, status: number, message: string) => {
-    expect(response.statusCode, response.body).toBe(status);
-    expect(decodeError(response.json()).message).toBe(message);
-  };
+    callEndpoint(on, endpoint, token, { body, remoteAddress });
   const status = async (token: string) => {
     const response = await call(getEmailVerificationEndpoint, token);
     expect(response.statusCode, response.body).toBe(200);

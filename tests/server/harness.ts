@@ -1,8 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { Schema } from "effect";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import { expect } from "vitest";
+import type { Endpoint } from "../../contracts/endpoint.ts";
+import { ApiErrorBody } from "../../contracts/errors.ts";
+import type { AppConfig } from "../../server/app.ts";
+import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { issueSessionTokenFor } from "../../server/auth/sessions.ts";
 import { DEFAULT_TOKEN_TTL_SECONDS } from "../../server/auth/tokens.ts";
+import { createUser, type CreatedUser, type CreateUserInput } from "../../server/auth/users.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../../server/db/open.ts";
+import { SAMPLE_PASSWORD, urlOf } from "./samples.ts";
 
 /**
  * The databases server tests run on: always PGlite in memory, plus
@@ -67,3 +76,53 @@ export const TEST_JWT_SECRET = new TextEncoder().encode("test-secret-0123456789a
 /** A real session and its token for a user, as a login would give (TEST_JWT_SECRET). */
 export const sessionTokenFor = (db: Database, userId: number): Promise<string> =>
   issueSessionTokenFor(db, userId, { secret: TEST_JWT_SECRET, ttlSeconds: DEFAULT_TOKEN_TTL_SECONDS });
+
+/** What every test app is built with: the test secret, no logs, no built app to serve. */
+export const TEST_APP_CONFIG = { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null } as const satisfies AppConfig;
+
+/** A user with the token of a live session of theirs. */
+export type SignedInUser = CreatedUser & { readonly token: string };
+
+/** A user as sign-up makes one (with the tests' fast password hashing), signed in; the sample password and no phone unless given. */
+export async function signedInUser(
+  db: Database,
+  input: Omit<CreateUserInput, "password" | "phone"> & { readonly password?: string; readonly phone?: string | null },
+): Promise<SignedInUser> {
+  const user = await createUser(db, { password: SAMPLE_PASSWORD, phone: null, ...input }, { params: TEST_SCRYPT_PARAMS });
+  return { ...user, token: await sessionTokenFor(db, user.id) };
+}
+
+export interface CallOptions {
+  readonly params?: Readonly<Record<string, string | number>>;
+  readonly query?: Readonly<Record<string, string>>;
+  /** Sent as JSON. */
+  readonly body?: unknown;
+  readonly remoteAddress?: string;
+}
+
+/** An endpoint called as the app calls it: its URL, the bearer token if any, a JSON body if any. */
+export const callEndpoint = (app: FastifyInstance, endpoint: Endpoint, token: string | undefined, options: CallOptions = {}): Promise<LightMyRequestResponse> =>
+  app.inject({
+    method: endpoint.method,
+    url: urlOf(endpoint, options.params, options.query),
+    ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
+    headers: {
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
+  });
+
+const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
+
+/** An error answer: its status and its Spanish message (the body may say more). */
+export const expectMessage = (response: LightMyRequestResponse, status: number, message: string): void => {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(decodeError(response.json()).message).toBe(message);
+};
+
+/** An error answer: its status, and a body that is the Spanish message and nothing else. */
+export const expectOnlyMessage = (response: LightMyRequestResponse, status: number, message: string): void => {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.json()).toEqual({ message });
+};

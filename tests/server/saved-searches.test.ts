@@ -4,7 +4,6 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CompanyListResponse, invalidFilterMessage, listCompaniesEndpoint, PUBLISHED_COMPANY_STATUS_ID, SEARCH_TOO_LONG_MESSAGE, updateCompanyEndpoint } from "../../contracts/companies.ts";
 import type { Endpoint } from "../../contracts/endpoint.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
 import {
   createSavedSearchEndpoint,
   deleteSavedSearchEndpoint,
@@ -15,8 +14,7 @@ import {
   SavedSearchList,
 } from "../../contracts/saved-searches.ts";
 import { buildApp, type AppConfig } from "../../server/app.ts";
-import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
-import { createUser, type CreatedUser } from "../../server/auth/users.ts";
+import type { CreatedUser } from "../../server/auth/users.ts";
 import { createCompany, type CreateCompanyInput } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { emailOutbox, listingEvents, savedSearchAlerts, savedSearches, users } from "../../server/db/schema.ts";
@@ -25,11 +23,10 @@ import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { createMailer, type Mailer } from "../../server/mail/mailer.ts";
 import { processListingEvents, type AlertDeps } from "../../server/saved-searches/alerts.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
-import { SAMPLE_PASSWORD, savedSearchRequest, urlOf } from "./samples.ts";
+import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES, type CallOptions, type SignedInUser } from "./harness.ts";
+import { savedSearchRequest } from "./samples.ts";
 
 const APP_URL = "https://puente.example";
-const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
 const decodeSaved = Schema.decodeUnknownSync(SavedSearch);
 const decodeList = Schema.decodeUnknownSync(SavedSearchList);
 const decodeListing = Schema.decodeUnknownSync(CompanyListResponse);
@@ -41,7 +38,7 @@ const NUEVO_LEON = 19;
 const FOOD_AND_DRINKS = 3;
 const TECHNOLOGY = 1;
 
-type Person = CreatedUser & { readonly token: string };
+type Person = SignedInUser;
 
 describe.each(TEST_DATABASES)("saved searches on $kind", (target) => {
   let handle: DatabaseHandle;
@@ -55,9 +52,7 @@ describe.each(TEST_DATABASES)("saved searches on $kind", (target) => {
   const loggedErrors: string[] = [];
 
   const config = (): AppConfig => ({
-    jwtSecret: TEST_JWT_SECRET,
-    logLevel: "silent",
-    distDir: null,
+    ...TEST_APP_CONFIG,
     appUrl: APP_URL,
     mailer,
     // The tests run the worker themselves; one test starts an app that runs it on its own.
@@ -84,32 +79,10 @@ describe.each(TEST_DATABASES)("saved searches on $kind", (target) => {
 
   async function person(roles: CreatedUser["roles"], name?: string): Promise<Person> {
     serial += 1;
-    const user = await createUser(
-      handle.db,
-      { email: `busca${serial}@ejemplo.mx`, password: SAMPLE_PASSWORD, name: name ?? `Persona ${serial}`, phone: null, roles },
-      { params: TEST_SCRYPT_PARAMS },
-    );
-    return { ...user, token: await sessionTokenFor(handle.db, user.id) };
+    return signedInUser(handle.db, { email: `busca${serial}@ejemplo.mx`, name: name ?? `Persona ${serial}`, roles });
   }
 
-  const call = (
-    endpoint: Endpoint,
-    token: string | undefined,
-    options: { params?: Record<string, string | number>; query?: Record<string, string>; body?: unknown; on?: FastifyInstance } = {},
-  ) =>
-    (options.on ?? app).inject({
-      method: endpoint.method,
-      url: urlOf(endpoint, options.params, options.query),
-      headers: {
-        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-        ...(options.body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
-    });
-  const expectMessage = (response: LightMyRequestResponse, status: number, message: string) => {
-    expect(response.statusCode, response.body).toBe(status);
-    expect(decodeError(response.json()).message).toBe(message);
-  };
+  const call = (endpoint: Endpoint, token: string | undefined, options: CallOptions & { on?: FastifyInstance } = {}) => callEndpoint(options.on ?? app, endpoint, token, options);
   const save = async (buyer: Person, body: unknown) => {
     const response = await call(createSavedSearchEndpoint, buyer.token, { body });
     expect(response.statusCode, response.body).toBe(201);

@@ -1,13 +1,11 @@
 import { eq } from "drizzle-orm";
 import { Schema } from "effect";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANY_NOT_FOUND_MESSAGE, INVALID_COMPANY_ID_MESSAGE } from "../../contracts/companies.ts";
-import { ApiErrorBody } from "../../contracts/errors.ts";
 import { ANALYTICS_WEEKS, CompanyAnalytics, getCompanyAnalyticsEndpoint } from "../../contracts/seller-analytics.ts";
 import { buildApp } from "../../server/app.ts";
-import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
-import { createUser, type CreatedUser } from "../../server/auth/users.ts";
+import type { CreatedUser } from "../../server/auth/users.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import {
@@ -23,11 +21,9 @@ import { weekStarts } from "../../server/db/weeks.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
 import { newStorageKey } from "../../server/storage/storage.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
-import { SAMPLE_PASSWORD, urlOf } from "./samples.ts";
+import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES, type SignedInUser } from "./harness.ts";
 
 const decodeAnalytics = Schema.decodeUnknownSync(CompanyAnalytics);
-const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
 
 /** Wednesday 4 March 2026, noon in Mexico City (UTC-6): this week began Monday 2 March. */
 const NOW = new Date("2026-03-04T18:00:00Z");
@@ -35,7 +31,7 @@ const NOW = new Date("2026-03-04T18:00:00Z");
 const MONDAY_MIDNIGHT = new Date("2026-03-02T06:00:00Z");
 const SUNDAY_LAST_SECOND = new Date("2026-03-02T05:59:59Z");
 
-type Person = CreatedUser & { readonly token: string };
+type Person = SignedInUser;
 
 describe.each(TEST_DATABASES)("seller analytics on $kind", (target) => {
   let handle: DatabaseHandle;
@@ -46,7 +42,7 @@ describe.each(TEST_DATABASES)("seller analytics on $kind", (target) => {
     handle = await target.open();
     await handle.migrate();
     await seedCatalogues(handle.db);
-    app = await buildApp({ db: handle.db, config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, clock: () => NOW, savedSearchAlertsIntervalMs: 0 } });
+    app = await buildApp({ db: handle.db, config: { ...TEST_APP_CONFIG, clock: () => NOW, savedSearchAlertsIntervalMs: 0 } });
   });
 
   afterAll(async () => {
@@ -56,12 +52,7 @@ describe.each(TEST_DATABASES)("seller analytics on $kind", (target) => {
 
   async function person(roles: CreatedUser["roles"], name?: string): Promise<Person> {
     serial += 1;
-    const user = await createUser(
-      handle.db,
-      { email: `analitica${serial}@ejemplo.mx`, password: SAMPLE_PASSWORD, name: name ?? `Persona ${serial}`, phone: null, roles },
-      { params: TEST_SCRYPT_PARAMS },
-    );
-    return { ...user, token: await sessionTokenFor(handle.db, user.id) };
+    return signedInUser(handle.db, { email: `analitica${serial}@ejemplo.mx`, name: name ?? `Persona ${serial}`, roles });
   }
 
   const listedCompany = async (owner: Person, name: string) =>
@@ -91,16 +82,7 @@ describe.each(TEST_DATABASES)("seller analytics on $kind", (target) => {
   const interest = (companyId: number, createdAt: Date) =>
     handle.db.insert(interestMessages).values({ companyId, name: "Interesado", email: "interesado@ejemplo.mx", humanId: "PUE-0000", summary: "Me interesa.", createdAt });
 
-  const analyticsOf = (companyId: number | string, token: string | undefined) =>
-    app.inject({
-      method: "GET",
-      url: urlOf(getCompanyAnalyticsEndpoint, { id: companyId }),
-      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
-    });
-  const expectMessage = (response: LightMyRequestResponse, status: number, message: string) => {
-    expect(response.statusCode, response.body).toBe(status);
-    expect(decodeError(response.json()).message).toBe(message);
-  };
+  const analyticsOf = (companyId: number | string, token: string | undefined) => callEndpoint(app, getCompanyAnalyticsEndpoint, token, { params: { id: companyId } });
 
   it("counts what buyers did, by week in Mexico City, and never the owner's or an admin's own views and opens", async () => {
     const admin = await person(["admin"]);
