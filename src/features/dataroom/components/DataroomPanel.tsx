@@ -14,6 +14,7 @@ import { Button } from "../../../components/ui/Button.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { Switch } from "../../../components/ui/Switch.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
+import { useOpenInNewTab } from "../../../hooks/useOpenInNewTab.ts";
 import { toastApiError, toastError, toastSuccess } from "../../../lib/toast.ts";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { useDataroomFiles } from "../api/list-files.ts";
@@ -31,35 +32,6 @@ const GROUPS: ReadonlyArray<DataroomGroup> = ["moral", "fisica"];
 
 const categoriesOf = (group: DataroomGroup): ReadonlyArray<DataroomCategory> =>
   DATAROOM_CATEGORIES.filter((category) => DATAROOM_CATEGORY_INFO[category].group === group);
-
-/**
- * Opens a file's signed URL in a new tab. The tab opens inside the click and
- * is pointed at the file when its address arrives: a tab opened after an
- * await is blocked as a pop-up. The file must not reach back into our page.
- */
-function useOpenFileInNewTab(companyId: number, category: DataroomCategory) {
-  const openFile = useOpenDataroomFile();
-  const [openingId, setOpeningId] = useState<number | null>(null);
-  const open = (file: DataroomFile) => {
-    if (openingId !== null) return;
-    const tab = window.open("about:blank", "_blank");
-    if (tab !== null) tab.opener = null;
-    setOpeningId(file.id);
-    openFile
-      .mutateAsync({ companyId, category, fileId: file.id })
-      .then(({ url }) => {
-        const address = new URL(url, window.location.href).toString();
-        if (tab === null) window.location.assign(address);
-        else tab.location.href = address;
-      })
-      .catch((error: unknown) => {
-        tab?.close();
-        toastApiError(error);
-      })
-      .finally(() => setOpeningId(null));
-  };
-  return { open, openingId };
-}
 
 /**
  * The document's sharing switch. It moves at once; the toast confirms what
@@ -97,7 +69,7 @@ interface FileRowProps {
   readonly category: DataroomCategory;
   readonly file: DataroomFile;
   readonly isOpening: boolean;
-  readonly onOpen: (file: DataroomFile) => void;
+  readonly onOpen: (fileId: number) => void;
 }
 
 function FileRow({ companyId, category, file, isOpening, onOpen }: FileRowProps) {
@@ -112,7 +84,7 @@ function FileRow({ companyId, category, file, isOpening, onOpen }: FileRowProps)
       </td>
       <td className={styles.cell}>
         <div className={styles.rowActions}>
-          <Button variant="secondary" isPending={isOpening} onPress={() => onOpen(file)}>
+          <Button variant="secondary" isPending={isOpening} onPress={() => onOpen(file.id)}>
             Abrir<span className={visuallyHidden}> {file.filename} (se abre en una pestaña nueva)</span>
           </Button>
           <Button variant="ghost" onPress={() => setViewsOpen(true)}>
@@ -128,7 +100,8 @@ function FileRow({ companyId, category, file, isOpening, onOpen }: FileRowProps)
 /** `titleId`: the ids that name the category (its heading and its group's), for the table. */
 function CategoryFiles({ companyId, category, titleId }: { readonly companyId: number; readonly category: DataroomCategory; readonly titleId: string }) {
   const files = useDataroomFiles(companyId, category);
-  const { open, openingId } = useOpenFileInNewTab(companyId, category);
+  const openFile = useOpenDataroomFile();
+  const { open, opening } = useOpenInNewTab((fileId: number) => openFile.mutateAsync({ companyId, category, fileId }));
   const data = files.data;
   if (files.isError) return <QueryLoadError queries={[files]} message="No pudimos cargar los archivos de esta categoría." compact />;
   if (data === undefined) return <Spinner label={`Cargando ${DATAROOM_CATEGORY_INFO[category].label}`} />;
@@ -157,7 +130,7 @@ function CategoryFiles({ companyId, category, titleId }: { readonly companyId: n
         </thead>
         <tbody>
           {data.items.map((file) => (
-            <FileRow key={file.id} companyId={companyId} category={category} file={file} isOpening={openingId === file.id} onOpen={open} />
+            <FileRow key={file.id} companyId={companyId} category={category} file={file} isOpening={opening === file.id} onOpen={open} />
           ))}
         </tbody>
       </table>

@@ -2,12 +2,12 @@ import { useId, type ReactNode } from "react";
 import type { ConfidentialProfile, SharedDocument } from "../../../../contracts/companies.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
+import { useOpenInNewTab } from "../../../hooks/useOpenInNewTab.ts";
 import { HIDDEN_NAME } from "../../../lib/incognito.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { useOpenSharedDocument } from "../api/open-shared-document.ts";
 import { documentCategoryLabel, externalUrl, formatDay, formatFileSize, fullFinancialRows, NOT_AVAILABLE, telHref } from "./deal-format.ts";
-import { useOpenInNewTab } from "./useOpenInNewTab.ts";
 import * as styles from "./AccessPanel.css.ts";
 
 export interface FullProfileSectionProps {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toastApiError } from "../../../lib/toast.ts";
+import { toastApiError } from "../lib/toast.ts";
 
 /**
  * Opens a document's signed URL in a new tab. The tab opens inside the
