@@ -1,15 +1,20 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css.ts";
 
-export const page = style({
+/** A page's column: the content's width, centred and padded, its parts stacked. */
+const column = {
   width: "100%",
   maxWidth: vars.size.contentMax,
   margin: "0 auto",
   padding: `${vars.space.xl} ${vars.space.md}`,
   display: "flex",
   flexDirection: "column",
-  gap: vars.space.md,
-});
+} as const;
+
+export const page = style({ ...column, gap: vars.space.md });
+
+/** The same column with more room between its parts (a company's profile, an access request, Mi perfil). */
+export const roomyPage = style({ ...column, gap: vars.space.lg });
 
 export const narrow = style({ maxWidth: vars.size.formMax });
 

@@ -1,15 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { media, vars } from "../../../styles/theme.css.ts";
 
-export const page = style({
-  width: "100%",
-  maxWidth: vars.size.contentMax,
-  margin: "0 auto",
-  padding: `${vars.space.xl} ${vars.space.md}`,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.lg,
-});
+// The page's column, as the other profile pages'.
+export { roomyPage as page } from "../../../components/Page.css.ts";
 
 export const title = style({ fontSize: vars.fontSize.xxl });
 

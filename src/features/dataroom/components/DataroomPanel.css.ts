@@ -6,6 +6,9 @@ import { cell, headerCell, table, tableScroller } from "../../../components/ui/T
 
 export { cell, headerCell, table, tableScroller };
 
+// A category is a raised card, as a saved search.
+export { raisedCard as category } from "../../../styles/utils.css.ts";
+
 export const panel = style({ display: "flex", flexDirection: "column", gap: vars.space.lg });
 
 export const header = style({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: vars.space.md });
@@ -17,17 +20,6 @@ export const intro = style({ color: vars.color.textMuted, margin: 0 });
 export const group = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
 
 export const groupTitle = style({ fontSize: vars.fontSize.lg });
-
-export const category = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `${vars.size.borderWidth} solid ${vars.color.border}`,
-  background: vars.color.surface,
-  boxShadow: vars.shadow.sm,
-});
 
 export const categoryTitle = style({ fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold });
 

@@ -5,15 +5,8 @@ import { cell, headerCell, table, tableScroller } from "../../../components/ui/T
 // The tables look the same everywhere.
 export { cell, headerCell, table, tableScroller };
 
-export const panel = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `${vars.size.borderWidth} solid ${vars.color.border}`,
-  background: vars.color.surface,
-});
+// The panel is a card, as the request page's sections.
+export { card as panel } from "../../../styles/utils.css.ts";
 
 export const panelTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
 

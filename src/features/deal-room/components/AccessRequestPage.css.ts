@@ -1,17 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { media, vars } from "../../../styles/theme.css.ts";
 
-export const page = style({
-  width: "100%",
-  maxWidth: vars.size.contentMax,
-  margin: "0 auto",
-  padding: `${vars.space.xl} ${vars.space.md}`,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.lg,
-});
-
-export const loading = style({ display: "flex", justifyContent: "center", padding: vars.space.xxl });
+// The page's column, its spinner and its cards look as they do elsewhere.
+export { roomyPage as page } from "../../../components/Page.css.ts";
+export { card, loadingArea as loading } from "../../../styles/utils.css.ts";
 
 export const header = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
 
@@ -39,16 +31,6 @@ export const layout = style({
 });
 
 export const column = style({ display: "flex", flexDirection: "column", gap: vars.space.lg, minWidth: 0 });
-
-export const card = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `${vars.size.borderWidth} solid ${vars.color.border}`,
-  background: vars.color.surface,
-});
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
 

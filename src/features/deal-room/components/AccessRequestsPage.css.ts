@@ -1,15 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { media, vars } from "../../../styles/theme.css.ts";
 
-export const page = style({
-  width: "100%",
-  maxWidth: vars.size.contentMax,
-  margin: "0 auto",
-  padding: `${vars.space.xl} ${vars.space.md}`,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.md,
-});
+// The page's column, as every page's.
+export { page } from "../../../components/Page.css.ts";
 
 export const title = style({ margin: 0 });
 

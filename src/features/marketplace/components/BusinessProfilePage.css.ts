@@ -1,15 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { media, vars } from "../../../styles/theme.css.ts";
 
-export const page = style({
-  width: "100%",
-  maxWidth: vars.size.contentMax,
-  margin: "0 auto",
-  padding: `${vars.space.xl} ${vars.space.md}`,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.lg,
-});
+// The page's column and its spinner look as they do elsewhere.
+export { roomyPage as page } from "../../../components/Page.css.ts";
+export { loadingArea as loading } from "../../../styles/utils.css.ts";
 
 export const header = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
 
@@ -73,5 +67,3 @@ export const formCard = style({
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
 
 export const hint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
-
-export const loading = style({ display: "flex", justifyContent: "center", padding: vars.space.xxl });

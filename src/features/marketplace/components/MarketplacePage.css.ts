@@ -1,6 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { media, vars } from "../../../styles/theme.css.ts";
 
+export { loadingArea as loading } from "../../../styles/utils.css.ts";
+
 export const layout = style({
   display: "grid",
   gridTemplateColumns: "minmax(0, 1fr)",
@@ -62,8 +64,6 @@ export const grid = style({
 });
 
 export const gridItem = style({ display: "flex", flexDirection: "column" });
-
-export const loading = style({ display: "flex", justifyContent: "center", padding: vars.space.xxl });
 
 export const empty = style({
   margin: 0,

@@ -1,20 +1,12 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
+// A saved search is a raised card, as a data-room category.
+export { raisedCard as card } from "../../../styles/utils.css.ts";
+
 export const listTitle = style({ fontSize: vars.fontSize.xl, selectors: { "&:focus": { outline: "none" }, "&:focus-visible": { outline: `${vars.size.focusRing} solid ${vars.color.focus}` } } });
 
 export const list = style({ display: "flex", flexDirection: "column", gap: vars.space.md, margin: 0, padding: 0, listStyle: "none" });
-
-export const card = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `${vars.size.borderWidth} solid ${vars.color.border}`,
-  background: vars.color.surface,
-  boxShadow: vars.shadow.sm,
-});
 
 export const name = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, wordBreak: "break-word" });
 
