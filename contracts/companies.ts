@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { CatalogueItem } from "./catalogues.ts";
+import { CatalogueItem, type CataloguePath } from "./catalogues.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { EARLIEST_FOUNDATION_YEAR, FOUNDATION_YEAR_INVALID, HEADCOUNT_MIN, MAX_HEADCOUNT } from "./registration.ts";
 import { boundedText, idFromPathParam, pageOf, positiveId, POSTGRES_INT_MAX, requiredEmail, requiredText, trimmedString } from "./fields.ts";
@@ -46,6 +46,17 @@ export const FILTER_KEYS: ReadonlyArray<FilterKey> = [
   "verification_level_id",
   "ebitda_id",
 ];
+
+/** The catalogue each filter's ids come from: the server refuses an id not in it, the app shows the id's name from it. */
+export const FILTER_CATALOGUES: Readonly<Record<FilterKey, CataloguePath>> = {
+  state_id: "states",
+  industry_id: "industries",
+  sales_range_id: "yearly_sales_ranges",
+  interest_id: "interests",
+  company_type_id: "company_types",
+  verification_level_id: "verification_levels",
+  ebitda_id: "ebitda_ranges",
+};
 
 export const invalidFilterMessage = (key: FilterKey): string => `El filtro de ${FILTER_LABELS[key]} no es válido.`;
 export const SEARCH_TOO_LONG_MESSAGE = `La búsqueda no puede tener más de ${SEARCH_MAX_LENGTH} caracteres.`;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { CataloguePath } from "../../contracts/catalogues.ts";
 import {
   DEFAULT_PAGE_SIZE,
+  FILTER_CATALOGUES,
   FILTER_KEYS,
   TOTAL_COUNT_CAP,
   invalidFilterMessage,
@@ -35,24 +35,13 @@ import { tsQueryText } from "./search-text.ts";
  *   come from the in-memory catalogue (server/catalogues/names.ts).
  */
 
-/** Which catalogue each filter's id must exist in. */
-const FILTER_CATALOGUE: Readonly<Record<FilterKey, CataloguePath>> = {
-  state_id: "states",
-  industry_id: "industries",
-  sales_range_id: "yearly_sales_ranges",
-  interest_id: "interests",
-  company_type_id: "company_types",
-  verification_level_id: "verification_levels",
-  ebitda_id: "ebitda_ranges",
-};
-
 /** 400 with the filter's Spanish message when an id is not in its catalogue (absent or null: any; a saved search's filters too). */
 export function assertFiltersExist(query: Readonly<Partial<Record<FilterKey, number | null | undefined>>>, names: CatalogueNames): void {
   requireChoices(
     names,
     FILTER_KEYS.flatMap((key) => {
       const id = query[key];
-      return id === undefined || id === null ? [] : [{ catalogue: FILTER_CATALOGUE[key], id, error: invalidFilterMessage(key) }];
+      return id === undefined || id === null ? [] : [{ catalogue: FILTER_CATALOGUES[key], id, error: invalidFilterMessage(key) }];
     }),
   );
 }

@@ -5,7 +5,7 @@
  * Pure: unit tested in node (tests/unit/saved-searches/search-summary.test.ts).
  */
 import type { CataloguePath } from "../../../../contracts/catalogues.ts";
-import { FILTER_KEYS, type FilterKey } from "../../../../contracts/companies.ts";
+import { FILTER_CATALOGUES, FILTER_KEYS, type FilterKey } from "../../../../contracts/companies.ts";
 import { SAVED_SEARCH_NAME_MAX_LENGTH, type SavedSearch } from "../../../../contracts/saved-searches.ts";
 
 /** What a marketplace search is: its filters (ids) and its text. */
@@ -13,17 +13,6 @@ export interface SearchCriteria {
   readonly filters: Readonly<Partial<Record<FilterKey, number>>>;
   readonly q?: string | undefined;
 }
-
-/** Which catalogue names each filter's id (as the marketplace's server checks them). */
-export const FILTER_CATALOGUES: Readonly<Record<FilterKey, CataloguePath>> = {
-  state_id: "states",
-  industry_id: "industries",
-  sales_range_id: "yearly_sales_ranges",
-  interest_id: "interests",
-  company_type_id: "company_types",
-  verification_level_id: "verification_levels",
-  ebitda_id: "ebitda_ranges",
-};
 
 /** Each filter's name on screen (the marketplace's labels). */
 export const FILTER_NAMES: Readonly<Record<FilterKey, string>> = {
