@@ -1,8 +1,8 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css.ts";
-import { cell, headerCell, table } from "./ui/Table.css.ts";
+import { cell, headerCell, numberCell, numberHeader, table, tableScroller } from "./ui/Table.css.ts";
 
-export { table };
+export { numberCell, numberHeader, table, tableScroller as scroller };
 
 export const figure = style({
   display: "flex",
@@ -46,9 +46,3 @@ export const caption = style({ textAlign: "left", fontWeight: vars.fontWeight.se
 export const colHeader = headerCell;
 
 export const rowHeader = style([cell, { textAlign: "left", fontWeight: vars.fontWeight.medium }]);
-
-export const numberHeader = style([headerCell, { textAlign: "right" }]);
-
-export const numberCell = style([cell, { textAlign: "right", fontVariantNumeric: "tabular-nums" }]);
-
-export const scroller = style({ overflowX: "auto" });

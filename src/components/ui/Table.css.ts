@@ -31,6 +31,11 @@ export const cell = style({
   verticalAlign: "middle",
 });
 
+/** A column of figures: right-aligned, the digits lined up. */
+export const numberHeader = style([headerCell, { textAlign: "right" }]);
+
+export const numberCell = style([cell, { textAlign: "right", fontVariantNumeric: "tabular-nums" }]);
+
 /** What an empty table says instead ("Ninguna empresa coincide con tu búsqueda."). */
 export const empty = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 

@@ -2,9 +2,9 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
 // The tables look the same everywhere.
-import { cell, empty, headerCell, table, tableScroller } from "../../../components/ui/Table.css.ts";
+import { cell, empty, headerCell, numberCell, numberHeader, table, tableScroller } from "../../../components/ui/Table.css.ts";
 
-export { cell, empty, headerCell, table, tableScroller };
+export { cell, empty, headerCell, numberCell, numberHeader, table, tableScroller };
 
 export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
 
@@ -13,10 +13,6 @@ export const sectionTitle = style({ fontSize: vars.fontSize.xl });
 export const subTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold });
 
 export const note = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
-
-export const numberHeader = style([headerCell, { textAlign: "right" }]);
-
-export const numberCell = style([cell, { textAlign: "right", fontVariantNumeric: "tabular-nums" }]);
 
 export const nameCell = style([cell, { fontWeight: vars.fontWeight.medium, wordBreak: "break-word" }]);
 

@@ -2,9 +2,9 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
 // The tables look the same everywhere.
-import { cell, headerCell, table, tableScroller } from "../../../components/ui/Table.css.ts";
+import { cell, headerCell, numberHeader, table, tableScroller } from "../../../components/ui/Table.css.ts";
 
-export { cell, headerCell, table, tableScroller };
+export { cell, headerCell, numberHeader as amountHeader, table, tableScroller };
 
 export const section = style({
   display: "flex",
@@ -46,8 +46,6 @@ export const loading = style({ display: "flex", alignItems: "center", gap: vars.
 // Historial ---------------------------------------------------------------------
 
 export const amountCell = style([cell, { textAlign: "right", whiteSpace: "nowrap" }]);
-
-export const amountHeader = style([headerCell, { textAlign: "right" }]);
 
 export const failed = style({ color: vars.color.danger, fontWeight: vars.fontWeight.medium });
 
