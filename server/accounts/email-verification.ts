@@ -5,7 +5,7 @@ import type { Database } from "../db/open.ts";
 import { emailVerificationTokens, users } from "../db/schema.ts";
 import { unauthorized } from "../http/errors.ts";
 import { fail } from "../http/router.ts";
-import { escapeHtml, htmlLayout, type MailMessage, type Mailer } from "../mail/mailer.ts";
+import { escapeHtml, htmlButton, htmlLayout, type MailMessage, type Mailer } from "../mail/mailer.ts";
 import { hashRecoveryToken } from "./password-recovery.ts";
 
 /**
@@ -41,7 +41,7 @@ export function verificationEmail(to: string, name: string, link: string): MailM
     subject,
     `<p>Hola, ${escapeHtml(name)}:</p>
 <p>Confirma que este correo es tuyo para poder solicitar acceso a los perfiles completos de las empresas en Puente.</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d3f8f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Verificar mi correo</a></p>
+<p>${htmlButton(link, "Verificar mi correo")}</p>
 <p style="font-size:14px;color:#5b6577">El enlace vence en ${EMAIL_VERIFICATION_TTL_HOURS} horas y solo funciona una vez. Si el botón no abre, copia esta dirección en tu navegador:<br>${escapeHtml(link)}</p>
 <p>Si no creaste una cuenta en Puente, ignora este correo.</p>`,
   );

@@ -8,7 +8,7 @@ import type { Database } from "../db/open.ts";
 import { passwordResetTokens, users } from "../db/schema.ts";
 import { HttpError, MESSAGES } from "../http/errors.ts";
 import { fail } from "../http/router.ts";
-import { escapeHtml, htmlLayout, type MailMessage, type Mailer } from "../mail/mailer.ts";
+import { escapeHtml, htmlButton, htmlLayout, type MailMessage, type Mailer } from "../mail/mailer.ts";
 import { normalizeEmail } from "../auth/users.ts";
 
 /**
@@ -41,7 +41,7 @@ export function recoveryEmail(to: string, name: string, link: string): MailMessa
     subject,
     `<p>Hola, ${escapeHtml(name)}:</p>
 <p>Recibimos una solicitud para crear una nueva contraseña para tu cuenta de Puente.</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d3f8f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Crear nueva contraseña</a></p>
+<p>${htmlButton(link, "Crear nueva contraseña")}</p>
 <p style="font-size:14px;color:#5b6577">El enlace vence en 1 hora y solo funciona una vez. Si el botón no abre, copia esta dirección en tu navegador:<br>${escapeHtml(link)}</p>
 <p>Si no fuiste tú, ignora este correo: tu contraseña actual sigue funcionando.</p>`,
   );

@@ -60,6 +60,10 @@ export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer 
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** An e-mail's call to action: a link drawn as a button. */
+export const htmlButton = (href: string, label: string): string =>
+  `<a href="${escapeHtml(href)}" style="display:inline-block;background:#1d3f8f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a>`;
+
 /** The shared frame of our HTML e-mails: plain, readable, Spanish. */
 export const htmlLayout = (title: string, bodyHtml: string): string => `<!doctype html>
 <html lang="es-MX"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

@@ -1,5 +1,5 @@
 import type { CompanyCard } from "../../contracts/companies.ts";
-import { escapeHtml, htmlLayout, type MailMessage } from "../mail/mailer.ts";
+import { escapeHtml, htmlButton, htmlLayout, type MailMessage } from "../mail/mailer.ts";
 
 /**
  * The e-mail of a saved-search alert: which of the buyer's saved searches a
@@ -73,7 +73,7 @@ export function savedSearchAlertEmail(alert: SavedSearchAlert): MailMessage {
 <table role="presentation" style="border-collapse:collapse;margin:8px 0 16px">
 ${facts.map(([label, value]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;color:#5b6577;font-weight:normal;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`).join("\n")}
 </table>
-<p><a href="${escapeHtml(profile)}" style="display:inline-block;background:#1d3f8f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Ver el perfil de ${escapeHtml(card.human_id)}</a></p>
+<p>${htmlButton(profile, `Ver el perfil de ${card.human_id}`)}</p>
 <p style="font-size:14px;color:#5b6577">${escapeHtml(confidential)}</p>
 <p style="font-size:14px;color:#5b6577">${escapeHtml(why)} <a href="${escapeHtml(marketplace)}">Ir al marketplace</a></p>`,
   );
