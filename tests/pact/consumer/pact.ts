@@ -1,13 +1,58 @@
 import path from "node:path";
-import { PactV4, MatchersV3, type Rules, type TemplateHeaders } from "@pact-foundation/pact";
+import { PactV4, MatchersV3, type Rules, type TemplateHeaders, type V3MockServer as V4MockServer } from "@pact-foundation/pact";
+import { makeConsumerPact } from "@pact-foundation/pact-core/src/consumer/index.js";
 import { fillPath, type Endpoint } from "../../../contracts/endpoint.ts";
 import { ApiError, configureApi } from "../../../src/lib/api-client.ts";
 
 export const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 
+/**
+ * The Rust mock server answers a request before it records the match, and
+ * pact-js reads the record as soon as the test's callback returns: on a busy
+ * machine it can read too early and report "expected but not received" for
+ * a request that was answered (pact-foundation/pact-reference#535, also in
+ * 16.2). A probe handle asks the mock server, by port, whether every
+ * expected request matched; the callback's end waits for that (a test that
+ * should fail waits MATCH_WAIT_MS, then Pact reports the mismatch as usual).
+ */
+const probe = makeConsumerPact("puente-web", "puente-api-probe", 5);
+const MATCH_WAIT_MS = 2_000;
+
+async function untilMatched(port: number): Promise<void> {
+  const deadline = Date.now() + MATCH_WAIT_MS;
+  while (!probe.mockServerMatchedSuccessfully(port) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+type TestCallback = (server: V4MockServer) => Promise<unknown>;
+
+/** `target` with every builder step wrapped alike, and `executeTest`'s callback followed by untilMatched. */
+function waitingForMatches<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, key, receiver) {
+      const value: unknown = Reflect.get(object, key, receiver);
+      if (typeof value !== "function") return value;
+      if (key === "executeTest") {
+        return (callback: TestCallback) =>
+          Reflect.apply(value, object, [
+            async (server: V4MockServer) => {
+              const result = await callback(server);
+              await untilMatched(server.port);
+              return result;
+            },
+          ]);
+      }
+      return (...args: unknown[]) => {
+        const result: unknown = Reflect.apply(value, object, args);
+        return typeof result === "object" && result !== null && !(result instanceof Promise) ? waitingForMatches(result) : result;
+      };
+    },
+  });
+}
+
 /** One consumer/provider pair: every interaction lands in one pact file. */
-export const newPact = () =>
-  new PactV4({ consumer: "puente-web", provider: "puente-api", dir: PACT_DIR, logLevel: "error" });
+export const newPact = () => waitingForMatches(new PactV4({ consumer: "puente-web", provider: "puente-api", dir: PACT_DIR, logLevel: "error" }));
 
 export const { eachLike, integer, string, regex, like } = MatchersV3;
 
