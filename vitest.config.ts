@@ -9,6 +9,8 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          // Vitest's default is one worker per core but one (a single worker on CI's 2 cores).
+          maxWorkers: 2,
           include: ["tests/unit/**/*.test.ts", "tests/machines/**/*.test.ts"],
           setupFiles: ["tests/setup/fail-on-console.ts"],
           // A busy CI machine (2 cores) can slow CPU-bound tests several times over; time is never what they assert.
@@ -19,6 +21,8 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
+          // Two workers on CI's 2 cores: much of a server test waits on PostgreSQL, another process.
+          maxWorkers: 2,
           include: ["tests/server/**/*.test.ts"],
           setupFiles: ["tests/setup/fail-on-console.ts"],
           testTimeout: 30_000,

@@ -16,10 +16,12 @@ run() { "$@" 2>&1 | tee -a "$LOG"; }
 
 bash scripts/ensure-chromium.sh
 
-step "lint"
-npx eslint .
-step "typecheck"
+# Lint and types side by side (two cores; neither waits for the other).
+step "lint and typecheck"
+npx eslint . &
+lint=$!
 npx tsc --noEmit -p tsconfig.json
+wait "$lint"
 
 step "unit and machine tests"
 run npx vitest run --project unit
