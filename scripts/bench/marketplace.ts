@@ -1,19 +1,25 @@
-// npm run bench:marketplace [-- --pglite] [-- --rows 100000 --duration 20 --connections 50]
+// npm run bench:marketplace [-- --pglite] [-- --rows 100000 --duration 20 --connections 50 --distinct 2200 --reuse-database]
 //
 // Seeds varied companies into a database of its own, starts the real server
 // in a child process on 127.0.0.1 and loads GET /api/companies with a mix of
-// listings (no filter, each filter, two filters, searches with and without
-// accents, typos) using autocannon; then the same load on GET /api/health as
-// a baseline. Prints the query plans of representative listings (EXPLAIN
-// ANALYZE, PostgreSQL only) and ends with exactly one line:
-//   rows=<n> p50_ms=<n> p95_ms=<n> p99_ms=<n> rps=<n> baseline_rps=<n>
+// listings using autocannon: 76 listings a buyer would ask for (no filter,
+// each filter, two filters, searches with and without accents, typos) and
+// thousands of distinct generated ones (./marketplace-queries.ts: words as
+// typed, typos, phrases, prefixes, every filter combination, deep pages);
+// then the same load on GET /api/health as a baseline. Prints the query
+// plans of representative listings as the SQL listing would run them
+// (EXPLAIN ANALYZE, PostgreSQL only) and ends with exactly one line:
+//   rows=<n> p50_ms=<n> p95_ms=<n> p99_ms=<n> rps=<n> baseline_rps=<n> distinct=<n>
 //
 // PostgreSQL: DATABASE_URL (default postgres://root@127.0.0.1:5432/test) is
 // only used to connect; the benchmark creates and drops its own database
 // `puente_bench` next to it and never touches the named one. --pglite seeds
 // an on-disk PGlite in a temporary directory instead.
 // MARKETPLACE_RESULT_CACHE=off in the environment measures without the
-// server's result cache (every request runs its SQL).
+// server's result cache (every request is answered afresh), and
+// MARKETPLACE_SEARCH=sql with the SQL listing instead of the in-memory index.
+// --reuse-database (PostgreSQL) keeps an existing `puente_bench` with
+// --rows companies instead of seeding again (with --keep-database before).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -26,6 +32,8 @@ import { openDatabase, type DatabaseHandle } from "../../server/db/open.ts";
 import { rowsOf, textOf } from "../../server/db/rows.ts";
 import { planCompanyList } from "../../server/marketplace/list-companies.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
+import { FILTER_CATALOGUES, FILTER_KEYS, type FilterKey } from "../../contracts/companies.ts";
+import { generatedQueries, type QuerySources } from "./marketplace-queries.ts";
 import { seedBenchCompanies } from "./seed-companies.ts";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
@@ -40,6 +48,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "50" },
     port: { type: "string", default: "3917" },
     "keep-database": { type: "boolean", default: false },
+    "reuse-database": { type: "boolean", default: false },
+    distinct: { type: "string", default: "2200" },
   },
 });
 const rows = Number(args.rows);
@@ -102,11 +112,46 @@ function requestMix(): ReadonlyArray<string> {
   return paths.map((query) => `/api/companies${query}`);
 }
 
+/** What the generated queries are made of: the seeded listings' words and descriptions, and the catalogues' ids. */
+async function querySources(handle: DatabaseHandle): Promise<QuerySources> {
+  const column = async (statement: ReturnType<typeof sql>): Promise<ReadonlyArray<string>> =>
+    rowsOf(await handle.db.execute(statement)).map((row) => String(row["v"]));
+  const words = await column(sql`SELECT word AS v FROM search_terms ORDER BY word`);
+  const descriptions = await column(sql`
+    SELECT short_description AS v FROM companies
+    WHERE is_published AND is_active AND short_description IS NOT NULL ORDER BY id LIMIT 400`);
+  const filterValues = Object.fromEntries(
+    await Promise.all(
+      FILTER_KEYS.map(async (key): Promise<[FilterKey, ReadonlyArray<number>]> => [
+        key,
+        (await column(sql`SELECT id AS v FROM ${sql.identifier(FILTER_CATALOGUES[key])} ORDER BY id`)).map(Number),
+      ]),
+    ),
+  ) as Record<FilterKey, ReadonlyArray<number>>;
+  return { words, descriptions, filterValues };
+}
+
+/** Interleave two lists evenly, so the load mixes both from the first second. */
+function interleave(a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<string> {
+  const out: string[] = [];
+  const ratio = b.length / Math.max(1, a.length);
+  let taken = 0;
+  a.forEach((item, index) => {
+    out.push(item);
+    const until = Math.round((index + 1) * ratio);
+    while (taken < until) out.push(b[taken++] as string);
+  });
+  out.push(...b.slice(taken));
+  return out;
+}
+
 // --- Database -----------------------------------------------------------------------
 
 interface BenchDatabase {
   /** What the server is started on: a postgres URL or a PGlite directory. */
   readonly target: string;
+  /** Seeded by an earlier run (--reuse-database). */
+  readonly reused: boolean;
   /** A handle for seeding and EXPLAIN (closed before the server starts on PGlite). */
   open(): Promise<DatabaseHandle>;
   drop(): Promise<void>;
@@ -118,6 +163,20 @@ function loopbackUrl(raw: string): URL {
     throw new Error(`The benchmark only runs against a database on this machine (127.0.0.1); DATABASE_URL points at ${url.hostname}.`);
   }
   return url;
+}
+
+/** How many companies an existing bench database holds (null: none). */
+async function seededRows(url: URL): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url.toString() });
+  try {
+    await client.connect();
+    const result = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM companies");
+    return result.rows[0]?.n ?? null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 async function postgresDatabase(): Promise<BenchDatabase> {
@@ -133,10 +192,14 @@ async function postgresDatabase(): Promise<BenchDatabase> {
       await client.end();
     }
   };
-  await admin(`DROP DATABASE IF EXISTS "${BENCH_DATABASE}" WITH (FORCE)`);
-  await admin(`CREATE DATABASE "${BENCH_DATABASE}"`);
+  const reused = args["reuse-database"] && (await seededRows(benchUrl)) === rows;
+  if (!reused) {
+    await admin(`DROP DATABASE IF EXISTS "${BENCH_DATABASE}" WITH (FORCE)`);
+    await admin(`CREATE DATABASE "${BENCH_DATABASE}"`);
+  }
   return {
     target: benchUrl.toString(),
+    reused,
     open: () => openDatabase({ url: benchUrl.toString() }),
     drop: () => admin(`DROP DATABASE IF EXISTS "${BENCH_DATABASE}" WITH (FORCE)`),
   };
@@ -146,6 +209,7 @@ async function pgliteDatabase(): Promise<BenchDatabase> {
   const dir = await mkdtemp(path.join(tmpdir(), "puente-bench-pglite-"));
   return {
     target: dir,
+    reused: false,
     open: () => openDatabase({ dataDir: dir }),
     drop: () => rm(dir, { recursive: true, force: true }),
   };
@@ -255,22 +319,30 @@ async function main(): Promise<void> {
   const database = args.pglite ? await pgliteDatabase() : await postgresDatabase();
   let child: ChildProcess | undefined;
   try {
-    log(`Seeding ${rows.toLocaleString("en-US")} companies into ${args.pglite ? `PGlite (${database.target})` : BENCH_DATABASE}…`);
     const seeding = await database.open();
     await seeding.migrate();
-    await seedCatalogues(seeding.db);
-    const seededAt = Date.now();
-    await seedBenchCompanies(seeding.db, rows, log);
-    log(`Seeded in ${Math.round((Date.now() - seededAt) / 1000)} s; VACUUM ANALYZE…`);
-    await seeding.db.execute(sql`VACUUM ANALYZE`);
+    if (database.reused) {
+      log(`Reusing ${BENCH_DATABASE} (${rows.toLocaleString("en-US")} companies, seeded by an earlier run).`);
+    } else {
+      log(`Seeding ${rows.toLocaleString("en-US")} companies into ${args.pglite ? `PGlite (${database.target})` : BENCH_DATABASE}…`);
+      await seedCatalogues(seeding.db);
+      const seededAt = Date.now();
+      await seedBenchCompanies(seeding.db, rows, log);
+      log(`Seeded in ${Math.round((Date.now() - seededAt) / 1000)} s; VACUUM ANALYZE…`);
+      await seeding.db.execute(sql`VACUUM ANALYZE`);
+    }
     const [listed] = rowsOf(await seeding.db.execute(sql`SELECT count(*)::int AS n FROM companies WHERE is_published AND is_active`));
     log(`${String(listed?.["n"])} of them listed (published and active).`);
-    if (!args.pglite) log(`\nQuery plans (EXPLAIN ANALYZE):\n${await explainPlans(seeding)}\n`);
+    if (!args.pglite) log(`\nQuery plans of the SQL listing (MARKETPLACE_SEARCH=sql; EXPLAIN ANALYZE):\n${await explainPlans(seeding)}\n`);
+    const generated = generatedQueries(await querySources(seeding), Number(args.distinct));
     await seeding.close();
 
     child = await startChild(database.target);
-    const paths = requestMix();
+    const paths = interleave(requestMix(), generated);
+    const distinct = new Set(paths).size;
+    const warmingAt = Date.now();
     await warmUp(paths);
+    log(`Warm-up: each of ${distinct} distinct listings once, ${Math.round((Date.now() - warmingAt) / 1000)} s (the first loads the server's search index).`);
     log(`Loading ${paths.length} listing variants, ${connections} connections, ${duration} s…`);
     const listing = await load(paths, duration);
     log(`  listing: ${listing.requests} requests, ${round(listing.rps)} req/s, p50 ${listing.p50} ms, p95 ${listing.p95} ms, p99 ${listing.p99} ms, errors ${listing.errors}, non-2xx ${listing.non2xx}`);
@@ -279,9 +351,10 @@ async function main(): Promise<void> {
     log(`  baseline: ${round(baseline.rps)} req/s, p95 ${baseline.p95} ms`);
     if (listing.errors + listing.non2xx > 0) log("WARNING: some listing requests failed; the figures are not valid.");
     const cache = process.env.MARKETPLACE_RESULT_CACHE === "off" ? "off" : "on";
-    log(`(${args.pglite ? "PGlite" : "PostgreSQL"}, result cache ${cache})`);
+    const search = process.env.MARKETPLACE_SEARCH === "sql" ? "SQL listing" : "in-memory index";
+    log(`(${args.pglite ? "PGlite" : "PostgreSQL"}, result cache ${cache}, ${search})`);
     process.stdout.write(
-      `rows=${rows} p50_ms=${round(listing.p50, 2)} p95_ms=${round(listing.p95, 2)} p99_ms=${round(listing.p99, 2)} rps=${Math.round(listing.rps)} baseline_rps=${Math.round(baseline.rps)}\n`,
+      `rows=${rows} p50_ms=${round(listing.p50, 2)} p95_ms=${round(listing.p95, 2)} p99_ms=${round(listing.p99, 2)} rps=${Math.round(listing.rps)} baseline_rps=${Math.round(baseline.rps)} distinct=${distinct}\n`,
     );
   } finally {
     if (child !== undefined && child.exitCode === null) {

@@ -558,6 +558,30 @@ export const marketplaceState = pgTable("marketplace_state", {
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
+/** PostgreSQL's 64-bit transaction id (pg_current_xact_id()), as text on the wire. */
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
+
+/**
+ * The marketplace's change log: which listed companies (and which new
+ * vocabulary words) a transaction touched, stamped with its transaction id.
+ * Written only by the triggers of migration 0021; each server process keeps
+ * its in-memory search index (server/marketplace/search-index) in step by
+ * reading the rows committed since its last snapshot
+ * (`NOT pg_visible_in_snapshot(txid, last)`), so no commit is missed
+ * whatever order transactions commit in. Rows older than a day are pruned.
+ */
+export const marketplaceChanges = pgTable(
+  "marketplace_changes",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    txid: xid8("txid").notNull().default(sql`pg_current_xact_id()`),
+    companyId: integer("company_id"),
+    word: text("word"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("marketplace_changes_txid_idx").on(table.txid), index("marketplace_changes_at_idx").on(table.at)],
+);
+
 // --- Public site: contact leads ------------------------------------------------
 
 export const leads = pgTable("leads", {

@@ -95,7 +95,7 @@ function filterConditions(query: CompanyListQuery, source: ListingSource): Reado
 }
 
 /** What a card shows, read from companies `c` (the names only to redact them from the description). */
-const CARD_COLUMNS = sql`
+export const CARD_COLUMNS = sql`
            c.id, c.human_id, c.picture_url, c.short_description, c.verification_level_id,
            c.company_type_id, c.state_id, c.yearly_sales_range_id, c.ebitda_range_id,
            c.name, c.legal_name, c.comercial_name,
@@ -150,27 +150,55 @@ export async function planCompanyList(db: Database, query: CompanyListQuery): Pr
   return { statement, page, perPage };
 }
 
-const toCard = (row: Row, names: CatalogueNames): CompanyCard => {
-  const verificationLevelId = intOf(row, "verification_level_id");
-  return {
-    id: intOf(row, "id"),
-    human_id: textOf(row, "human_id"),
-    picture_url: textOrNullOf(row, "picture_url"),
-    // Names are read only to cut them out of the description (redact-names.ts).
-    short_description: redactCompanyNames(textOrNullOf(row, "short_description"), [
-      textOrNullOf(row, "name"),
-      textOrNullOf(row, "legal_name"),
-      textOrNullOf(row, "comercial_name"),
-    ]),
-    verification_level: requiredItemOf(names, "verification_levels", verificationLevelId),
-    company_type: itemOf(names, "company_types", intOrNullOf(row, "company_type_id")),
-    state: itemOf(names, "states", intOrNullOf(row, "state_id")),
-    yearly_sales_range: itemOf(names, "yearly_sales_ranges", intOrNullOf(row, "yearly_sales_range_id")),
-    ebitda_range: itemOf(names, "ebitda_ranges", intOrNullOf(row, "ebitda_range_id")),
-    interests: itemsOf(names, "interests", intArrayOf(row, "interest_ids")),
-    industries: itemsOf(names, "industries", intArrayOf(row, "industry_ids")),
-  };
-};
+/** What a card is built from: the companies row's card columns and its industry and interest ids. */
+export interface CardSource {
+  readonly id: number;
+  readonly humanId: string;
+  readonly pictureUrl: string | null;
+  readonly shortDescription: string | null;
+  /** name, legal_name, comercial_name: read only to cut them out of the description (redact-names.ts). */
+  readonly companyNames: ReadonlyArray<string | null>;
+  readonly verificationLevelId: number;
+  readonly companyTypeId: number | null;
+  readonly stateId: number | null;
+  readonly yearlySalesRangeId: number | null;
+  readonly ebitdaRangeId: number | null;
+  readonly industryIds: ReadonlyArray<number>;
+  readonly interestIds: ReadonlyArray<number>;
+}
+
+/** A row of CARD_COLUMNS as a CardSource. */
+export const cardSourceOf = (row: Row): CardSource => ({
+  id: intOf(row, "id"),
+  humanId: textOf(row, "human_id"),
+  pictureUrl: textOrNullOf(row, "picture_url"),
+  shortDescription: textOrNullOf(row, "short_description"),
+  companyNames: [textOrNullOf(row, "name"), textOrNullOf(row, "legal_name"), textOrNullOf(row, "comercial_name")],
+  verificationLevelId: intOf(row, "verification_level_id"),
+  companyTypeId: intOrNullOf(row, "company_type_id"),
+  stateId: intOrNullOf(row, "state_id"),
+  yearlySalesRangeId: intOrNullOf(row, "yearly_sales_range_id"),
+  ebitdaRangeId: intOrNullOf(row, "ebitda_range_id"),
+  industryIds: intArrayOf(row, "industry_ids"),
+  interestIds: intArrayOf(row, "interest_ids"),
+});
+
+/** The public card: an allow-list of fields, catalogue ids named, the company's names cut out of its description. */
+export const cardOf = (source: CardSource, names: CatalogueNames): CompanyCard => ({
+  id: source.id,
+  human_id: source.humanId,
+  picture_url: source.pictureUrl,
+  short_description: redactCompanyNames(source.shortDescription, source.companyNames),
+  verification_level: requiredItemOf(names, "verification_levels", source.verificationLevelId),
+  company_type: itemOf(names, "company_types", source.companyTypeId),
+  state: itemOf(names, "states", source.stateId),
+  yearly_sales_range: itemOf(names, "yearly_sales_ranges", source.yearlySalesRangeId),
+  ebitda_range: itemOf(names, "ebitda_ranges", source.ebitdaRangeId),
+  interests: itemsOf(names, "interests", source.interestIds),
+  industries: itemsOf(names, "industries", source.industryIds),
+});
+
+const toCard = (row: Row, names: CatalogueNames): CompanyCard => cardOf(cardSourceOf(row), names);
 
 /** Run the listing (filters must already be checked with assertFiltersExist). */
 export async function listCompanies(db: Database, query: CompanyListQuery, names: CatalogueNames): Promise<CompanyListResponse> {

@@ -16,6 +16,7 @@ import { fail, PreEncodedJson, type Router } from "../http/router.ts";
 import { interestMessageMail, storeInterestMessage } from "./interest-messages.ts";
 import { assertFiltersExist, listCompanies } from "./list-companies.ts";
 import { ResultCache } from "./result-cache.ts";
+import { SearchIndexSync } from "./search-index-sync.ts";
 import { searchWords } from "../db/text-search.ts";
 
 /** The cache key of a listing: equal for searches that mean the same ("TECNOLOGÍA" = "tecnologia"). */
@@ -39,18 +40,21 @@ const listingKey = (query: CompanyListQuery): string =>
  */
 export function marketplaceRoutes(router: Router, context: DealRoomContext): void {
   const { db, authz, mailer, appUrl, rateLimiter, background, now, tokens, ndaVersions } = context;
-  // MARKETPLACE_RESULT_CACHE=off runs every listing's SQL (to measure it; see docs/performance/marketplace.md).
+  // MARKETPLACE_RESULT_CACHE=off answers every listing afresh, and
+  // MARKETPLACE_SEARCH=sql from the SQL listing instead of the in-memory
+  // index (to measure them; docs/performance/marketplace.md, decision 024).
   const versions = new VersionReader(db);
   const listings = process.env.MARKETPLACE_RESULT_CACHE === "off" ? null : new ResultCache();
+  const searchIndex = process.env.MARKETPLACE_SEARCH === "sql" ? null : new SearchIndexSync(db);
 
   router.serve(listCompaniesEndpoint, {}, async ({ query }) => {
     const version = await versions.read();
     const key = listingKey(query);
     const cached = listings?.get(version, key);
     if (cached !== undefined) return new PreEncodedJson(cached);
-    const names = await catalogueNamesAt(db, version);
+    const [names, index] = await Promise.all([catalogueNamesAt(db, version), searchIndex?.at(version)]);
     assertFiltersExist(query, names);
-    const json = JSON.stringify(await listCompanies(db, query, names));
+    const json = index === undefined ? JSON.stringify(await listCompanies(db, query, names)) : index.listJson(query, names);
     listings?.set(version, key, json);
     return new PreEncodedJson(json);
   });

@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import { TOTAL_COUNT_CAP, type CompanyListQuery } from "../../../contracts/companies.ts";
+import { forEachLexeme, SearchIndex, type IndexedCompany } from "../../../server/marketplace/search-index.ts";
+import { typoDistance } from "../../../server/marketplace/typo-distance.ts";
+
+// The in-memory marketplace index (server/marketplace/search-index.ts) on
+// hand-made documents; tests/server/marketplace-search-index.test.ts
+// compares it with the SQL listing on real triggers.
+
+/** A listed company with a search document in tsvector text form. */
+function company(id: number, document: string, filters: Partial<IndexedCompany> = {}): IndexedCompany {
+  return {
+    id,
+    humanId: `PU-${id}`,
+    pictureUrl: null,
+    shortDescription: null,
+    companyNames: [],
+    verificationLevelId: 1,
+    companyTypeId: null,
+    stateId: null,
+    yearlySalesRangeId: null,
+    ebitdaRangeId: null,
+    industryIds: [],
+    interestIds: [],
+    document,
+    ...filters,
+  };
+}
+
+function indexOf(companies: ReadonlyArray<IndexedCompany>, words: Readonly<Record<string, string | null>> = {}): SearchIndex {
+  const index = new SearchIndex();
+  for (const [word, stem] of Object.entries(words)) index.addWord(word, stem);
+  for (const item of companies.toSorted((a, b) => a.id - b.id)) index.upsert(item);
+  return index;
+}
+
+const ids = (index: SearchIndex, query: CompanyListQuery): ReadonlyArray<number> => index.pageOf({ per_page: 48, ...query }).companies.map((item) => item.id);
+
+describe("typoDistance (optimal string alignment)", () => {
+  it("counts substitutions, insertions, deletions and transpositions as one edit each", () => {
+    expect(typoDistance("desapcho", "despacho", 2)).toBe(1);
+    expect(typoDistance("tecnolgia", "tecnologia", 2)).toBe(1);
+    expect(typoDistance("tecnologiaa", "tecnologia", 2)).toBe(1);
+    expect(typoDistance("tecnologua", "tecnologia", 2)).toBe(1);
+    expect(typoDistance("logisitca", "logistica", 2)).toBe(1);
+    expect(typoDistance("abc", "abc", 1)).toBe(0);
+    expect(typoDistance("ca", "abc", 3)).toBe(3);
+    expect(typoDistance("manufactrua", "manufactura", 2)).toBe(1);
+  });
+
+  it("stops past the limit", () => {
+    expect(typoDistance("salud", "energia", 1)).toBe(2);
+    expect(typoDistance("a", "abcdef", 2)).toBe(3);
+  });
+});
+
+describe("forEachLexeme", () => {
+  it("reads each lexeme of a tsvector's text with its best weight (no letter: D)", () => {
+    const seen: Array<[string, number]> = [];
+    forEachLexeme("'100':4 'despach':3B,7A 'l''oreal':2C 'tecnolog':1", (lexeme, level) => seen.push([lexeme, level]));
+    expect(seen).toEqual([
+      ["100", 1],
+      ["despach", 4],
+      ["l'oreal", 2],
+      ["tecnolog", 1],
+    ]);
+  });
+});
+
+describe("SearchIndex", () => {
+  const words = { despacho: "despach", contable: "contabl", tecnologia: "tecnolog", tecnologico: "tecnolog", monterrey: "monterrey", para: null };
+
+  it("without a search lists every company newest first, filters exact", () => {
+    const index = indexOf([
+      company(1, "'a':1", { stateId: 19, industryIds: [1, 2] }),
+      company(2, "'a':1", { stateId: 14, industryIds: [2] }),
+      company(3, "'a':1", { stateId: 19, industryIds: [3], interestIds: [4] }),
+    ]);
+    expect(ids(index, {})).toEqual([3, 2, 1]);
+    expect(ids(index, { state_id: 19 })).toEqual([3, 1]);
+    expect(ids(index, { industry_id: 2 })).toEqual([2, 1]);
+    expect(ids(index, { state_id: 19, industry_id: 2 })).toEqual([1]);
+    expect(ids(index, { interest_id: 4 })).toEqual([3]);
+    expect(ids(index, { interest_id: 5 })).toEqual([]);
+  });
+
+  it("requires every word, as a prefix of a stem, accents and capitals ignored", () => {
+    const index = indexOf(
+      [
+        company(1, "'despach':1B 'contabl':2B 'monterrey':3B"),
+        company(2, "'despach':1B"),
+        company(3, "'tecnolog':1A 'monterrey':2B"),
+      ],
+      words,
+    );
+    expect(ids(index, { q: "Despacho" })).toEqual([2, 1]);
+    expect(ids(index, { q: "despacho contable" })).toEqual([1]);
+    expect(ids(index, { q: "TECNOLÓGICO Monterrey" })).toEqual([3]);
+    expect(ids(index, { q: "desp" })).toEqual([2, 1]);
+    expect(ids(index, { q: "despacho para" })).toEqual([2, 1]);
+    expect(ids(index, { q: "despacho zzzzqqq" })).toEqual([]);
+  });
+
+  it("corrects typos of 4+ letters to the nearest word, transpositions included", () => {
+    const index = indexOf([company(1, "'despach':1B"), company(2, "'tecnolog':1A")], words);
+    expect(index.correction("desapcho")).toBe("despacho");
+    expect(ids(index, { q: "Desapcho" })).toEqual([1]);
+    expect(ids(index, { q: "tecnolgia" })).toEqual([2]);
+    expect(ids(index, { q: "dsp" })).toEqual([]);
+    // Two edits in a word of under 8 letters are not a typo of it.
+    expect(index.correction("cntabel")).toBeNull();
+    expect(index.correction("dsepahco")).toBe("despacho");
+  });
+
+  it("ranks by the words' weights (industry A over description B over long description C), newest first on ties", () => {
+    const index = indexOf(
+      [
+        company(1, "'tecnolog':1A"),
+        company(2, "'tecnolog':1C"),
+        company(3, "'tecnolog':1B 'monterrey':2B"),
+        company(4, "'tecnolog':1A 'monterrey':2C"),
+        company(5, "'tecnolog':1B"),
+        company(6, "'tecnolog':1A"),
+      ],
+      words,
+    );
+    expect(ids(index, { q: "tecnologia" })).toEqual([6, 4, 1, 5, 3, 2]);
+    // A + C (6) ties B + B (6): newest first.
+    expect(ids(index, { q: "tecnologia monterrey" })).toEqual([4, 3]);
+  });
+
+  it("ranks many-word searches (scored one by one) as it ranks short ones (by level combinations)", () => {
+    // Deterministic pseudo-random documents over four words and all four weights.
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    const letters = ["A", "B", "C", ""];
+    const documents = Array.from({ length: 400 }, (_, at) =>
+      company(
+        at + 1,
+        ["rojo", "verde", "azul", "negro"]
+          .map((word, position) => `'${word}':${position + 1}${letters[next() % 4] ?? ""}`)
+          .filter(() => next() % 5 !== 0)
+          .join(" "),
+      ),
+    );
+    const index = indexOf(documents, { rojo: "roj", verde: "verd", azul: "azul", negro: "negr" });
+    const level = (document: string, word: string): number => {
+      const match = new RegExp(`'${word}':\\d+([ABC]?)`).exec(document);
+      return match === null ? 0 : ({ A: 4, B: 3, C: 2 }[match[1] ?? ""] ?? 1);
+    };
+    for (const query of ["rojo", "rojo verde", "rojo verde azul", "rojo verde azul negro"]) {
+      const searched = query.split(" ");
+      const expected = documents
+        .filter((item) => searched.every((word) => level(item.document, word) > 0))
+        .map((item) => ({ id: item.id, score: searched.reduce((sum, word) => sum + level(item.document, word), 0) }))
+        .sort((a, b) => b.score - a.score || b.id - a.id)
+        .map((item) => item.id);
+      const got: number[] = [];
+      for (let page = 1; got.length < expected.length; page += 1) got.push(...ids(index, { q: query, page }));
+      expect(got, query).toEqual(expected);
+    }
+  });
+
+  it("counts exactly up to the cap, says 'more' beyond it, and pages only into the first cap + 1 matches", () => {
+    const many = Array.from({ length: TOTAL_COUNT_CAP + 50 }, (_, at) => company(at + 1, "'despach':1B"));
+    const index = indexOf(many, words);
+    const first = index.list({ q: "despacho" }, new Map());
+    expect(first.total).toBe(TOTAL_COUNT_CAP);
+    expect(first.total_capped).toBe(true);
+    expect(index.pageOf({ q: "despacho", per_page: 48, page: 21 }).companies.map((item) => item.id)).toEqual(
+      Array.from({ length: 41 }, (_, at) => TOTAL_COUNT_CAP + 50 - 960 - at),
+    );
+    expect(index.pageOf({ q: "despacho", per_page: 48, page: 22 }).companies).toEqual([]);
+    const few = indexOf(many.slice(0, 30), words).list({}, new Map());
+    expect([few.total, few.total_capped]).toEqual([30, false]);
+  });
+
+  it("keeps id order through updates, removals, re-listing and late arrivals, and grows past its first capacity", () => {
+    const index = new SearchIndex();
+    index.addWord("despacho", "despach");
+    index.reserve([1, 2, 3]);
+    index.upsert(company(2, "'despach':1B"));
+    index.upsert(company(5, "'despach':1B"));
+    index.unlist(7); // created, not listed yet
+    index.upsert(company(1, "'despach':1B"));
+    index.upsert(company(6, "'despach':1B")); // older than 7: goes through a re-layout
+    index.upsert(company(7, "'despach':1A"));
+    expect(ids(index, {})).toEqual([7, 6, 5, 2, 1]);
+    expect(ids(index, { q: "despacho" })).toEqual([7, 6, 5, 2, 1]);
+    index.unlist(5);
+    index.upsert(company(2, "'otro':1A"));
+    expect(ids(index, { q: "despacho" })).toEqual([7, 6, 1]);
+    index.upsert(company(5, "'despach':1A"));
+    expect(ids(index, { q: "despacho" })).toEqual([7, 5, 6, 1]);
+    expect(index.size).toBe(5);
+    for (let id = 8; id < 5000; id += 1) index.upsert(company(id, id % 2 === 0 ? "'despach':1C" : "'otro':1B", { stateId: id % 3 }));
+    expect(index.size).toBe(5 + 4992);
+    expect(index.list({ q: "despacho", state_id: 1 }, new Map()).total).toBe(832);
+    expect(ids(index, { q: "despacho" }).slice(0, 5)).toEqual([7, 5, 6, 1, 4998]);
+  });
+});
