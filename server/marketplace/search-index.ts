@@ -86,18 +86,22 @@ const grown = (bits: Bits, words: number): Bits => {
   next.set(bits);
   return next;
 };
-function andInto(target: Bits, source: Bits, words: number): void {
-  for (let at = 0; at < words; at += 1) target[at] = target[at]! & source[at]!;
-}
 function orInto(target: Bits, source: Bits, words: number): void {
   for (let at = 0; at < words; at += 1) target[at] = target[at]! | source[at]!;
 }
-function popcount(bits: Bits, words: number): number {
+/** target = the AND of `sets` (at least one); returns how many bits it has. */
+function intersectAndCount(target: Bits, sets: ReadonlyArray<Bits>, words: number): number {
+  const [first, ...rest] = sets as [Bits, ...Bits[]];
   let count = 0;
   for (let at = 0; at < words; at += 1) {
-    let value = (bits[at] ?? 0) - (((bits[at] ?? 0) >>> 1) & 0x55555555);
-    value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
-    count += (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    let value = first[at]!;
+    for (let set = 0; set < rest.length && value !== 0; set += 1) value &= rest[set]![at]!;
+    target[at] = value;
+    if (value !== 0) {
+      value -= (value >>> 1) & 0x55555555;
+      value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
+      count += (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
   }
   return count;
 }
@@ -124,6 +128,8 @@ interface Posting {
   levels: Bits[] | null;
   /** Every slot of `levels`, when dense. */
   any: Bits | null;
+  /** How many slots each level holds (a query skips the empty ones). */
+  readonly levelSizes: number[];
 }
 /** A lexeme held by at least this share of the slots gets bitsets (a bitset costs a bit per slot, a map entry ~40 bytes). */
 const DENSE_SHARE = 1 / 256;
@@ -288,7 +294,7 @@ export class SearchIndex {
         id = this.postings.length;
         this.lexemeIds.set(lexeme, id);
         this.lexemeById.push(lexeme);
-        this.postings.push({ size: 0, sparse: new Map(), levels: null, any: null });
+        this.postings.push({ size: 0, sparse: new Map(), levels: null, any: null, levelSizes: [0, 0, 0, 0] });
         this.lexemesSorted = false;
       }
       this.addToPosting(this.postings[id] as Posting, slot, level);
@@ -313,6 +319,7 @@ export class SearchIndex {
 
   private addToPosting(posting: Posting, slot: number, level: number): void {
     posting.size += 1;
+    posting.levelSizes[level - 1] = (posting.levelSizes[level - 1] ?? 0) + 1;
     if (posting.sparse !== null) {
       posting.sparse.set(slot, level);
       if (posting.size < Math.max(64, this.words * 32 * DENSE_SHARE)) return;
@@ -350,6 +357,8 @@ export class SearchIndex {
       const posting = this.postings[id];
       if (posting === undefined) continue;
       posting.size -= 1;
+      const level = posting.sparse?.get(slot) ?? 1 + (posting.levels?.findIndex((bits) => hasBit(bits, slot)) ?? 0);
+      posting.levelSizes[level - 1] = (posting.levelSizes[level - 1] ?? 1) - 1;
       if (posting.sparse !== null) posting.sparse.delete(slot);
       else {
         for (const bits of posting.levels ?? []) clearBit(bits, slot);
@@ -378,6 +387,7 @@ export class SearchIndex {
       posting.sparse = new Map();
       posting.levels = null;
       posting.any = null;
+      posting.levelSizes.fill(0);
     }
     this.cards.clear();
     this.scratch = [];
@@ -419,21 +429,22 @@ export class SearchIndex {
     const words = this.words;
     // scratch[0]: the matches; then per search word LEVELS + 1 bitsets when it must be computed.
     const scratch = this.scratchBits(1 + resolved.length * (LEVELS + 1));
-    const matches = scratch[0] as Bits;
-    matches.set(this.listed);
+    // One pass: the listed companies AND the chosen filters AND some level of every word, counted.
+    const sets: Bits[] = [this.listed];
     for (const filter of FILTERS) {
       const value = query[filter];
       if (value === undefined) continue;
       const bits = this.filterBits.get(filter)?.get(value);
       if (bits === undefined) return { companies: [], counted: 0 };
-      andInto(matches, bits, words);
+      sets.push(bits);
     }
     const levelsOfWord = resolved.map((lexemes, index) => {
       const word = this.wordLevels(lexemes, scratch.slice(1 + index * (LEVELS + 1), 1 + (index + 1) * (LEVELS + 1)));
-      andInto(matches, word.any, words);
+      sets.push(word.any);
       return word.levels;
     });
-    const counted = popcount(matches, words);
+    const matches = scratch[0] as Bits;
+    const counted = intersectAndCount(matches, sets, words);
     const slots: number[] = [];
     if (end > offset && counted > 0) {
       if (levelsOfWord.length === 0) {
@@ -537,7 +548,9 @@ export class SearchIndex {
       if (posting.sparse !== null) {
         for (const [slot, level] of posting.sparse) setBit(levels[level - 1] as Bits, slot);
       } else {
-        for (let level = 0; level < LEVELS; level += 1) orInto(levels[level] as Bits, posting.levels?.[level] as Bits, words);
+        for (let level = 0; level < LEVELS; level += 1) {
+          if (posting.levelSizes[level] !== 0) orInto(levels[level] as Bits, posting.levels?.[level] as Bits, words);
+        }
       }
     }
     // Keep each slot at its best level only; `any` collects the levels above.

@@ -2,7 +2,7 @@
  * PostgreSQL's Spanish stop words (share/tsearch_data/spanish.stop, the
  * Snowball list that the `pg_catalog.spanish` configuration drops), copied
  * so the in-memory search index drops the same words a tsquery would
- * ("de", "la", "para"). tests/server/marketplace/search-index.test.ts checks
+ * ("de", "la", "para"). tests/server/marketplace-search-index.test.ts checks
  * every one against the database's own configuration.
  */
 export const SPANISH_STOP_WORDS: ReadonlySet<string> = new Set(
