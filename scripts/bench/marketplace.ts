@@ -30,7 +30,9 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../server/db/open.ts";
 import { rowsOf, textOf } from "../../server/db/rows.ts";
+import { catalogueNames } from "../../server/catalogues/names.ts";
 import { planCompanyList } from "../../server/marketplace/list-companies.ts";
+import { SearchIndexSync } from "../../server/marketplace/search-index-sync.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { FILTER_CATALOGUES, FILTER_KEYS, type FilterKey } from "../../contracts/companies.ts";
 import { generatedQueries, type QuerySources } from "./marketplace-queries.ts";
@@ -235,6 +237,52 @@ async function explainPlans(handle: DatabaseHandle): Promise<string> {
   return out.join("\n");
 }
 
+/** A listing path's query as the server decodes it (the generated paths use only numeric filters and q). */
+function queryOf(path: string): Parameters<typeof planCompanyList>[1] {
+  const query: Record<string, string | number> = {};
+  for (const [key, value] of new URLSearchParams(path.split("?")[1] ?? "")) query[key] = key === "q" ? value : Number(value);
+  return query;
+}
+
+/**
+ * The in-memory index's plans (server/marketplace/search-index.ts explain)
+ * and CPU per listing, measured in this process on an index loaded from the
+ * seeded database: representative listings one by one, then every distinct
+ * path of the mix (mean, p50, p95, max).
+ */
+async function indexPlans(handle: DatabaseHandle, paths: ReadonlyArray<string>): Promise<string> {
+  const loadingAt = performance.now();
+  const index = await new SearchIndexSync(handle.db).at(0);
+  const names = await catalogueNames(handle.db);
+  const out = [`index loaded in ${Math.round(performance.now() - loadingAt)} ms: ${index.size} listed companies; heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`];
+  const cpu = (query: Parameters<typeof planCompanyList>[1], runs: number): number => {
+    index.listJson(query, names);
+    const started = performance.now();
+    for (let run = 0; run < runs; run += 1) index.listJson(query, names);
+    return (performance.now() - started) / runs;
+  };
+  const samples: ReadonlyArray<Parameters<typeof planCompanyList>[1]> = [
+    {},
+    { state_id: 19 },
+    { interest_id: 3, ebitda_id: 4 },
+    { q: "TECNOLOGÍA" },
+    { q: "tecnolgia" },
+    { q: "Desapcho" },
+    { q: "manufactura", state_id: 19 },
+    { q: "nuevo león" },
+    { q: "vender 100%", page: 40 },
+    { q: "servicios profesionales para empresas de monterrey" },
+  ];
+  for (const query of samples) {
+    out.push(`--- ${JSON.stringify(query)}: ${cpu(query, 200).toFixed(3)} ms CPU`, ...index.explain(query).map((line) => `  ${line}`));
+  }
+  const times = [...new Set(paths)].map((path) => cpu(queryOf(path), 5)).sort((a, b) => a - b);
+  const at = (share: number) => (times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0).toFixed(3);
+  const mean = times.reduce((sum, time) => sum + time, 0) / Math.max(1, times.length);
+  out.push(`--- every distinct listing of the mix (${times.length}): CPU per listing mean ${mean.toFixed(3)} ms, p50 ${at(0.5)}, p95 ${at(0.95)}, max ${at(1)}`);
+  return out.join("\n");
+}
+
 // --- Server and load ------------------------------------------------------------------
 
 async function startChild(target: string): Promise<ChildProcess> {
@@ -335,10 +383,11 @@ async function main(): Promise<void> {
     log(`${String(listed?.["n"])} of them listed (published and active).`);
     if (!args.pglite) log(`\nQuery plans of the SQL listing (MARKETPLACE_SEARCH=sql; EXPLAIN ANALYZE):\n${await explainPlans(seeding)}\n`);
     const generated = generatedQueries(await querySources(seeding), Number(args.distinct));
+    const paths = interleave(requestMix(), generated);
+    log(`The in-memory index (what the server answers from), in this process:\n${await indexPlans(seeding, paths)}\n`);
     await seeding.close();
 
     child = await startChild(database.target);
-    const paths = interleave(requestMix(), generated);
     const distinct = new Set(paths).size;
     const warmingAt = Date.now();
     await warmUp(paths);

@@ -639,6 +639,46 @@ export class SearchIndex {
     return id === undefined ? 0 : (this.postings[id]?.size ?? 0);
   }
 
+  /**
+   * How a listing is answered, for the benchmark's report
+   * (docs/performance/marketplace.md): each word's lexemes (frequent ones
+   * are bitsets, rare ones maps), typo corrections, the filters' sizes, the
+   * matches and the ranking used.
+   */
+  explain(query: CompanyListQuery): ReadonlyArray<string> {
+    const lines: string[] = [];
+    for (const word of query.q === undefined ? [] : searchWords(query.q)) {
+      const lexemes = this.resolveWord(word);
+      if (lexemes === null) {
+        lines.push(`word "${word}": stop word, dropped`);
+        continue;
+      }
+      const dense = lexemes.filter((id) => this.postings[id]?.levels !== null).length;
+      const shown = lexemes.slice(0, 4).map((id) => `${this.lexemeById[id] ?? ""}(${this.postings[id]?.size ?? 0})`);
+      const typed = withPrefix(this.sortedLexemes, word).length + withPrefix(this.sortedWords, word).length;
+      const corrected = typed === 0 ? this.correction(word) : null;
+      lines.push(
+        `word "${word}"${corrected === null ? "" : ` → typo of "${corrected}"`}: ${lexemes.length} lexeme(s) ${shown.join(" ")}${lexemes.length > 4 ? " …" : ""}; ${dense} as bitsets, ${lexemes.length - dense} as maps`,
+      );
+    }
+    for (const filter of FILTERS) {
+      const value = query[filter];
+      if (value === undefined) continue;
+      const bits = this.filterBits.get(filter)?.get(value);
+      lines.push(`filter ${filter}=${value}: ${bits === undefined ? 0 : this.count(bits)} companies (bitset)`);
+    }
+    const { counted } = this.pageOf(query);
+    const words = query.q === undefined ? 0 : (this.resolve(searchWords(query.q))?.length ?? 0);
+    const order = words === 0 ? "newest first" : words <= COMBINED_WORDS ? "by level combinations, stopped when the page is full" : "scored into buckets";
+    lines.push(`${this.words} machine words per bitset; matches ${counted} (of ${this.size} listed); ranked ${order}`);
+    return lines;
+  }
+
+  private count(bits: Bits): number {
+    const scratch = this.scratchBits(1)[0] as Bits;
+    return intersectAndCount(scratch, [bits], this.words);
+  }
+
   private resolveWord(word: string): ResolvedWord {
     if (SPANISH_STOP_WORDS.has(word)) return null;
     this.sortWords();

@@ -107,6 +107,8 @@ describe("SearchIndex", () => {
     expect(ids(index, { q: "Desapcho" })).toEqual([1]);
     expect(ids(index, { q: "tecnolgia" })).toEqual([2]);
     expect(ids(index, { q: "dsp" })).toEqual([]);
+    // The benchmark's report says so.
+    expect(index.explain({ q: "Desapcho para" }).join("\n")).toMatch(/word "desapcho" → typo of "despacho": 1 lexeme\(s\) despach\(1\)[^]*word "para": stop word[^]*matches 1 \(of 2 listed\)/);
     // Two edits in a word of under 8 letters are not a typo of it.
     expect(index.correction("cntabel")).toBeNull();
     expect(index.correction("dsepahco")).toBe("despacho");
