@@ -19,7 +19,7 @@ import { SearchIndex, type IndexedCompany } from "./search-index.ts";
  *   committed after it, so none is missed or applied twice.
  * - One sync at a time: requests that arrive meanwhile share the next one.
  * - Change-log rows older than CHANGE_LOG_DAYS are pruned; a process that
- *   has not synced for half that long reloads everything instead.
+ *   has served no listing for half that long reloads everything instead.
  */
 
 const CHANGE_LOG_DAYS = 1;
@@ -77,6 +77,8 @@ export class SearchIndexSync {
       await this.syncing;
     }
     if (this.index === null) throw new Error("the search index did not load");
+    // Up to date as of now (no write since): the change log cannot hold anything unread that is old.
+    if ((this.position?.version ?? -1) >= version) this.syncedAt = this.clock();
     return this.index;
   }
 

@@ -110,6 +110,37 @@ describe.each(TEST_DATABASES)("marketplace search index ($kind)", (target) => {
     });
   });
 
+  describe("the change log", () => {
+    const versionNow = async (): Promise<number> => {
+      const [row] = rowsOf(await handle.db.execute(sql`SELECT version FROM marketplace_state WHERE id = 1`));
+      return Number(row?.["version"]);
+    };
+
+    it("is read incrementally, pruned after a day, and a process that served nothing for half a day reloads instead", async () => {
+      let now = Date.parse("2026-11-26T12:00:00Z");
+      const sync = new SearchIndexSync(handle.db, () => now);
+      await handle.db.execute(sql`INSERT INTO marketplace_changes (company_id, at) VALUES (NULL, now() - interval '2 days')`);
+      const loaded = await sync.at(await versionNow());
+      const [old] = rowsOf(await handle.db.execute(sql`SELECT count(*)::int AS n FROM marketplace_changes WHERE at < now() - interval '1 day'`));
+      expect(old?.["n"]).toBe(0);
+
+      const [first] = rowsOf(await handle.db.execute(sql`SELECT id FROM companies WHERE is_published AND is_active ORDER BY id LIMIT 1`));
+      const id = Number(first?.["id"]);
+      await handle.db.update(companies).set({ shortDescription: "Huerta de pitahaya en Sinaloa." }).where(eq(companies.id, id));
+      const synced = await sync.at(await versionNow());
+      // The same index, changed in place.
+      expect(synced).toBe(loaded);
+      expect(synced.pageOf({ q: "pitahaya" }).companies.map((card) => card.id)).toEqual([id]);
+
+      now += 13 * 3_600_000;
+      await handle.db.update(companies).set({ shortDescription: "Huerta de guanábana en Nayarit." }).where(eq(companies.id, id));
+      const reloaded = await sync.at(await versionNow());
+      expect(reloaded).not.toBe(loaded);
+      expect(reloaded.pageOf({ q: "guanabana" }).companies.map((card) => card.id)).toEqual([id]);
+      expect(reloaded.pageOf({ q: "pitahaya" }).companies).toEqual([]);
+    });
+  });
+
   describe("two server processes over one database", () => {
     let first: FastifyInstance;
     let second: FastifyInstance;
