@@ -391,7 +391,7 @@ async function main(): Promise<void> {
     const distinct = new Set(paths).size;
     const warmingAt = Date.now();
     await warmUp(paths);
-    log(`Warm-up: each of ${distinct} distinct listings once, ${Math.round((Date.now() - warmingAt) / 1000)} s (the first loads the server's search index).`);
+    log(`Warm-up: each of ${distinct} distinct listings once, ${Math.round((Date.now() - warmingAt) / 1000)} s${process.env.MARKETPLACE_SEARCH === "sql" ? "" : " (the first loads the server's search index)"}.`);
     log(`Loading ${paths.length} listing variants, ${connections} connections, ${duration} s…`);
     const listing = await load(paths, duration);
     log(`  listing: ${listing.requests} requests, ${round(listing.rps)} req/s, p50 ${listing.p50} ms, p95 ${listing.p95} ms, p99 ${listing.p99} ms, errors ${listing.errors}, non-2xx ${listing.non2xx}`);
