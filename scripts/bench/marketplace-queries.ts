@@ -4,18 +4,7 @@
 // figures repeat from run to run. No two are the same request, so nothing
 // answers them from a result cache.
 import { FILTER_KEYS, type FilterKey } from "../../contracts/companies.ts";
-
-/** A small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { seededRandom } from "../../server/seed/demo.ts";
 
 export interface QuerySources {
   /** Words of the listed text (the `search_terms` vocabulary). */
@@ -36,7 +25,7 @@ const ACCENTED: Readonly<Record<string, string>> = { a: "á", e: "é", i: "í", 
  * values, some with a search), and deep pages of all of them.
  */
 export function generatedQueries(sources: QuerySources, count: number, seed = 17): ReadonlyArray<string> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: ReadonlyArray<T>): T => items[Math.floor(next() * items.length)] as T;
   const words = sources.words.filter((word) => word.length >= 4);
   const letters = "abcdefghijklmnopqrstuvwxyz";

@@ -52,7 +52,7 @@ export const DEMO_PUBLISHED_COMPANIES = 64;
 // --- Deterministic randomness ------------------------------------------------
 
 /** mulberry32: a small seeded PRNG, so every demo database is the same. */
-const seededRandom = (seed: number) => {
+export const seededRandom = (seed: number) => {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
