@@ -1,13 +1,25 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import "../styles/global.css.ts";
-import { App } from "./App.tsx";
+import { Root } from "./Root.tsx";
+import { notFoundRoute, routes } from "./routes.tsx";
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("Missing #root element in index.html");
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The build marks the public pages it prerendered (scripts/build/prerender.ts).
+const PRERENDERED_ATTRIBUTE = "data-prerendered";
+
+if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+  // The server answers a prerendered page only for its exact path, or the
+  // not-found page. Its chunk is loaded first (the HTML already preloads it),
+  // so hydration runs in one pass instead of leaving the page's Suspense
+  // boundary dehydrated for a second one.
+  const route = routes.find((candidate) => candidate.path === window.location.pathname) ?? notFoundRoute;
+  void route.page
+    .preload()
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, <Root />));
+} else {
+  // Signed-in and data pages: rendered here, over index.html's boot navbar.
+  createRoot(root).render(<Root />);
+}

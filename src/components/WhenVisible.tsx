@@ -18,10 +18,16 @@ export interface WhenVisibleProps {
  */
 export function WhenVisible({ children, minHeight, rootMargin = "300px", id, className }: WhenVisibleProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === "undefined");
+  // Hidden at first everywhere, the prerender included (Node has no
+  // IntersectionObserver), so hydration finds the same placeholder.
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (visible || element === null) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setVisible(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setVisible(true);

@@ -151,7 +151,8 @@ export function useSession(): SessionView {
     if (!sameSessionView(last.current, next)) last.current = next;
     return last.current;
   };
-  return useSyncExternalStore(store.subscribe, getView, getView);
+  // Hydration reads the server's view: the build prerenders public pages signed out.
+  return useSyncExternalStore(store.subscribe, getView, () => SIGNED_OUT_VIEW);
 }
 
 /** Send an event to the session actor (loading it first if needed). */
@@ -166,10 +167,12 @@ export function useSessionSend(): SessionStore["send"] {
  */
 export function useSessionReady(needsActor = false): boolean {
   const store = useSessionStore();
+  // The build prerenders public pages as a visitor with nothing stored (ready
+  // without the actor); hydration starts from that and then reads the store.
   return useSyncExternalStore(
     store.subscribe,
     () => (needsActor ? store.actor() !== null : store.isReady()),
-    () => false,
+    () => !needsActor,
   );
 }
 
