@@ -1,5 +1,6 @@
 import type { RouteEntry } from "../../src/app/route-table.ts";
 import { ORIGIN_PLACEHOLDER } from "../../server/http/prerendered.ts";
+import { QUERY_DATA_ID } from "../../src/app/prerender-ids.ts";
 import type { RoutePreloads } from "./route-preloads.ts";
 
 /**
@@ -67,7 +68,14 @@ const GENERIC_HEAD = /<title>[\s\S]*?<\/title>\s*|<meta\s+(?:name|property)="(?:
 const BOOT_ROOT = /<div id="root">[\s\S]*?<\/div>\s*<noscript>[\s\S]*?<\/noscript>/;
 
 /** One prerendered page: index.html with the page's head tags, its chunks and stylesheets, and its markup in #root. */
-export function pageHtml(indexHtml: string, entry: RouteEntry, markup: string, preloads: RoutePreloads, isNotFound = false): string {
+export function pageHtml(
+  indexHtml: string,
+  entry: RouteEntry,
+  markup: string,
+  preloads: RoutePreloads,
+  isNotFound = false,
+  initialData: ReadonlyArray<readonly [unknown, unknown]> = [],
+): string {
   if (!BOOT_ROOT.test(indexHtml) || !indexHtml.includes('<meta name="viewport"')) throw new Error("prerender: index.html has no #root or viewport meta");
   // Stylesheets, not preloads: the page must paint styled before any script runs (no FOUC, no shift).
   const links = [
@@ -79,7 +87,13 @@ export function pageHtml(indexHtml: string, entry: RouteEntry, markup: string, p
     .replace(GENERIC_HEAD, "")
     .replace(/<meta name="viewport"[^>]*>/, (viewport) => `${viewport}\n    ${headTags(entry, isNotFound)}`)
     .replace("</head>", () => `  ${links}\n  </head>`)
-    .replace(BOOT_ROOT, () => `<div id="root" data-prerendered>${markup}</div>`);
+    .replace(BOOT_ROOT, () => `<div id="root" data-prerendered>${markup}</div>${queryDataScript(initialData)}`);
+}
+
+/** The page's query data for hydration, as JSON that cannot close its script ("<" escaped). */
+function queryDataScript(initialData: ReadonlyArray<readonly [unknown, unknown]>): string {
+  if (initialData.length === 0) return "";
+  return `<script type="application/json" id="${QUERY_DATA_ID}">${JSON.stringify(initialData).replaceAll("<", "\\u003c")}</script>`;
 }
 
 /** The public routes the build prerenders: every `isPublic` entry with a static path. */

@@ -5,7 +5,9 @@ import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { build, type Plugin } from "vite";
+import { PLANS } from "../../server/payments/plans.ts";
 import { notFoundEntry, routeTable, type RouteEntry } from "../../src/app/route-table.ts";
+import { subscriptionKeys } from "../../src/features/subscriptions/api/subscription-keys.ts";
 import { pageHtml, prerenderedRoutes, PRERENDERED_FILE, type Prerendered } from "./prerender-html.ts";
 import { buildRoutePreloads, type BuildChunk, type RoutePreloads } from "./route-preloads.ts";
 
@@ -23,7 +25,19 @@ import { buildRoutePreloads, type BuildChunk, type RoutePreloads } from "./route
 const NOT_FOUND_KEY = "/__not-found";
 
 interface ServerEntry {
-  readonly renderPage: (path: string) => Promise<string>;
+  readonly renderPage: (path: string, initialData: ReadonlyArray<readonly [unknown, unknown]>) => Promise<string>;
+}
+
+/**
+ * Query data a page is prerendered with, written into it for hydration.
+ * Only data the build has without fetching: the plan table is code
+ * (server/payments/plans.ts, what GET /api/plans answers) and the plans
+ * query keeps it for the visit, so /planes shows its prices without
+ * JavaScript, never shifts when they arrive, and does not load the API
+ * client on arrival.
+ */
+function pageData(path: string): ReadonlyArray<readonly [unknown, unknown]> {
+  return path.toLowerCase() === "/planes" ? [[subscriptionKeys.plans(), PLANS]] : [];
 }
 
 /** Bundles src/app/prerender.tsx for Node (inside the repo, so its imports resolve to node_modules) and loads it. */
@@ -124,9 +138,10 @@ export function prerenderPages(srcApp: string): Plugin {
         const { entry, cleanup } = await loadServerEntry(root);
         try {
           const render = async (route: RouteEntry, renderPath: string, key: string, isNotFound: boolean): Promise<string> => {
-            const markup = await entry.renderPage(renderPath);
+            const data = pageData(renderPath);
+            const markup = await entry.renderPage(renderPath, data);
             assertSameClasses(route.path, markup, client);
-            return pageHtml(indexHtml, route, markup, existing(out, preloads[key] ?? { js: [], css: [] }), isNotFound);
+            return pageHtml(indexHtml, route, markup, existing(out, preloads[key] ?? { js: [], css: [] }), isNotFound, data);
           };
           const rendered: Record<string, string> = {};
           for (const route of pages) rendered[route.path] = await render(route, route.path, route.path, false);
