@@ -69,6 +69,8 @@ export default defineConfig({
     // No source maps in the served build: they would publish the whole of src/ (the server refuses *.map too).
     sourcemap: false,
     rolldownOptions: {
+      // Prerendering the public pages runs after the bundle (closeBundle, a few seconds): expected, not a warning.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           groups: [{ name: "vendor-react", test: VENDOR_CORE, priority: 10 }],

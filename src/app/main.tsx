@@ -1,7 +1,9 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
 import "../styles/global.css.ts";
+import { startTransition } from "react";
 import type { QueryKey } from "@tanstack/react-query";
 import type { InitialQueryData } from "./App.tsx";
+import { SESSION_STORAGE_KEY } from "../lib/session.tsx";
 import { QUERY_DATA_ID } from "./prerender-ids.ts";
 import { Root } from "./Root.tsx";
 import { notFoundRoute, routes } from "./routes.tsx";
@@ -20,7 +22,21 @@ function initialData(): InitialQueryData {
   return Array.isArray(parsed) ? parsed.filter((pair): pair is [QueryKey, unknown] => Array.isArray(pair) && Array.isArray(pair[0])) : [];
 }
 
-if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+/**
+ * Whether a session is stored to restore. The prerendered page is the
+ * signed-out one: a returning user's page depends on the session (navbar,
+ * guards, the page waiting for the session actor), so it is rendered here
+ * as before rather than hydrated from HTML it does not match.
+ */
+function hasStoredSession(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !hasStoredSession()) {
   // The server answers a prerendered page only for its exact path, or the
   // not-found page. Its chunk is loaded first (the HTML already preloads it),
   // so hydration runs in one pass instead of leaving the page's Suspense
@@ -29,8 +45,11 @@ if (root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
   void route.page
     .preload()
     .catch(() => undefined)
-    .then(() => hydrateRoot(root, <Root initialData={initialData()} />));
+    // In a transition, hydration is time-sliced (yields to the browser every
+    // few milliseconds) instead of one long task: the page is already on
+    // screen, and a long task would only block input (Total Blocking Time).
+    .then(() => startTransition(() => void hydrateRoot(root, <Root initialData={initialData()} />)));
 } else {
-  // Signed-in and data pages: rendered here, over index.html's boot navbar.
+  // Signed-in and data pages: rendered here, over index.html's boot navbar (or a prerendered page, for a returning user).
   createRoot(root).render(<Root />);
 }

@@ -65,6 +65,22 @@ export const test = base.extend<{ login: (credentials: Credentials) => Promise<v
         await route.fallback();
       });
     }
+    // A prerendered public page is on screen before React hydrates it
+    // (decision 025); a button does nothing until then. Every navigation of a
+    // test waits for the app to run, as a person waits for the page to respond.
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const appReady = () => page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await appReady();
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await appReady();
+      return response;
+    };
     await use(page);
   },
   // Logs in through the real form, the way a person does, on the login page

@@ -81,7 +81,8 @@ test("each public page hydrates the server's HTML: same nodes, no hydration erro
       if (document.readyState === "interactive") window.__serverHeading = document.querySelector("main h1");
     });
   });
-  for (const { path } of pages) {
+  // A query string the build never saw (the plan to resume after logging in) must not break hydration either.
+  for (const path of [...pages.map((each) => each.path), "/planes?plan=explora_monthly"]) {
     await page.goto(path);
     // React marks each node it hydrated (or rendered) with its fiber.
     const hydrated = () =>

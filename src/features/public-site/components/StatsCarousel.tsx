@@ -11,9 +11,9 @@ import * as styles from "./StatsCarousel.css.ts";
  * once higher, in cards of fixed width, so nothing moves.
  */
 export function StatsCarousel() {
-  // Asked for when the carousel nears the screen: on a phone it is below the
+  // Asked for when the carousel reaches the screen: on a phone it is below the
   // hero, and the fetcher (with Effect) would otherwise run during the first load.
-  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const [ref, near] = useNearViewport<HTMLDivElement>("0px");
   const counts = useCommunityStats(near);
   const items = communityFigures(COMMUNITY_STATS, counts.data).map((stat) => ({
     key: stat.label,
