@@ -40,6 +40,14 @@ describe("pageHtml", () => {
     expect(html.indexOf("/assets/Cfo.css")).toBeLessThan(html.indexOf("</head>"));
   });
 
+  it("writes the build's query data after #root as JSON that cannot close its script", () => {
+    const withData = pageHtml(INDEX, page, "<main></main>", { js: [], css: [] }, false, [[["plans"], [{ name: "</script><b>" }]]]);
+    const script = withData.match(/<script type="application\/json" id="puente-query-data">(.*?)<\/script>/)?.[1];
+    expect(script).toBeDefined();
+    expect(JSON.parse(script ?? "")).toEqual([[["plans"], [{ name: "</script><b>" }]]]);
+    expect(html).not.toContain("puente-query-data");
+  });
+
   it("refuses an index.html it cannot place the page in", () => {
     expect(() => pageHtml("<html><head></head><body></body></html>", page, "", { js: [], css: [] })).toThrow(/#root/);
   });
