@@ -3,7 +3,7 @@ import "../styles/global.css.ts";
 import { startTransition } from "react";
 import type { QueryKey } from "@tanstack/react-query";
 import type { InitialQueryData } from "./App.tsx";
-import { SESSION_STORAGE_KEY } from "../lib/session.tsx";
+import { SESSION_STORAGE_KEY, whenSessionReady } from "../lib/session.tsx";
 import { QUERY_DATA_ID } from "./prerender-ids.ts";
 import { Root } from "./Root.tsx";
 import { notFoundRoute, routes } from "./routes.tsx";
@@ -23,27 +23,28 @@ function initialData(): InitialQueryData {
 }
 
 /**
- * Whether a session is stored to restore. The prerendered page is the
- * signed-out one: a returning user's page depends on the session (navbar,
- * guards, the page waiting for the session actor), so it is rendered here
- * as before rather than hydrated from HTML it does not match.
+ * Whether a signed-in session (a token) is stored. The prerendered page is
+ * the signed-out one: a signed-in user's page differs (navbar, guards), so it
+ * is rendered here as before rather than hydrated from HTML it does not match.
  */
-function hasStoredSession(): boolean {
+function hasStoredSignIn(): boolean {
   try {
-    return window.localStorage.getItem(SESSION_STORAGE_KEY) !== null;
+    const stored: unknown = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? "null");
+    return typeof stored === "object" && stored !== null && typeof Reflect.get(stored, "token") === "string";
   } catch {
     return false;
   }
 }
 
-if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !hasStoredSession()) {
+if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !hasStoredSignIn()) {
   // The server answers a prerendered page only for its exact path, or the
   // not-found page. Its chunk is loaded first (the HTML already preloads it),
   // so hydration runs in one pass instead of leaving the page's Suspense
-  // boundary dehydrated for a second one.
+  // boundary dehydrated for a second one. A stored signed-out session (left
+  // by a visit to a non-public page) is restored first too, so the page does
+  // not wait for it in the middle of hydrating.
   const route = routes.find((candidate) => candidate.path === window.location.pathname) ?? notFoundRoute;
-  void route.page
-    .preload()
+  void Promise.all([route.page.preload(), whenSessionReady()])
     .catch(() => undefined)
     // In a transition, hydration is time-sliced (yields to the browser every
     // few milliseconds) instead of one long task: the page is already on

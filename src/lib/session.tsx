@@ -111,6 +111,9 @@ export function createSessionStore({ storage, navigate }: SessionStoreOptions): 
 /** The app's session, kept in the browser's localStorage. */
 const sessionStore = createSessionStore({ storage: () => window.localStorage, navigate });
 
+/** Resolves once the app's session view can be trusted (at once when nothing is stored to restore). */
+export const whenSessionReady = (): Promise<unknown> => (sessionStore.isReady() ? Promise.resolve() : sessionStore.load());
+
 const SessionStoreContext = createContext<SessionStore | null>(null);
 
 /** Gives the components the app's session; tests pass a store of their own. */

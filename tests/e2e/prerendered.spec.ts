@@ -81,8 +81,7 @@ test("each public page hydrates the server's HTML: same nodes, no hydration erro
       if (document.readyState === "interactive") window.__serverHeading = document.querySelector("main h1");
     });
   });
-  // A query string the build never saw (the plan to resume after logging in) must not break hydration either.
-  for (const path of [...pages.map((each) => each.path), "/planes?plan=explora_monthly"]) {
+  const expectHydrated = async (path: string) => {
     await page.goto(path);
     // React marks each node it hydrated (or rendered) with its fiber.
     const hydrated = () =>
@@ -92,6 +91,14 @@ test("each public page hydrates the server's HTML: same nodes, no hydration erro
       });
     await expect.poll(hydrated, { message: `${path} hydrated` }).toBe(true);
     expect(await page.evaluate(() => window.__serverHeading !== null && window.__serverHeading === document.querySelector("main h1")), `${path} kept the server's <h1>`).toBe(true);
-  }
+  };
+  // A query string the build never saw (the plan to resume after logging in) must not break hydration either.
+  for (const path of [...pages.map((each) => each.path), "/planes?plan=explora_monthly"]) await expectHydrated(path);
+  // A non-public page stores a signed-out session; the public pages still hydrate, and answer clicks.
+  await page.goto("/compra-una-empresa");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("puente.session"))).not.toBeNull();
+  for (const path of ["/", "/planes"]) await expectHydrated(path);
+  await page.getByRole("button", { name: "Elegir Explora mensual" }).click();
+  await expect(page).toHaveURL(/\/iniciar-sesion\?/);
   expect(messages).toEqual([]);
 });
