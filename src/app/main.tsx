@@ -3,7 +3,7 @@ import "../styles/global.css.ts";
 import { startTransition } from "react";
 import type { QueryKey } from "@tanstack/react-query";
 import type { InitialQueryData } from "./App.tsx";
-import { SESSION_STORAGE_KEY, whenSessionReady } from "../lib/session.tsx";
+import { SESSION_STORAGE_KEY, storedToken, whenSessionReady } from "../lib/session.tsx";
 import { QUERY_DATA_ID } from "./prerender-ids.ts";
 import { Root } from "./Root.tsx";
 import { notFoundRoute, routes } from "./routes.tsx";
@@ -29,8 +29,7 @@ function initialData(): InitialQueryData {
  */
 function hasStoredSignIn(): boolean {
   try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? "null");
-    return typeof stored === "object" && stored !== null && typeof Reflect.get(stored, "token") === "string";
+    return storedToken(window.localStorage.getItem(SESSION_STORAGE_KEY));
   } catch {
     return false;
   }
@@ -40,9 +39,8 @@ if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !hasStoredSignIn()) {
   // The server answers a prerendered page only for its exact path, or the
   // not-found page. Its chunk is loaded first (the HTML already preloads it),
   // so hydration runs in one pass instead of leaving the page's Suspense
-  // boundary dehydrated for a second one. A stored signed-out session (left
-  // by a visit to a non-public page) is restored first too, so the page does
-  // not wait for it in the middle of hydrating.
+  // boundary dehydrated for a second one. A session still restoring is
+  // waited for too, so the page never waits for it mid-hydration.
   const route = routes.find((candidate) => candidate.path === window.location.pathname) ?? notFoundRoute;
   void Promise.all([route.page.preload(), whenSessionReady()])
     .catch(() => undefined)

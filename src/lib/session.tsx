@@ -58,6 +58,18 @@ const notify = (listeners: Listeners) => {
   for (const listener of listeners) listener();
 };
 
+/** Whether the stored JSON holds a token (a signed-in session, perhaps expired). */
+export function storedToken(stored: string | null): boolean {
+  if (stored === null) return false;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return typeof parsed === "object" && parsed !== null && typeof Reflect.get(parsed, "token") === "string";
+  } catch {
+    // Not JSON: the actor restores it as signed out; let it say so.
+    return true;
+  }
+}
+
 export function createSessionStore({ storage, navigate }: SessionStoreOptions): SessionStore {
   const readStored = (): string | null => {
     try {
@@ -66,7 +78,10 @@ export function createSessionStore({ storage, navigate }: SessionStoreOptions): 
       return null;
     }
   };
-  const hasStoredSession = readStored() !== null;
+  // Only a stored token is a session to restore: the actor persists the
+  // signed-out session too (after any non-public page), and restoring that
+  // gives the signed-out view the store already shows.
+  const hasStoredSession = storedToken(readStored());
   const changed: Listeners = new Set();
   const signedOut: Listeners = new Set();
   let actor: SessionActor | null = null;
