@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { prerenderPages } from "./scripts/build/prerender.ts";
 import { routePreloads } from "./scripts/build/route-preloads.ts";
 import { routeTable } from "./src/app/route-table.ts";
 
@@ -58,7 +59,7 @@ const VENDOR_CORE = /node_modules[\\/](react|react-dom|scheduler|wouter|regexpar
 // The API runs as its own Fastify process in development (npm run dev:api);
 // in production the same Fastify process serves the built app and /api.
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), routePreloads(routeTable, resolve(import.meta.dirname, "src/app")), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), routePreloads(routeTable, resolve(import.meta.dirname, "src/app")), precompress(), prerenderPages(resolve(import.meta.dirname, "src/app"))],
   server: {
     port: 5173,
     proxy: { "/api": "http://localhost:3000" },
@@ -68,6 +69,8 @@ export default defineConfig({
     // No source maps in the served build: they would publish the whole of src/ (the server refuses *.map too).
     sourcemap: false,
     rolldownOptions: {
+      // Prerendering the public pages runs after the bundle (closeBundle, a few seconds): expected, not a warning.
+      checks: { bundlerTimings: false },
       output: {
         codeSplitting: {
           groups: [{ name: "vendor-react", test: VENDOR_CORE, priority: 10 }],

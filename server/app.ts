@@ -19,6 +19,7 @@ import {
   type RateLimitStore,
 } from "./http/rate-limit.ts";
 import { HttpError, MESSAGES, toErrorReply } from "./http/errors.ts";
+import { loadPrerendered } from "./http/prerendered.ts";
 import { loadRouteHtml, sendRouteHtml } from "./http/route-preloads.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
@@ -278,26 +279,33 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       // The build writes .br and .gz next to each text asset (vite.config.ts).
       preCompressed: true,
       // Source maps would publish src/: never served, even if a build leaves one behind.
-      allowedPath: (pathName) => !pathName.endsWith(".map"),
+      // prerendered.json is the pages' source (origin placeholders): the pages are served below.
+      allowedPath: (pathName) => !pathName.endsWith(".map") && !pathName.startsWith("/prerendered.json"),
       setHeaders: (res, filePath) => {
         res.header("Cache-Control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }
 
-  // index.html per page route with preloads for the page's chunks (vite.config.ts).
+  // index.html per page route with preloads for the page's chunks (vite.config.ts),
+  // and the public pages prerendered by the build (decision 025), which replace theirs.
   const routeHtml = serveSpa ? loadRouteHtml(distDir) : new Map<string, never>();
-  const home = routeHtml.get("/");
+  const prerendered = serveSpa ? loadPrerendered(distDir, appUrl) : null;
+  const pageFor = (path: string) => prerendered?.pages.get(path) ?? routeHtml.get(path);
+  const home = pageFor("/");
   if (home !== undefined) {
-    // Before @fastify/static's index.html, so the home page gets its preloads too.
+    // Before @fastify/static's index.html, so the home page gets its own HTML too.
     app.get("/", async (request, reply) => sendRouteHtml(request, reply, home));
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    // History fallback: a page route of the SPA gets index.html.
+    // History fallback: a page route of the SPA gets its page, or index.html.
     if (serveSpa && !isApi(request.url) && wantsHtml(request)) {
-      const page = routeHtml.get(request.url.split("?")[0] ?? "");
+      const path = request.url.split("?")[0] ?? "";
+      const page = pageFor(path);
       if (page !== undefined) return sendRouteHtml(request, reply, page);
+      // No route of the app matches: the prerendered not-found page, with the status that says so.
+      if (prerendered !== null && !prerendered.isAppRoute(path)) return sendRouteHtml(request, reply, prerendered.notFound, 404);
       return reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
     }
     return reply.code(404).send({ message: MESSAGES.notFound });

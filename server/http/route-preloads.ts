@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-/** index.html with one route's preload links, ready in each encoding. */
-interface RouteHtml {
+/** An HTML page (index.html with one route's preload links, or a prerendered page), ready in each encoding. */
+export interface RouteHtml {
   readonly identity: Buffer;
   readonly br: Buffer;
   readonly gzip: Buffer;
@@ -49,23 +49,30 @@ export function loadRouteHtml(distDir: string): ReadonlyMap<string, RouteHtml> {
   const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
   if (typeof parsed !== "object" || parsed === null) return pages;
   for (const [path, entry] of Object.entries(parsed)) {
-    const links = preloadLinks({ js: strings(entry, "js"), css: strings(entry, "css") });
+    // Only files of this build: Vite drops CSS-only modules' chunks after listing them (a preload of one is a 404).
+    const written = (href: string) => existsSync(join(distDir, href));
+    const links = preloadLinks({ js: strings(entry, "js").filter(written), css: strings(entry, "css").filter(written) });
     if (links === "") continue;
-    const identity = Buffer.from(index.replace("</head>", `${links}</head>`));
-    pages.set(path, {
-      identity,
-      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(identity, { level: 9 }),
-    });
+    pages.set(path, encodeHtml(index.replace("</head>", `${links}</head>`)));
   }
   return pages;
 }
 
-/** Answers index.html with the route's preloads, compressed when the client accepts it. */
-export function sendRouteHtml(request: FastifyRequest, reply: FastifyReply, page: RouteHtml): FastifyReply {
+/** The page in each encoding, compressed once at startup rather than per request. */
+export function encodeHtml(html: string): RouteHtml {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** Answers the page (200, or 404 for the not-found page), compressed when the client accepts it. */
+export function sendRouteHtml(request: FastifyRequest, reply: FastifyReply, page: RouteHtml, status: 200 | 404 = 200): FastifyReply {
   const accepted = String(request.headers["accept-encoding"] ?? "");
   const [encoding, body] = /\bbr\b/.test(accepted) ? (["br", page.br] as const) : /\bgzip\b/.test(accepted) ? (["gzip", page.gzip] as const) : ([null, page.identity] as const);
-  reply.code(200).header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding").type("text/html; charset=utf-8");
+  reply.code(status).header("Cache-Control", "no-cache").header("Vary", "Accept-Encoding").type("text/html; charset=utf-8");
   if (encoding !== null) reply.header("Content-Encoding", encoding);
   return reply.send(body);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from "react";
-import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { QueryClientProvider, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { RouterProvider } from "react-aria-components";
 import { useLocation } from "wouter";
 import { Toasts } from "../components/ui/Toasts.tsx";
@@ -48,8 +48,15 @@ function ForgetUserDataOnSignOut() {
   return null;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** Query data a prerendered page was rendered with ([key, data] pairs), so hydration renders the same. */
+export type InitialQueryData = ReadonlyArray<readonly [QueryKey, unknown]>;
+
+export function App({ initialData = [] }: { readonly initialData?: InitialQueryData }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    for (const [queryKey, data] of initialData) client.setQueryData(queryKey, data);
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>

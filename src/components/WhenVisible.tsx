@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useNearViewport } from "../hooks/useNearViewport.ts";
 
 export interface WhenVisibleProps {
   /** Rendered once the placeholder comes near the viewport (or at once without IntersectionObserver). */
@@ -17,20 +18,8 @@ export interface WhenVisibleProps {
  * buttons can scroll to it before the content exists.
  */
 export function WhenVisible({ children, minHeight, rootMargin = "300px", id, className }: WhenVisibleProps) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === "undefined");
-  useEffect(() => {
-    const element = ref.current;
-    if (visible || element === null) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
-      },
-      { rootMargin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [visible, rootMargin]);
+  // Hidden at first everywhere, the prerender included, so hydration finds the same placeholder.
+  const [ref, visible] = useNearViewport<HTMLDivElement>(rootMargin);
   return (
     <div ref={ref} id={id} className={className} style={visible ? undefined : { minHeight }} tabIndex={-1}>
       {visible ? children : null}

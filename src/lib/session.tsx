@@ -58,6 +58,18 @@ const notify = (listeners: Listeners) => {
   for (const listener of listeners) listener();
 };
 
+/** Whether the stored JSON holds a token (a signed-in session, perhaps expired). */
+export function storedToken(stored: string | null): boolean {
+  if (stored === null) return false;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return typeof parsed === "object" && parsed !== null && typeof Reflect.get(parsed, "token") === "string";
+  } catch {
+    // Not JSON: the actor restores it as signed out; let it say so.
+    return true;
+  }
+}
+
 export function createSessionStore({ storage, navigate }: SessionStoreOptions): SessionStore {
   const readStored = (): string | null => {
     try {
@@ -66,7 +78,10 @@ export function createSessionStore({ storage, navigate }: SessionStoreOptions): 
       return null;
     }
   };
-  const hasStoredSession = readStored() !== null;
+  // Only a stored token is a session to restore: the actor persists the
+  // signed-out session too (after any non-public page), and restoring that
+  // gives the signed-out view the store already shows.
+  const hasStoredSession = storedToken(readStored());
   const changed: Listeners = new Set();
   const signedOut: Listeners = new Set();
   let actor: SessionActor | null = null;
@@ -111,6 +126,9 @@ export function createSessionStore({ storage, navigate }: SessionStoreOptions): 
 /** The app's session, kept in the browser's localStorage. */
 const sessionStore = createSessionStore({ storage: () => window.localStorage, navigate });
 
+/** Resolves once the app's session view can be trusted (at once when nothing is stored to restore). */
+export const whenSessionReady = (): Promise<unknown> => (sessionStore.isReady() ? Promise.resolve() : sessionStore.load());
+
 const SessionStoreContext = createContext<SessionStore | null>(null);
 
 /** Gives the components the app's session; tests pass a store of their own. */
@@ -151,7 +169,8 @@ export function useSession(): SessionView {
     if (!sameSessionView(last.current, next)) last.current = next;
     return last.current;
   };
-  return useSyncExternalStore(store.subscribe, getView, getView);
+  // Hydration reads the server's view: the build prerenders public pages signed out.
+  return useSyncExternalStore(store.subscribe, getView, () => SIGNED_OUT_VIEW);
 }
 
 /** Send an event to the session actor (loading it first if needed). */
@@ -166,10 +185,12 @@ export function useSessionSend(): SessionStore["send"] {
  */
 export function useSessionReady(needsActor = false): boolean {
   const store = useSessionStore();
+  // The build prerenders public pages as a visitor with nothing stored (ready
+  // without the actor); hydration starts from that and then reads the store.
   return useSyncExternalStore(
     store.subscribe,
     () => (needsActor ? store.actor() !== null : store.isReady()),
-    () => false,
+    () => !needsActor,
   );
 }
 

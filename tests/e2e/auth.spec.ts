@@ -68,8 +68,9 @@ test("admin routes send non-admins home and let admins in", async ({ page, login
 });
 
 test("an unknown route shows the not-found page", async ({ page }) => {
+  // The prerendered not-found page, with the status that says so (decision 025).
   const response = await page.goto("/esta-ruta-no-existe");
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Página no encontrada" })).toBeVisible();
   await expect(page.getByRole("link", { name: /compra una empresa/i }).first()).toBeVisible();
   await expectNoAxeViolations(page);

@@ -58,13 +58,32 @@ export async function expectNoAxeViolations(page: Page) {
 const API_DELAY_MS = Number(process.env.E2E_API_DELAY_MS ?? 0);
 
 export const test = base.extend<{ login: (credentials: Credentials) => Promise<void> }>({
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
     if (API_DELAY_MS > 0) {
       await page.route(/\/api\//, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
         await route.fallback();
       });
     }
+    // A prerendered public page is on screen before React hydrates it
+    // (decision 025); a button does nothing until then. Every navigation of a
+    // test waits for the app to run, as a person waits for the page to respond.
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    // Without JavaScript (test.use({ javaScriptEnabled: false })) the page is what the server sent.
+    const appReady = async () => {
+      if (javaScriptEnabled !== false) await page.waitForFunction(() => document.documentElement.hasAttribute("data-app-ready"));
+    };
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await appReady();
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await appReady();
+      return response;
+    };
     await use(page);
   },
   // Logs in through the real form, the way a person does, on the login page

@@ -1,26 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
-
-/** Every public route and the heading that proves it rendered its own content. */
-const PUBLIC_PAGES: ReadonlyArray<{ path: string; heading: string | RegExp; title: string }> = [
-  { path: "/", heading: "Compra, vende o invierte en empresas en México", title: "Compra, vende o invierte en empresas en México | Puente" },
-  { path: "/vende-tu-empresa", heading: "Vende tu empresa con compradores verificados", title: "Vende tu empresa | Puente" },
-  { path: "/levanta-capital", heading: "Levanta capital para tu empresa", title: "Levanta capital | Puente" },
-  { path: "/servicios", heading: "Servicios financieros para dueños de empresas", title: "Servicios | Puente" },
-  { path: "/cfo-virtual", heading: /Un director de finanzas para tu empresa/, title: "CFO virtual | Puente" },
-  { path: "/planes", heading: "Elige cómo quieres vender o levantar capital", title: "Planes | Puente" },
-  { path: "/Planes", heading: "Elige cómo quieres vender o levantar capital", title: "Planes | Puente" },
-  { path: "/valuacion-gratuita", heading: /¿Cuánto vale tu empresa\?/, title: "Valuación gratuita | Puente" },
-  { path: "/valuacion-gratuita/metodologia", heading: "Cómo calculamos tu valuación", title: "Cómo calculamos tu valuación | Puente" },
-  { path: "/puente-bot", heading: "Puente Bot", title: "Puente Bot | Puente" },
-  { path: "/faq", heading: "Preguntas frecuentes", title: "Preguntas frecuentes | Puente" },
-  { path: "/terminos-y-condiciones", heading: "Términos y condiciones", title: "Términos y condiciones | Puente" },
-  { path: "/politica-de-privacidad", heading: "Política de privacidad", title: "Política de privacidad | Puente" },
-  { path: "/contacto", heading: "Habla con uno de nuestros expertos", title: "Contacto | Puente" },
-  { path: "/contacto-exito", heading: "Muchas gracias por ponerte en contacto con nosotros...", title: "Mensaje enviado | Puente" },
-  { path: "/pago-exitoso", heading: "Tu pago fue procesado con éxito", title: "Pago exitoso | Puente" },
-  { path: "/pago-error", heading: "No se pudo terminar el proceso de pago", title: "Error en el pago | Puente" },
-];
+import { PUBLIC_PAGES } from "./public-pages.ts";
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 

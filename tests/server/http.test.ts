@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -42,8 +42,14 @@ describe.each(TEST_DATABASES)("HTTP API on $kind", (target) => {
     await writeFile(join(distDir, "index.html"), "<!doctype html><head><title>Puente</title></head>");
     await writeFile(
       join(distDir, "route-preloads.json"),
-      JSON.stringify({ "/": { js: ["/assets/Home-a1.js"], css: ["/assets/Home-b2.css"] }, "/faq": { js: ["/assets/Faq-c3.js", "https://evil.example/x.js"], css: [] } }),
+      JSON.stringify({
+        "/": { js: ["/assets/Home-a1.js"], css: ["/assets/Home-b2.css"] },
+        // Page.css-gone.js: a chunk the bundle listed but Vite did not write (a CSS-only module's).
+        "/faq": { js: ["/assets/Faq-c3.js", "https://evil.example/x.js", "/assets/Page.css-gone.js"], css: [] },
+      }),
     );
+    await mkdir(join(distDir, "assets"));
+    for (const file of ["Home-a1.js", "Home-b2.css", "Faq-c3.js"]) await writeFile(join(distDir, "assets", file), "");
     await writeFile(join(distDir, "robots.txt"), "User-agent: *");
     app = await buildApp({ db: handle.db, config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir, bodyLimit: 2048 } });
   });
@@ -258,6 +264,7 @@ describe.each(TEST_DATABASES)("HTTP API on $kind", (target) => {
     const html = gunzipSync(faq.rawPayload).toString("utf8");
     expect(html).toContain('href="/assets/Faq-c3.js"');
     expect(html).not.toContain("evil.example");
+    expect(html).not.toContain("Page.css-gone.js");
     const other = await app.inject({ method: "GET", url: "/contacto", headers: { accept: "text/html" } });
     expect(other.body).not.toContain("modulepreload");
     expect(other.body).toContain("<title>Puente</title>");

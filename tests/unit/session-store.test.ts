@@ -95,6 +95,13 @@ describe("the session store (src/lib/session.tsx over src/lib/session-actor.ts)"
     actor.stop();
   });
 
+  it("takes a stored signed-out session (no token) as nothing to restore: ready at once, nothing loaded", () => {
+    const { store } = storeWith({ [SESSION_STORAGE_KEY]: JSON.stringify(SIGNED_OUT_CONTEXT) });
+    expect(store.isReady()).toBe(true);
+    expect(store.actor()).toBeNull();
+    expect(view(store)).toMatchObject({ isSignedIn: false });
+  });
+
   it("restores a stored session: loads at once, is not ready until then, then signed in", async () => {
     const stored = { ...SIGNED_OUT_CONTEXT, token: loginToken(), name: "Lucía Hernández", roles: ["seller"] };
     const { store } = storeWith({ [SESSION_STORAGE_KEY]: JSON.stringify(stored) });

@@ -20,6 +20,7 @@ export const communityStatsQueryOptions = () =>
     meta: { silent: true },
   });
 
-export function useCommunityStats() {
-  return useQuery(communityStatsQueryOptions());
+/** `enabled`: false until the figures are about to be seen (the fetch loads Effect). */
+export function useCommunityStats(enabled = true) {
+  return useQuery({ ...communityStatsQueryOptions(), enabled });
 }

@@ -5,7 +5,7 @@ import { selectSession } from "../../../../machines/session/selectors.ts";
 import { useSession, useSessionLoad, useSessionReady } from "../../../lib/session.tsx";
 import { toastApiError } from "../../../lib/toast.ts";
 import { loginPathFor } from "../../../utils/safe-redirect.ts";
-import { useCreateCheckoutSession } from "../api/create-checkout-session.ts";
+import { useCreateCheckoutSession } from "../api/checkout-mutation.ts";
 
 /** The plans page with a plan chosen: where a visitor comes back to after logging in or signing up. */
 export const plansPathFor = (plan: PlanId): string => `/planes?plan=${plan}`;

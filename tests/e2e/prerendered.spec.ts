@@ -1,0 +1,104 @@
+import { notFoundEntry, routeTable } from "../../src/app/route-table.ts";
+import { DEFAULT_DESCRIPTION, prerenderedRoutes } from "../../scripts/build/prerender-html.ts";
+import { expect, test } from "./fixtures.ts";
+import { PUBLIC_PAGES } from "./public-pages.ts";
+
+/**
+ * The public pages the build prerenders (docs/decisions/025): their HTML as
+ * a crawler or a link preview reads it, without JavaScript, and the browser
+ * hydrating that HTML instead of rendering the page again.
+ */
+
+const NOT_FOUND_PATH = "/no-existe-esta-pagina";
+const prerendered = prerenderedRoutes(routeTable);
+
+const decode = (text: string) =>
+  text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+const attribute = (html: string, tag: RegExp): string | undefined => decode(html.match(tag)?.[1] ?? "") || undefined;
+const h1Text = (html: string) => decode((html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? "").replace(/<[^>]+>/g, ""));
+
+const headingOf = (path: string) => {
+  const page = PUBLIC_PAGES.find((candidate) => candidate.path === path);
+  if (page === undefined) throw new Error(`${path} is prerendered: add its heading to tests/e2e/public-pages.ts`);
+  return page.heading;
+};
+
+const pages = [
+  ...prerendered.map((route) => ({ path: route.path, entry: route, status: 200 })),
+  { path: NOT_FOUND_PATH, entry: notFoundEntry, status: 404 },
+];
+
+test("each public page's HTML carries its own content, title, description and share tags without JavaScript", async ({ request, baseURL }) => {
+  for (const { path, entry, status } of pages) {
+    const response = await request.get(path, { headers: { accept: "text/html" } });
+    expect(response.status(), path).toBe(status);
+    const html = await response.text();
+    expect(html, path).toContain('<div id="root" data-prerendered>');
+    expect(html.match(/<title>([^<]*)<\/title>/)?.[1], path).toBe(`${entry.title} | Puente`);
+    expect(attribute(html, /<meta name="description" content="([^"]*)"/), path).toBe(entry.description ?? DEFAULT_DESCRIPTION);
+    expect(attribute(html, /<meta property="og:title" content="([^"]*)"/), path).toBe(`${entry.title} | Puente`);
+    expect(attribute(html, /<meta name="robots" content="([^"]*)"/), path).toBe(entry.noIndex === true ? "noindex, nofollow" : "index, follow");
+    expect(attribute(html, /<meta property="og:image" content="([^"]*)"/), path).toBe(`${baseURL}/og/puente.png`);
+    expect(attribute(html, /<meta name="twitter:card" content="([^"]*)"/), path).toBe("summary_large_image");
+    expect(html, path).not.toContain("__PUENTE_ORIGIN__");
+    if (status === 200) expect(attribute(html, /<link rel="canonical" href="([^"]*)"/), path).toBe(`${baseURL}${path.toLowerCase()}`);
+    const heading = status === 200 ? headingOf(path) : "Página no encontrada";
+    if (typeof heading === "string") expect(h1Text(html), path).toBe(heading);
+    else expect(h1Text(html), path).toMatch(heading);
+  }
+  const image = await request.get("/og/puente.png");
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  // A client-rendered page keeps index.html (200); its route renders it in the browser.
+  const clientPage = await request.get("/perfil-de-negocio/1", { headers: { accept: "text/html" } });
+  expect(clientPage.status()).toBe(200);
+  expect(await clientPage.text()).not.toContain("data-prerendered");
+});
+
+declare global {
+  interface Window {
+    /** The server's <h1>, taken before any script ran. */
+    __serverHeading?: Element | null;
+  }
+}
+
+test("each public page hydrates the server's HTML: same nodes, no hydration errors or warnings", async ({ page }) => {
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    // A failed request is reported below with its URL, not as Chromium's "Failed to load resource".
+    if ((message.type() === "error" || message.type() === "warning") && !message.text().startsWith("Failed to load resource")) {
+      messages.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  page.on("response", (response) => {
+    const expected = response.request().resourceType() === "document" && new URL(response.url()).pathname === NOT_FOUND_PATH;
+    if (response.status() >= 400 && !expected) messages.push(`${page.url()}: ${response.status()} ${response.url()}`);
+  });
+  page.on("pageerror", (error) => messages.push(`${page.url()}: ${error.message}`));
+  // readyState turns "interactive" when parsing ends, before module scripts run.
+  await page.addInitScript(() => {
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState === "interactive") window.__serverHeading = document.querySelector("main h1");
+    });
+  });
+  const expectHydrated = async (path: string) => {
+    await page.goto(path);
+    // React marks each node it hydrated (or rendered) with its fiber.
+    const hydrated = () =>
+      page.evaluate(() => {
+        const heading = document.querySelector("main h1");
+        return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+      });
+    await expect.poll(hydrated, { message: `${path} hydrated` }).toBe(true);
+    expect(await page.evaluate(() => window.__serverHeading !== null && window.__serverHeading === document.querySelector("main h1")), `${path} kept the server's <h1>`).toBe(true);
+  };
+  // A query string the build never saw (the plan to resume after logging in) must not break hydration either.
+  for (const path of [...pages.map((each) => each.path), "/planes?plan=explora_monthly"]) await expectHydrated(path);
+  // A non-public page stores a signed-out session; the public pages still hydrate, and answer clicks.
+  await page.goto("/compra-una-empresa");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("puente.session"))).not.toBeNull();
+  for (const path of ["/", "/planes"]) await expectHydrated(path);
+  await page.getByRole("button", { name: "Elegir Explora mensual" }).click();
+  await expect(page).toHaveURL(/\/iniciar-sesion\?/);
+  expect(messages).toEqual([]);
+});
