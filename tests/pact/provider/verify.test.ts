@@ -37,7 +37,8 @@ describe("provider verification: every pact in pacts/ against the real server", 
     // State handlers log in and sign up from one IP: limits out of the way
     // (tests/server/rate-limit.test.ts proves the 429s).
     const generous = { max: 100_000, windowMs: 60_000 };
-    server = await startServer({ seedDemo: false, rateLimits: sameLimitForEveryBucket(generous) });
+    // No built app: the pacts are the API's, and scripts/test.sh builds dist/ meanwhile.
+    server = await startServer({ seedDemo: false, distDir: null, rateLimits: sameLimitForEveryBucket(generous) });
   });
   afterAll(async () => {
     await server?.close();
