@@ -152,7 +152,14 @@ export const routeTable: readonly RouteEntry[] = [
     description:
       "Habla con uno de nuestros expertos en compraventa y financiamiento de empresas. Te respondemos en menos de 24 horas.",
   },
-  { path: "/contacto-exito", title: "Mensaje enviado", page: "../features/public-site/components/ContactSuccessPage.tsx", isPublic: true, noIndex: true },
+  {
+    path: "/contacto-exito",
+    title: "Mensaje enviado",
+    page: "../features/public-site/components/ContactSuccessPage.tsx",
+    isPublic: true,
+    noIndex: true,
+    description: "Recibimos tu mensaje: un experto de Puente te contactará para hablar de la compra, venta o financiamiento de tu empresa.",
+  },
   { path: "/iniciar-sesion", title: "Iniciar sesión", page: "../features/auth/components/LoginPage.tsx", guard: "signedOut" },
   { path: "/login", title: "Iniciar sesión", page: "../features/auth/components/LoginPage.tsx", guard: "signedOut" },
   { path: "/recuperar-contrasena", title: "Recuperar contraseña", page: "../features/auth/components/RecoverPasswordPage.tsx", guard: "signedOut" },
@@ -181,7 +188,14 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/onboarding-completado", title: "Onboarding completado", page: "../features/onboarding-summary/components/OnboardingCompletedPage.tsx", guard: "signedIn" },
   // Not public: the page waits for the session, then shows the plan as the server has it.
   { path: "/pago-exitoso", title: "Pago exitoso", page: "../features/subscriptions/components/PaymentSuccessPage.tsx" },
-  { path: "/pago-error", title: "Error en el pago", page: "../features/subscriptions/components/PaymentErrorPage.tsx", isPublic: true, noIndex: true },
+  {
+    path: "/pago-error",
+    title: "Error en el pago",
+    page: "../features/subscriptions/components/PaymentErrorPage.tsx",
+    isPublic: true,
+    noIndex: true,
+    description: "No se pudo completar el pago de tu plan en Puente. Revisa tus datos de pago e inténtalo de nuevo, o escríbenos para ayudarte.",
+  },
   { path: "/admin/dashboard/:table", title: "Panel de administración", page: "../features/admin/components/AdminDashboardPage.tsx", guard: "admin" },
   // The seller's company pages in the admin's area (docs/decisions/022).
   { path: "/admin/business", title: "Registrar empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "AdminCreateCompanyRoute", guard: "admin" },
