@@ -32,14 +32,14 @@ const SERVER_FEATURE_DEPENDENCIES = {
   marketplace: ["catalogues", "companies", "deal-room"],
   leads: ["catalogues"],
   // Approved buyers open shared documents by the deal room's rule.
-  dataroom: ["deal-room"],
+  "data-room": ["deal-room"],
   kyb: [],
   onboarding: [],
   valuations: ["catalogues"],
   // Puente Bot quotes the plans with the prices the payments feature charges.
   bot: ["payments"],
   admin: ["audit"],
-  // Reads company_files through the schema, never through dataroom (which imports it).
+  // Reads company_files through the schema, never through data-room (which imports it).
   "deal-room": ["catalogues", "companies"],
   // Saved-search alerts match new listings with the marketplace's own filters, text search and cards.
   "saved-searches": ["catalogues", "marketplace"],

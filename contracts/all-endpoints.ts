@@ -10,16 +10,9 @@ import {
 import { BOT_ENDPOINTS } from "./bot.ts";
 import { deactivateUserEndpoint, getKpisEndpoint, listUsersEndpoint } from "./admin.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "./catalogues.ts";
-import {
-  createCompanyEndpoint,
-  createInterestMessageEndpoint,
-  getCompanyEndpoint,
-  getCompanyRecordEndpoint,
-  listCompaniesEndpoint,
-  listDashboardCompaniesEndpoint,
-  updateCompanyEndpoint,
-} from "./companies.ts";
-import { DATAROOM_ENDPOINTS } from "./dataroom.ts";
+import { createCompanyEndpoint, getCompanyRecordEndpoint, listDashboardCompaniesEndpoint, updateCompanyEndpoint } from "./companies.ts";
+import { createInterestMessageEndpoint, getCompanyEndpoint, listCompaniesEndpoint } from "./marketplace.ts";
+import { DATA_ROOM_ENDPOINTS } from "./data-room.ts";
 import { DEAL_ROOM_ENDPOINTS } from "./deal-room.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { healthEndpoint } from "./health.ts";
@@ -80,7 +73,7 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   localCheckoutPageEndpoint,
   localCheckoutSubmitEndpoint,
   paymentReceiptEndpoint,
-  ...DATAROOM_ENDPOINTS,
+  ...DATA_ROOM_ENDPOINTS,
   kybEndpoint,
   ...ONBOARDING_ENDPOINTS,
   createValuationEndpoint,

@@ -1,13 +1,7 @@
 import { Schema } from "effect";
 import { CatalogueItem } from "./catalogues.ts";
-import {
-  ACCESS_REQUEST_COOLING_OFF_DAYS,
-  AccessRequestStatus,
-  CompanyIdParams,
-  COMPANY_NOT_FOUND_MESSAGE,
-  MAX_MONEY,
-  type AccessBlock,
-} from "./companies.ts";
+import { ACCESS_REQUEST_COOLING_OFF_DAYS, AccessRequestStatus, type AccessBlock } from "./marketplace.ts";
+import { CompanyIdParams, COMPANY_NOT_FOUND_MESSAGE, MAX_MONEY } from "./companies.ts";
 import { defineEndpoint, type Endpoint } from "./endpoint.ts";
 import { boundedText, idFromPathParam, pageOf, positiveId, POSTGRES_INT_MAX, QUERY_PAGE_MAX, trimmedString } from "./fields.ts";
 
@@ -19,7 +13,7 @@ import { boundedText, idFromPathParam, pageOf, positiveId, POSTGRES_INT_MAX, QUE
  * buyer may send letters of intent, which the owner accepts or declines.
  *
  * Who may do what is the server's to enforce (server/deal-room); the
- * lifecycle of a request is machines/access-request, used by both sides.
+ * lifecycle of a request is machines/deal-room/access-request.machine.ts, used by both sides.
  */
 
 // --- Messages (Spanish, shown as they are) ------------------------------------------

@@ -1,5 +1,6 @@
 import { Schema } from "effect";
-import { FILTER_KEYS, invalidFilterMessage, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG_MESSAGE, INVALID_SEARCH_MESSAGE, type FilterKey } from "./companies.ts";
+import { FILTER_KEYS, invalidFilterMessage, type FilterKey } from "./marketplace.ts";
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG_MESSAGE, INVALID_SEARCH_MESSAGE } from "./list-query.ts";
 import { defineEndpoint, type Endpoint } from "./endpoint.ts";
 import { boundedText, idFromPathParam, positiveId, POSTGRES_INT_MAX, trimmedString } from "./fields.ts";
 
@@ -35,7 +36,7 @@ const filterId = (key: FilterKey) =>
     ),
   );
 
-/** The marketplace's filters (contracts/companies.ts FILTER_KEYS), each optional. */
+/** The marketplace's filters (contracts/marketplace.ts FILTER_KEYS), each optional. */
 export const SavedSearchFiltersInput = Schema.Struct({
   state_id: filterId("state_id"),
   industry_id: filterId("industry_id"),

@@ -34,7 +34,7 @@ import { healthRoutes } from "./health/routes.ts";
 import { kybRoutes } from "./kyb/routes.ts";
 import type { RouteContext } from "./http/context.ts";
 import { createRouter, type Router } from "./http/router.ts";
-import { dataroomRoutes } from "./dataroom/routes.ts";
+import { dataRoomRoutes } from "./data-room/routes.ts";
 import { dealRoomRoutes } from "./deal-room/routes.ts";
 import { NDA_VERSIONS, type NdaVersion } from "../content/nda.ts";
 import { createAlertsWorker, DEFAULT_SAVED_SEARCH_ALERTS_INTERVAL_MS } from "./saved-searches/alerts-worker.ts";
@@ -54,7 +54,7 @@ import { createTeamNotifier, type TeamNotifier } from "./onboarding/notifier.ts"
 import { onboardingRoutes } from "./onboarding/routes.ts";
 import { valuationRoutes } from "./valuations/routes.ts";
 
-/** What features receive: every feature's context, plus who takes payments (server/payments), where files live (server/dataroom) and the NDA's versions (server/deal-room). */
+/** What features receive: every feature's context, plus who takes payments (server/payments), where files live (server/data-room) and the NDA's versions (server/deal-room). */
 type FeatureContext = RouteContext & {
   readonly paymentProvider: PaymentProvider;
   readonly storage: Storage;
@@ -72,7 +72,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   companyRoutes,
   marketplaceRoutes,
   paymentRoutes,
-  dataroomRoutes,
+  dataRoomRoutes,
   kybRoutes,
   onboardingRoutes,
   valuationRoutes,

@@ -3,7 +3,7 @@
 // generated deterministically from the seeded listings' own words so the
 // figures repeat from run to run. No two are the same request, so nothing
 // answers them from a result cache.
-import { FILTER_KEYS, type FilterKey } from "../../contracts/companies.ts";
+import { FILTER_KEYS, type FilterKey } from "../../contracts/marketplace.ts";
 import { seededRandom } from "../../server/seed/demo.ts";
 
 export interface QuerySources {

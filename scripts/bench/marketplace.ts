@@ -34,7 +34,7 @@ import { catalogueNames } from "../../server/catalogues/names.ts";
 import { planCompanyList } from "../../server/marketplace/list-companies.ts";
 import { SearchIndexSync } from "../../server/marketplace/search-index-sync.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { FILTER_CATALOGUES, FILTER_KEYS, type FilterKey } from "../../contracts/companies.ts";
+import { FILTER_CATALOGUES, FILTER_KEYS, type FilterKey } from "../../contracts/marketplace.ts";
 import { generatedQueries, type QuerySources } from "./marketplace-queries.ts";
 import { seedBenchCompanies } from "./seed-companies.ts";
 

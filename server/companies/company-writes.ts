@@ -1,15 +1,5 @@
 import { eq } from "drizzle-orm";
-import {
-  ADMIN_ONLY_COMPANY_FIELDS,
-  adminOnlyFieldsMessage,
-  createCompanyEndpoint,
-  PUBLISHED_COMPANY_STATUS_ID,
-  updateCompanyEndpoint,
-  type AdminOnlyCompanyField,
-  type CompanyContactInput,
-  type CompanyCreateRequest,
-  type CompanyUpdateRequest,
-} from "../../contracts/companies.ts";
+import { ADMIN_ONLY_COMPANY_FIELDS, adminOnlyFieldsMessage, createCompanyEndpoint, PUBLISHED_COMPANY_STATUS_ID, updateCompanyEndpoint, type AdminOnlyCompanyField, type CompanyContactInput, type CompanyCreateRequest, type CompanyUpdateRequest } from "../../contracts/companies.ts";
 import { unknownOptionMessage } from "../../contracts/registration.ts";
 import { changedFields, recordAudit } from "../audit/audit-log.ts";
 import { isAdmin, type SessionUser } from "../auth/authz.ts";

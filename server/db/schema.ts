@@ -659,10 +659,10 @@ export const companyFiles = pgTable(
     companyId: integer("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    /** One of contracts/dataroom.ts DATAROOM_CATEGORIES. */
+    /** One of contracts/data-room.ts DATA_ROOM_CATEGORIES. */
     category: text("category").notNull(),
     storageKey: text("storage_key").notNull().unique(),
-    /** Sanitised, shown to people only (server/dataroom/content.ts). */
+    /** Sanitised, shown to people only (server/data-room/content.ts). */
     filename: text("filename").notNull(),
     /** Sniffed from the bytes: application/pdf, image/jpeg or image/png. */
     contentType: text("content_type").notNull(),
@@ -908,7 +908,7 @@ export const botTerms = pgTable(
 
 /**
  * A buyer's request for a listed company's full profile. Its status follows
- * machines/access-request (pending -> approved | rejected; approved ->
+ * machines/deal-room/access-request.machine.ts (pending -> approved | rejected; approved ->
  * revoked). At most one open (pending or approved) request per buyer and
  * company, enforced by a partial unique index.
  */

@@ -1,14 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import {
-  ACCESS_REQUEST_COOLING_OFF_DAYS,
-  type AccessBlock,
-  type AccessRequestStatus,
-  type ConfidentialProfile,
-  type ViewerAccess,
-} from "../../contracts/companies.ts";
+import { ACCESS_REQUEST_COOLING_OFF_DAYS, type AccessBlock, type AccessRequestStatus, type ConfidentialProfile, type ViewerAccess } from "../../contracts/marketplace.ts";
 import type { Role } from "../../contracts/sessions.ts";
 import type { NdaVersion } from "../../content/nda.ts";
-import { grantsAccess, isOpen } from "../../machines/access-request/selectors.ts";
+import { grantsAccess, isOpen } from "../../machines/deal-room/selectors.ts";
 import { canManageCompany } from "../auth/authz.ts";
 import type { Database } from "../db/open.ts";
 import { accessRequests, buyerProfiles, companyFiles, companyOnboardings, ndaAcceptances, users, type companies } from "../db/schema.ts";

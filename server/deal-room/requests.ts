@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { AccessRequestStatus } from "../../contracts/companies.ts";
+import type { AccessRequestStatus } from "../../contracts/marketplace.ts";
 import { ACCESS_REQUEST_PAGE_SIZE, type AccessRequest, type AccessRequestList, type AccessRequestListQuery, type DealRole, type LetterOfIntent } from "../../contracts/deal-room.ts";
 import type { Role } from "../../contracts/sessions.ts";
 import type { NdaVersion } from "../../content/nda.ts";
-import { allowedDecisions } from "../../machines/access-request/selectors.ts";
+import { allowedDecisions } from "../../machines/deal-room/selectors.ts";
 import { isAdmin } from "../auth/authz.ts";
 import { catalogueNames, itemOf, type CatalogueNames } from "../catalogues/names.ts";
 import { redactCompanyNames } from "../companies/redact-names.ts";

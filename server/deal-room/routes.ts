@@ -18,7 +18,7 @@ import {
 } from "../../contracts/deal-room.ts";
 import type { ErrorCase } from "../../contracts/endpoint.ts";
 import type { NdaVersion } from "../../content/nda.ts";
-import { grantsAccess, nextStatus } from "../../machines/access-request/selectors.ts";
+import { grantsAccess, nextStatus } from "../../machines/deal-room/selectors.ts";
 import { isAdmin } from "../auth/authz.ts";
 import { isListed } from "../companies/company-views.ts";
 import { isUniqueViolation } from "../db/errors.ts";

@@ -1,4 +1,4 @@
-import type { InterestMessageRequest } from "../../contracts/companies.ts";
+import type { InterestMessageRequest } from "../../contracts/marketplace.ts";
 import type { Database } from "../db/open.ts";
 import { interestMessages } from "../db/schema.ts";
 import { escapeHtml, htmlLayout, type MailMessage } from "../mail/mailer.ts";

@@ -1,15 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import {
-  DEFAULT_PAGE_SIZE,
-  FILTER_CATALOGUES,
-  FILTER_KEYS,
-  TOTAL_COUNT_CAP,
-  invalidFilterMessage,
-  type CompanyCard,
-  type CompanyListQuery,
-  type CompanyListResponse,
-  type FilterKey,
-} from "../../contracts/companies.ts";
+import { DEFAULT_PAGE_SIZE } from "../../contracts/list-query.ts";
+import { FILTER_CATALOGUES, FILTER_KEYS, TOTAL_COUNT_CAP, invalidFilterMessage, type CompanyCard, type CompanyListQuery, type CompanyListResponse, type FilterKey } from "../../contracts/marketplace.ts";
 import type { Database } from "../db/open.ts";
 import { intArrayOf, intOf, intOrNullOf, rowsOf, textOf, textOrNullOf, type Row } from "../db/rows.ts";
 import { redactCompanyNames } from "../companies/redact-names.ts";

@@ -1,10 +1,4 @@
-import {
-  createInterestMessageEndpoint,
-  FILTER_KEYS,
-  getCompanyEndpoint,
-  listCompaniesEndpoint,
-  type CompanyListQuery,
-} from "../../contracts/companies.ts";
+import { createInterestMessageEndpoint, FILTER_KEYS, getCompanyEndpoint, listCompaniesEndpoint, type CompanyListQuery } from "../../contracts/marketplace.ts";
 import { canManageCompany } from "../auth/authz.ts";
 import { catalogueNames, catalogueNamesAt } from "../catalogues/names.ts";
 import { isListed, loadCompany, toPublicProfile } from "../companies/company-views.ts";

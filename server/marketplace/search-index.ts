@@ -1,10 +1,5 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  TOTAL_COUNT_CAP,
-  type CompanyCard,
-  type CompanyListQuery,
-  type CompanyListResponse,
-} from "../../contracts/companies.ts";
+import { DEFAULT_PAGE_SIZE } from "../../contracts/list-query.ts";
+import { TOTAL_COUNT_CAP, type CompanyCard, type CompanyListQuery, type CompanyListResponse } from "../../contracts/marketplace.ts";
 import type { CatalogueNames } from "../catalogues/names.ts";
 import { searchWords } from "../db/text-search.ts";
 import { cardOf, type CardSource } from "./list-companies.ts";

@@ -1,4 +1,4 @@
-import type { CompanyCard } from "../../contracts/companies.ts";
+import type { CompanyCard } from "../../contracts/marketplace.ts";
 import { escapeHtml, htmlButton, htmlLayout, type MailMessage } from "../mail/mailer.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { FILTER_KEYS, type CompanyCard } from "../../contracts/companies.ts";
+import { FILTER_KEYS, type CompanyCard } from "../../contracts/marketplace.ts";
 import { catalogueNames } from "../catalogues/names.ts";
 import type { Database } from "../db/open.ts";
 import { intOf, rowsOf, textOf } from "../db/rows.ts";

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { FILTER_KEYS, type FilterKey } from "../../contracts/companies.ts";
+import { FILTER_KEYS, type FilterKey } from "../../contracts/marketplace.ts";
 import {
   createSavedSearchEndpoint,
   deleteSavedSearchEndpoint,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { EMAIL_VERIFICATION_MESSAGES } from "../../contracts/accounts.ts";
 import { PUBLISHED_COMPANY_STATUS_ID } from "../../contracts/companies.ts";
-import { DATAROOM_MESSAGES } from "../../contracts/dataroom.ts";
+import { DATA_ROOM_MESSAGES } from "../../contracts/data-room.ts";
 import { DEAL_ROOM_MESSAGES } from "../../contracts/deal-room.ts";
 import { SAVED_SEARCH_MESSAGES } from "../../contracts/saved-searches.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
@@ -196,7 +196,7 @@ test("a new buyer verifies the e-mail, asks under the NDA; the seller approves a
   await expect(share).not.toBeChecked();
   await share.focus();
   await seller.keyboard.press("Space");
-  await expect(toast(seller, DATAROOM_MESSAGES.shared)).toBeVisible();
+  await expect(toast(seller, DATA_ROOM_MESSAGES.shared)).toBeVisible();
   await expect(share).toBeChecked();
 
   // The buyer now sees the name, the contact and the shared document, and opens it.

@@ -4,16 +4,9 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ERRORS, AdminUserList, DeactivatedUser, deactivateUserEndpoint, getKpisEndpoint, Kpis, listUsersEndpoint } from "../../contracts/admin.ts";
 import { AUTH_MESSAGES } from "../../contracts/errors.ts";
-import {
-  COMPANY_NOT_FOUND_MESSAGE,
-  CompanyListResponse,
-  createInterestMessageEndpoint,
-  DashboardCompanyList,
-  getCompanyEndpoint,
-  listCompaniesEndpoint,
-  listDashboardCompaniesEndpoint,
-  SEARCH_TOO_LONG_MESSAGE,
-} from "../../contracts/companies.ts";
+import { COMPANY_NOT_FOUND_MESSAGE, DashboardCompanyList, listDashboardCompaniesEndpoint } from "../../contracts/companies.ts";
+import { CompanyListResponse, createInterestMessageEndpoint, getCompanyEndpoint, listCompaniesEndpoint } from "../../contracts/marketplace.ts";
+import { SEARCH_TOO_LONG_MESSAGE } from "../../contracts/list-query.ts";
 import type { Endpoint } from "../../contracts/endpoint.ts";
 import { healthEndpoint } from "../../contracts/health.ts";
 import { createSessionEndpoint } from "../../contracts/sessions.ts";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_ENDPOINTS } from "../../contracts/all-endpoints.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "../../contracts/catalogues.ts";
 import { CompanyIdParams } from "../../contracts/companies.ts";
-import { DATAROOM_CATEGORIES, DATAROOM_CATEGORY_INFO, listDataroomFilesEndpoint, uploadDataroomFilesEndpoint } from "../../contracts/dataroom.ts";
+import { DATA_ROOM_CATEGORIES, DATA_ROOM_CATEGORY_INFO, listDataRoomFilesEndpoint, uploadDataRoomFilesEndpoint } from "../../contracts/data-room.ts";
 import { defineEndpoint, endpointLabel, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import type { Role } from "../../contracts/sessions.ts";
@@ -15,7 +15,7 @@ import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser } from "../../server/auth/users.ts";
 import { createCompany, type CreateCompanyInput } from "../../server/companies/create-company.ts";
 import type { Database, DatabaseHandle } from "../../server/db/open.ts";
-import { mexicoCityToday } from "../../server/dataroom/content.ts";
+import { mexicoCityToday } from "../../server/data-room/content.ts";
 import { accessRequests, buyerProfiles, companies, companyFiles, savedSearches, users } from "../../server/db/schema.ts";
 import { NDA_VERSIONS, currentNda, type NdaVersion } from "../../content/nda.ts";
 import { newStorageKey } from "../../server/storage/storage.ts";
@@ -32,7 +32,7 @@ import {
   buyerSignUp,
   companyCreateRequest,
   companyUpdateRequest,
-  dataroomUpload,
+  dataRoomUpload,
   pictureUpload,
   interestRequest,
   kybRequest,
@@ -357,12 +357,12 @@ const AUTHORIZATION_MATRIX: Readonly<Record<string, MatrixEntry>> = {
   // The company picture and the data room (docs/decisions/015-files-and-storage.md): the owner or an admin only.
   "PUT /companies/:id/company_files": { request: () => ({ raw: pictureUpload() }), expectOn: managers(200) },
   ...Object.fromEntries(
-    DATAROOM_CATEGORIES.flatMap((category) => [
-      [endpointLabel(listDataroomFilesEndpoint(category)), { expectOn: managers(200) }],
+    DATA_ROOM_CATEGORIES.flatMap((category) => [
+      [endpointLabel(listDataRoomFilesEndpoint(category)), { expectOn: managers(200) }],
       [
-        endpointLabel(uploadDataroomFilesEndpoint(category)),
+        endpointLabel(uploadDataRoomFilesEndpoint(category)),
         // A CIF carries today's issue date (Mexico City's calendar).
-        { request: () => ({ raw: dataroomUpload(DATAROOM_CATEGORY_INFO[category].needsIssueDate ? mexicoCityToday(new Date()) : undefined) }), expectOn: managers(201) },
+        { request: () => ({ raw: dataRoomUpload(DATA_ROOM_CATEGORY_INFO[category].needsIssueDate ? mexicoCityToday(new Date()) : undefined) }), expectOn: managers(201) },
       ],
     ]),
   ),

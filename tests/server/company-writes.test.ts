@@ -2,15 +2,8 @@ import { asc, count, eq, like, sql } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  adminOnlyFieldsMessage,
-  COMPANY_MESSAGES,
-  COMPANY_NOT_FOUND_MESSAGE,
-  CompanyCreateResponse,
-  CompanyListResponse,
-  CompanyRecord,
-  PUBLISHED_COMPANY_STATUS_ID,
-} from "../../contracts/companies.ts";
+import { adminOnlyFieldsMessage, COMPANY_MESSAGES, COMPANY_NOT_FOUND_MESSAGE, CompanyCreateResponse, CompanyRecord, PUBLISHED_COMPANY_STATUS_ID } from "../../contracts/companies.ts";
+import { CompanyListResponse } from "../../contracts/marketplace.ts";
 import { unknownOptionMessage } from "../../contracts/registration.ts";
 import { buildApp } from "../../server/app.ts";
 import { auditEntriesFor } from "../../server/audit/audit-log.ts";

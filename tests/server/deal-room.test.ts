@@ -3,8 +3,9 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_REQUEST_COOLING_OFF_DAYS, COMPANY_NOT_FOUND_MESSAGE, CompanyProfileView, INVALID_COMPANY_ID_MESSAGE, MAX_MONEY } from "../../contracts/companies.ts";
-import { DATAROOM_MESSAGES, DataroomFile, DataroomFileList, FileViewList, SignedFileUrl } from "../../contracts/dataroom.ts";
+import { ACCESS_REQUEST_COOLING_OFF_DAYS, CompanyProfileView } from "../../contracts/marketplace.ts";
+import { COMPANY_NOT_FOUND_MESSAGE, INVALID_COMPANY_ID_MESSAGE, MAX_MONEY } from "../../contracts/companies.ts";
+import { DATA_ROOM_MESSAGES, DataRoomFile, DataRoomFileList, FileViewList, SignedFileUrl } from "../../contracts/data-room.ts";
 import {
   AccessRequest,
   AccessRequestList,
@@ -41,7 +42,7 @@ import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { expectOnlyMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES } from "./harness.ts";
-import { accessRequestBody, acceptNdaBody, dataroomUpload, dealMessageBody, decideLetterBody, letterOfIntentBody, shareFileBody } from "./samples.ts";
+import { accessRequestBody, acceptNdaBody, dataRoomUpload, dealMessageBody, decideLetterBody, letterOfIntentBody, shareFileBody } from "./samples.ts";
 
 // The deal room (issue 16; docs/decisions/023-deal-room.md): requests, the
 // NDA, decisions, who sees the company's name, threads, letters of intent,
@@ -211,18 +212,18 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     messages: (await handle.db.select({ value: count() }).from(dealMessages))[0]?.value ?? 0,
   });
   const uploadShared = async (filename: string, shared: boolean) => {
-    const body = dataroomUpload(undefined, undefined, filename);
+    const body = dataRoomUpload(undefined, undefined, filename);
     const uploaded = await app.inject({
       method: "POST",
       url: `/api/companies/${company.a.id}/company_files/company_poderes`,
       headers: { authorization: `Bearer ${people.owner.token}`, "content-type": body.contentType },
       payload: body.payload,
     });
-    const [file] = ok(uploaded, Schema.decodeUnknownSync(DataroomFileList), 201).items;
+    const [file] = ok(uploaded, Schema.decodeUnknownSync(DataRoomFileList), 201).items;
     if (file === undefined) throw new Error("no file uploaded");
     expect(file.shared).toBe(false);
     if (!shared) return file;
-    return ok(await call("PATCH", `/companies/${company.a.id}/company_files/${file.id}`, people.owner, shareFileBody(true)), Schema.decodeUnknownSync(DataroomFile));
+    return ok(await call("PATCH", `/companies/${company.a.id}/company_files/${file.id}`, people.owner, shareFileBody(true)), Schema.decodeUnknownSync(DataRoomFile));
   };
 
   // --- The NDA and asking -------------------------------------------------------------------------
@@ -464,15 +465,15 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     const link = ok(await open(shared.id), decodeSigned);
     const download = (url: string) => app.inject({ method: "GET", url: url.slice(APP_URL.length) });
     expect((await download(link.url)).statusCode).toBe(200);
-    expectOnlyMessage(await open(unshared.id), 404, DATAROOM_MESSAGES.fileNotFound);
-    expectOnlyMessage(await open(2_147_483_647), 404, DATAROOM_MESSAGES.fileNotFound);
+    expectOnlyMessage(await open(unshared.id), 404, DATA_ROOM_MESSAGES.fileNotFound);
+    expectOnlyMessage(await open(2_147_483_647), 404, DATA_ROOM_MESSAGES.fileNotFound);
     // Another company's documents stay closed to this buyer.
     expectOnlyMessage(await call("GET", `/companies/${company.b.id}/company_files/${shared.id}`, buyer), 404, COMPANY_NOT_FOUND_MESSAGE);
     // Unsharing closes the document at once, links included.
-    ok(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.owner, shareFileBody(false)), Schema.decodeUnknownSync(DataroomFile));
-    expectOnlyMessage(await open(shared.id), 404, DATAROOM_MESSAGES.fileNotFound);
+    ok(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.owner, shareFileBody(false)), Schema.decodeUnknownSync(DataRoomFile));
+    expectOnlyMessage(await open(shared.id), 404, DATA_ROOM_MESSAGES.fileNotFound);
     expect((await download(link.url)).statusCode).toBe(404);
-    ok(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.admin, shareFileBody(true)), Schema.decodeUnknownSync(DataroomFile));
+    ok(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.admin, shareFileBody(true)), Schema.decodeUnknownSync(DataRoomFile));
     const fresh = ok(await open(shared.id), decodeSigned);
     // The open is recorded with the buyer as its viewer, labelled as such.
     const views = ok(await call("GET", `/companies/${company.a.id}/company_files/${shared.id}/views`, people.owner), Schema.decodeUnknownSync(FileViewList));
@@ -494,8 +495,8 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
     // Share and the file-view list stay the owner's and admins'.
     expectOnlyMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, buyer, shareFileBody(true)), 404, COMPANY_NOT_FOUND_MESSAGE);
     expectOnlyMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.otherSeller, shareFileBody(true)), 404, COMPANY_NOT_FOUND_MESSAGE);
-    expectOnlyMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.owner, { shared: "sí" }), 400, DATAROOM_MESSAGES.badShare);
-    expectOnlyMessage(await call("PATCH", `/companies/${company.b.id}/company_files/${shared.id}`, people.otherSeller, shareFileBody(true)), 404, DATAROOM_MESSAGES.fileNotFound);
+    expectOnlyMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.owner, { shared: "sí" }), 400, DATA_ROOM_MESSAGES.badShare);
+    expectOnlyMessage(await call("PATCH", `/companies/${company.b.id}/company_files/${shared.id}`, people.otherSeller, shareFileBody(true)), 404, DATA_ROOM_MESSAGES.fileNotFound);
   });
 
   // --- Threads -------------------------------------------------------------------------------------------------
@@ -788,7 +789,7 @@ describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
       await twice("POST", `/access_requests/${id}/letters_of_intent`, buyer, letterOfIntentBody(), DEAL_ROOM_MESSAGES.tooManyLetters);
       await twice("PATCH", `/access_requests/${id}`, people.owner, { status: "revoked" }, DEAL_ROOM_MESSAGES.tooManyDecisions);
       // Sharing counts in the same bucket as the owner's decisions.
-      expectOnlyMessage(await send("PATCH", `/companies/${company.a.id}/company_files/2147483647`, people.owner, shareFileBody(true)), 429, DATAROOM_MESSAGES.tooManyChanges);
+      expectOnlyMessage(await send("PATCH", `/companies/${company.a.id}/company_files/2147483647`, people.owner, shareFileBody(true)), 429, DATA_ROOM_MESSAGES.tooManyChanges);
       // Per user: another buyer still asks.
       expect((await send("POST", `/companies/${company.b.id}/access_requests`, other, accessRequestBody(currentVersion()))).statusCode).toBe(201);
     } finally {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CompanyListResponse, type CompanyListQuery } from "../../contracts/companies.ts";
+import { CompanyListResponse, type CompanyListQuery } from "../../contracts/marketplace.ts";
 import { buildApp } from "../../server/app.ts";
 import { catalogueNames } from "../../server/catalogues/names.ts";
 import { createCompany } from "../../server/companies/create-company.ts";

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { BotQuestionRequest } from "../../contracts/bot.ts";
 import type { UserListQuery } from "../../contracts/admin.ts";
 import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest, VerifyEmailRequest } from "../../contracts/accounts.ts";
-import type { CompanyCreateRequest, CompanyUpdateRequest, InterestMessageRequest } from "../../contracts/companies.ts";
-import type { ShareDataroomFileRequest } from "../../contracts/dataroom.ts";
+import type { CompanyCreateRequest, CompanyUpdateRequest } from "../../contracts/companies.ts";
+import type { InterestMessageRequest } from "../../contracts/marketplace.ts";
+import type { ShareDataRoomFileRequest } from "../../contracts/data-room.ts";
 import type { AcceptNdaRequest, CreateAccessRequest, CreateDealMessage, CreateLetterOfIntent, DecideAccessRequest, DecideLetterOfIntent } from "../../contracts/deal-room.ts";
 import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
 import type { KybRequest } from "../../contracts/kyb.ts";
@@ -181,7 +182,7 @@ export function multipartBody(parts: ReadonlyArray<MultipartPart>, boundary = "-
 }
 
 /** A data-room upload of one PDF (with a CIF's issue date when given). */
-export const dataroomUpload = (issuedOn?: string, file: Buffer = SAMPLE_FILES.pdf, filename = "acta.pdf"): MultipartBody =>
+export const dataRoomUpload = (issuedOn?: string, file: Buffer = SAMPLE_FILES.pdf, filename = "acta.pdf"): MultipartBody =>
   multipartBody([
     ...(issuedOn === undefined ? [] : [{ name: "issued_on", value: issuedOn }]),
     { name: "files[]", filename, contentType: "application/pdf", bytes: file },
@@ -284,7 +285,7 @@ export const letterOfIntentBody = (): Wire<typeof CreateLetterOfIntent> => ({
   terms: "Compra del 51% con pago en dos partes: 70% al cierre y 30% a doce meses, sujeta a due diligence.",
 });
 export const decideLetterBody = (status: Wire<typeof DecideLetterOfIntent>["status"] = "accepted"): Wire<typeof DecideLetterOfIntent> => ({ status });
-export const shareFileBody = (shared = true): Wire<typeof ShareDataroomFileRequest> => ({ shared });
+export const shareFileBody = (shared = true): Wire<typeof ShareDataRoomFileRequest> => ({ shared });
 
 /**
  * An access request written straight to the database (the matrix and the

@@ -2,7 +2,9 @@ import { asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CompanyListResponse, invalidFilterMessage, listCompaniesEndpoint, PUBLISHED_COMPANY_STATUS_ID, SEARCH_TOO_LONG_MESSAGE, updateCompanyEndpoint } from "../../contracts/companies.ts";
+import { CompanyListResponse, invalidFilterMessage, listCompaniesEndpoint } from "../../contracts/marketplace.ts";
+import { PUBLISHED_COMPANY_STATUS_ID, updateCompanyEndpoint } from "../../contracts/companies.ts";
+import { SEARCH_TOO_LONG_MESSAGE } from "../../contracts/list-query.ts";
 import type { Endpoint } from "../../contracts/endpoint.ts";
 import {
   createSavedSearchEndpoint,

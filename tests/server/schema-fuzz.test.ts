@@ -6,7 +6,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_ENDPOINTS } from "../../contracts/all-endpoints.ts";
 import { endpointLabel, pathParamNames, type Endpoint, type HttpMethod } from "../../contracts/endpoint.ts";
-import { DATAROOM_CATEGORIES, DATAROOM_CATEGORY_INFO, FileBody, listDataroomFilesEndpoint, uploadDataroomFilesEndpoint } from "../../contracts/dataroom.ts";
+import { DATA_ROOM_CATEGORIES, DATA_ROOM_CATEGORY_INFO, FileBody, listDataRoomFilesEndpoint, uploadDataRoomFilesEndpoint } from "../../contracts/data-room.ts";
 import { SellerRegistrationRequest } from "../../contracts/registration.ts";
 import { RFC_EXAMPLES } from "../../contracts/rfc.ts";
 import { HtmlPageBody, PaymentList, PLAN_IDS } from "../../contracts/subscriptions.ts";
@@ -17,8 +17,8 @@ import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
-import { mexicoCityToday } from "../../server/dataroom/content.ts";
-import { signFileToken } from "../../server/dataroom/signed-url.ts";
+import { mexicoCityToday } from "../../server/data-room/content.ts";
+import { signFileToken } from "../../server/data-room/signed-url.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { buyerProfiles, companies, emailVerificationTokens, passwordResetTokens, savedSearches, sessions, users } from "../../server/db/schema.ts";
 import { NDA_VERSIONS, currentNda, type NdaVersion } from "../../content/nda.ts";
@@ -29,7 +29,7 @@ import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 import { openLocalCheckout, payPlan } from "./paid-plan.ts";
 import {
   SAMPLE_FILES,
-  dataroomUpload,
+  dataRoomUpload,
   multipartBody,
   pictureUpload,
   type MultipartBody,
@@ -671,16 +671,16 @@ const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   // The picture and the data room: the owner (the signed-in seller) or an admin; few mutations each (14 category endpoints).
   "PUT /companies/:id/company_files": { guarded: true, cases: 90, valid: (context) => ({ params: { id: String(context.company.id) }, multipart: pictureUpload() }) },
   ...Object.fromEntries(
-    DATAROOM_CATEGORIES.flatMap((category): Array<[string, FuzzSpec]> => [
-      [endpointLabel(listDataroomFilesEndpoint(category)), { guarded: true, cases: 50, valid: (context) => ({ params: { id: String(context.company.id) } }) }],
+    DATA_ROOM_CATEGORIES.flatMap((category): Array<[string, FuzzSpec]> => [
+      [endpointLabel(listDataRoomFilesEndpoint(category)), { guarded: true, cases: 50, valid: (context) => ({ params: { id: String(context.company.id) } }) }],
       [
-        endpointLabel(uploadDataroomFilesEndpoint(category)),
+        endpointLabel(uploadDataRoomFilesEndpoint(category)),
         {
           guarded: true,
           cases: 75,
           valid: (context) => ({
             params: { id: String(context.company.id) },
-            multipart: dataroomUpload(DATAROOM_CATEGORY_INFO[category].needsIssueDate ? mexicoCityToday(new Date()) : undefined),
+            multipart: dataRoomUpload(DATA_ROOM_CATEGORY_INFO[category].needsIssueDate ? mexicoCityToday(new Date()) : undefined),
           }),
         },
       ],
@@ -1265,7 +1265,7 @@ describe.each(TEST_DATABASES)("schema fuzz on $kind", (target) => {
       if (response.statusCode >= 300) throw new Error(`upload refused: ${response.body}`);
       return asRecord(response.json());
     };
-    const uploaded = await upload("POST", `/${company.id}/company_files/company_acta_constitutivas`, dataroomUpload());
+    const uploaded = await upload("POST", `/${company.id}/company_files/company_acta_constitutivas`, dataRoomUpload());
     const fileId = Number(asRecord((uploaded["items"] as unknown[] | undefined)?.[0])["id"]);
     // The picture on a company of its own: the fuzz of the picture upload replaces the fuzzed company's.
     const pictured = await createCompany(handle.db, { name: "Fuzz Imagen", ownerUserId: seller.id });

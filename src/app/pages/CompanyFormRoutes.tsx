@@ -7,8 +7,8 @@ import { Spinner } from "../../components/ui/Spinner.tsx";
 import { TabPanel, Tabs } from "../../components/ui/Tabs.tsx";
 import { useCompanyRecord } from "../../features/companies/api/get-company-record.ts";
 import { CompanyForm } from "../../features/companies/components/CompanyForm.tsx";
-import { useUploadCompanyPicture } from "../../features/dataroom/api/upload-company-picture.ts";
-import { DataroomPanel } from "../../features/dataroom/components/DataroomPanel.tsx";
+import { useUploadCompanyPicture } from "../../features/data-room/api/upload-company-picture.ts";
+import { DataRoomPanel } from "../../features/data-room/components/DataRoomPanel.tsx";
 import { KybButton } from "../../features/kyb/components/KybButton.tsx";
 import { OnboardingSummary } from "../../features/onboarding-summary/components/OnboardingSummary.tsx";
 import { isApiError } from "../../lib/api-error.ts";
@@ -88,7 +88,7 @@ function CreateCompanyPage({ area }: { readonly area: Area }) {
   );
 }
 
-type TabId = "publica" | "dataroom" | "onboarding";
+type TabId = "publica" | "data-room" | "onboarding";
 
 function EditCompanyPage({ area }: { readonly area: Area }) {
   const params = useParams<{ id: string }>();
@@ -128,7 +128,7 @@ function EditCompanyPage({ area }: { readonly area: Area }) {
 
   const tabs: ReadonlyArray<{ id: TabId; label: string }> = [
     { id: "publica", label: "Información pública" },
-    { id: "dataroom", label: "Dataroom" },
+    { id: "data-room", label: "Dataroom" },
     ...(session.isAdmin ? [{ id: "onboarding" as const, label: "Onboarding" }] : []),
   ];
 
@@ -144,8 +144,8 @@ function EditCompanyPage({ area }: { readonly area: Area }) {
           {session.isAdmin && session.demoMode ? <p className={styles.note}>{INCOGNITO_FORM_NOTE}</p> : null}
           <CompanyForm key={data.id} record={data} onSaved={(saved, picture) => uploadPicture(saved.id, picture)} />
         </TabPanel>
-        <TabPanel id="dataroom">
-          <DataroomPanel companyId={data.id} kybAction={<KybButton companyId={data.id} />} />
+        <TabPanel id="data-room">
+          <DataRoomPanel companyId={data.id} kybAction={<KybButton companyId={data.id} />} />
         </TabPanel>
         {session.isAdmin ? (
           <TabPanel id="onboarding">

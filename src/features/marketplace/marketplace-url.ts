@@ -1,4 +1,5 @@
-import { FILTER_KEYS, MAX_PAGE, SEARCH_MAX_LENGTH, type FilterKey } from "../../../contracts/companies.ts";
+import { FILTER_KEYS, MAX_PAGE, type FilterKey } from "../../../contracts/marketplace.ts";
+import { SEARCH_MAX_LENGTH } from "../../../contracts/list-query.ts";
 import type { CompanyFilters } from "./api/get-companies.ts";
 
 /**

@@ -1,12 +1,6 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
-import {
-  adminOnlyFieldsMessage,
-  createCompanyEndpoint,
-  listDashboardCompaniesEndpoint,
-  PUBLISHED_COMPANY_STATUS_ID,
-  updateCompanyEndpoint,
-} from "../../../contracts/companies.ts";
+import { adminOnlyFieldsMessage, createCompanyEndpoint, listDashboardCompaniesEndpoint, PUBLISHED_COMPANY_STATUS_ID, updateCompanyEndpoint } from "../../../contracts/companies.ts";
 import { createCompany } from "../../../src/features/companies/api/create-company.ts";
 import { MY_COMPANIES_PAGE_SIZE, getMyCompanies } from "../../../src/features/companies/api/get-my-companies.ts";
 import { updateCompany } from "../../../src/features/companies/api/update-company.ts";

@@ -1,7 +1,7 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { currentNda } from "../../../content/nda.ts";
-import { openDataroomFileEndpoint } from "../../../contracts/dataroom.ts";
+import { openDataRoomFileEndpoint } from "../../../contracts/data-room.ts";
 import {
   acceptNdaEndpoint,
   createAccessRequestEndpoint,
@@ -19,7 +19,7 @@ import {
   type DealRole,
   type LetterOfIntentStatus,
 } from "../../../contracts/deal-room.ts";
-import type { AccessRequestStatus } from "../../../contracts/companies.ts";
+import type { AccessRequestStatus } from "../../../contracts/marketplace.ts";
 import { acceptNda } from "../../../src/features/deal-room/api/accept-nda.ts";
 import { createAccessRequest } from "../../../src/features/deal-room/api/create-access-request.ts";
 import { createDealMessage } from "../../../src/features/deal-room/api/create-deal-message.ts";
@@ -558,7 +558,7 @@ describe("the deal room (consumer)", () => {
       .addInteraction()
       .given(APPROVED)
       .uponReceiving("the approved buyer opens a shared document")
-      .withRequest(...requestTo(openDataroomFileEndpoint, { paramsFromState: { id: ["companyId", 1], fileId: ["fileId", 1] }, headers: bearer("buyerToken") }))
+      .withRequest(...requestTo(openDataRoomFileEndpoint, { paramsFromState: { id: ["companyId", 1], fileId: ["fileId", 1] }, headers: bearer("buyerToken") }))
       .willRespondWith(200, (response) =>
         response.headers(JSON_CONTENT).jsonBody({
           // As the data room's own interaction: a path under /api/files/, absolute or not.

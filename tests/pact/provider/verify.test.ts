@@ -7,8 +7,8 @@ import { startServer, type RunningServer } from "../../../server/start.ts";
 import { accountStates } from "./states/accounts.ts";
 import { adminStates } from "./states/admin.ts";
 import { catalogueStates } from "./states/catalogues.ts";
-import { companyStates } from "./states/companies.ts";
-import { dataroomStates } from "./states/dataroom.ts";
+import { marketplaceStates } from "./states/marketplace.ts";
+import { dataRoomStates } from "./states/data-room.ts";
 import { dealRoomStates } from "./states/deal-room.ts";
 import { emailVerificationStates } from "./states/email-verification.ts";
 import { companyWriteStates } from "./states/company-writes.ts";
@@ -22,7 +22,7 @@ import { sessionStates } from "./states/sessions.ts";
 import type { ProviderStates } from "./states/types.ts";
 
 // Add a feature's provider states here (one file per feature in states/).
-const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, companyStates, accountStates, paymentStates, dataroomStates, kybStates, companyWriteStates, onboardingStates, adminStates, dealRoomStates, sellerAnalyticsStates, savedSearchStates, emailVerificationStates];
+const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, marketplaceStates, accountStates, paymentStates, dataRoomStates, kybStates, companyWriteStates, onboardingStates, adminStates, dealRoomStates, sellerAnalyticsStates, savedSearchStates, emailVerificationStates];
 
 const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 const pactFiles = readdirSync(PACT_DIR)

@@ -1,7 +1,8 @@
 import { Schema } from "effect";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { ALL_ENDPOINTS } from "../../../contracts/all-endpoints.ts";
-import { getCompanyEndpoint, getCompanyRecordEndpoint, listCompaniesEndpoint } from "../../../contracts/companies.ts";
+import { getCompanyEndpoint, listCompaniesEndpoint } from "../../../contracts/marketplace.ts";
+import { getCompanyRecordEndpoint } from "../../../contracts/companies.ts";
 import { defineEndpoint, endpointLabel, fillPath, pathParamNames, type ParamsOf, type WireBodyOf } from "../../../contracts/endpoint.ts";
 import { createSessionEndpoint } from "../../../contracts/sessions.ts";
 import { callEndpoint } from "../../../src/lib/api-client.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACCESS_BLOCK_MESSAGES, DEAL_ROOM_MESSAGES } from "../../../contracts/deal-room.ts";
-import type { ViewerAccess, ViewerRequest } from "../../../contracts/companies.ts";
+import type { ViewerAccess, ViewerRequest } from "../../../contracts/marketplace.ts";
 import { accessPanelMessage, accessPanelState } from "../../../src/features/deal-room/components/access-panel.ts";
 
 const request = (overrides: Partial<ViewerRequest> = {}): ViewerRequest => ({

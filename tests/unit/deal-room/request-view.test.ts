@@ -15,7 +15,7 @@ import {
   threadAnnouncement,
   unreadLabel,
 } from "../../../src/features/deal-room/components/request-view.ts";
-import { allowedDecisions } from "../../../machines/access-request/selectors.ts";
+import { allowedDecisions } from "../../../machines/deal-room/selectors.ts";
 
 const roles = (isSeller: boolean, isBuyer: boolean, isAdmin: boolean) => ({ isSeller, isBuyer, isAdmin });
 

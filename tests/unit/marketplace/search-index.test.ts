@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TOTAL_COUNT_CAP, type CompanyListQuery } from "../../../contracts/companies.ts";
+import { TOTAL_COUNT_CAP, type CompanyListQuery } from "../../../contracts/marketplace.ts";
 import { forEachLexeme, SearchIndex, type IndexedCompany } from "../../../server/marketplace/search-index.ts";
 import { typoDistance } from "../../../server/marketplace/typo-distance.ts";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { AdminUserRow } from "../../../../contracts/admin.ts";
-import { SEARCH_MAX_LENGTH } from "../../../../contracts/companies.ts";
+import { SEARCH_MAX_LENGTH } from "../../../../contracts/list-query.ts";
 import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { Button } from "../../../components/ui/Button.tsx";

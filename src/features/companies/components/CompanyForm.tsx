@@ -1,13 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { CatalogueItem, CataloguePath } from "../../../../contracts/catalogues.ts";
-import {
-  COMPANY_MESSAGES,
-  CompanyCreateRequest,
-  CompanyUpdateRequest,
-  type CompanyCreateResponse,
-  type CompanyRecord,
-} from "../../../../contracts/companies.ts";
+import { COMPANY_MESSAGES, CompanyCreateRequest, CompanyUpdateRequest, type CompanyCreateResponse, type CompanyRecord } from "../../../../contracts/companies.ts";
 import type { FieldErrors } from "../../../../contracts/fields.ts";
 import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";

@@ -1,4 +1,5 @@
-import { SEARCH_MAX_LENGTH, type DashboardCompanyRow } from "../../../../contracts/companies.ts";
+import { SEARCH_MAX_LENGTH } from "../../../../contracts/list-query.ts";
+import { type DashboardCompanyRow } from "../../../../contracts/companies.ts";
 import { COMPANY_LIST_COLUMNS, CompanyListCells } from "../../../components/CompanyListCells.tsx";
 import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { Page } from "../../../components/Page.tsx";

@@ -1,15 +1,15 @@
 import { useMutation } from "@tanstack/react-query";
-import { openDataroomFileEndpoint } from "../../../../contracts/dataroom.ts";
+import { openDataRoomFileEndpoint } from "../../../../contracts/data-room.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 
 /**
  * GET /companies/{id}/company_files/{fileId}: the data room's one open
- * endpoint (contracts/dataroom.ts), which answers an approved buyer for a
+ * endpoint (contracts/data-room.ts), which answers an approved buyer for a
  * document the owner shared: a signed URL valid for 5 minutes, the open
  * recorded for the seller's analytics.
  */
 export const openSharedDocument = (companyId: number, fileId: number) =>
-  callEndpoint(openDataroomFileEndpoint, { params: { id: companyId, fileId } });
+  callEndpoint(openDataRoomFileEndpoint, { params: { id: companyId, fileId } });
 
 export interface OpenSharedDocument {
   readonly companyId: number;

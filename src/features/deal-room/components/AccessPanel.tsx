@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import type { CompanyProfileView } from "../../../../contracts/companies.ts";
+import type { CompanyProfileView } from "../../../../contracts/marketplace.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { loginPathFor } from "../../../utils/safe-redirect.ts";

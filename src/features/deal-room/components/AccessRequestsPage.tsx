@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { ACCESS_REQUEST_STATUSES, type AccessRequestStatus } from "../../../../contracts/companies.ts";
+import { ACCESS_REQUEST_STATUSES, type AccessRequestStatus } from "../../../../contracts/marketplace.ts";
 import { ACCESS_STATUS_LABELS, LOI_STATUS_LABELS, type AccessRequest } from "../../../../contracts/deal-room.ts";
 import { LoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Pager } from "../../../components/Pager.tsx";

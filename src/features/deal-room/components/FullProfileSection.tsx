@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import type { ConfidentialProfile, SharedDocument } from "../../../../contracts/companies.ts";
+import type { ConfidentialProfile, SharedDocument } from "../../../../contracts/marketplace.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { useOpenInNewTab } from "../../../hooks/useOpenInNewTab.ts";

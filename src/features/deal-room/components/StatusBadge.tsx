@@ -1,4 +1,4 @@
-import type { AccessRequestStatus } from "../../../../contracts/companies.ts";
+import type { AccessRequestStatus } from "../../../../contracts/marketplace.ts";
 import { ACCESS_STATUS_LABELS, LOI_STATUS_LABELS, type LetterOfIntentStatus } from "../../../../contracts/deal-room.ts";
 import { verificationLabel } from "./deal-format.ts";
 import * as styles from "./StatusBadge.css.ts";

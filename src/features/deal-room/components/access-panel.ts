@@ -1,4 +1,4 @@
-import type { AccessRequestStatus, ViewerAccess } from "../../../../contracts/companies.ts";
+import type { AccessRequestStatus, ViewerAccess } from "../../../../contracts/marketplace.ts";
 import { ACCESS_BLOCK_MESSAGES, ACCESS_STATUS_LABELS, DEAL_ROOM_MESSAGES } from "../../../../contracts/deal-room.ts";
 import { formatLongDay } from "./deal-format.ts";
 

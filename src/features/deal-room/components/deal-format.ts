@@ -1,5 +1,5 @@
-import type { FullFinancials } from "../../../../contracts/companies.ts";
-import { DATAROOM_CATEGORIES, DATAROOM_CATEGORY_INFO, DATAROOM_GROUP_LABELS, type DataroomCategory } from "../../../../contracts/dataroom.ts";
+import type { FullFinancials } from "../../../../contracts/marketplace.ts";
+import { DATA_ROOM_CATEGORIES, DATA_ROOM_CATEGORY_INFO, DATA_ROOM_GROUP_LABELS, type DataRoomCategory } from "../../../../contracts/data-room.ts";
 import type { DealRole, LoiCurrency, NdaAcceptance } from "../../../../contracts/deal-room.ts";
 import { FINANCIAL_RECORDS_STATES, FINANCIAL_RECORDS_STATE_LABELS, type FinancialRecordsState } from "../../../../contracts/onboarding.ts";
 import { formatDay } from "../../../utils/dates.ts";
@@ -76,13 +76,13 @@ export function formatFileSize(bytes: number): string {
   return `${fileSize.format(bytes / MB)} MB`;
 }
 
-const isCategory = (value: string): value is DataroomCategory => (DATAROOM_CATEGORIES as ReadonlyArray<string>).includes(value);
+const isCategory = (value: string): value is DataRoomCategory => (DATA_ROOM_CATEGORIES as ReadonlyArray<string>).includes(value);
 
 /** "Acta constitutiva (Persona moral)"; a category this app does not know yet is shown as 'Documento'. */
 export function documentCategoryLabel(category: string): string {
   if (!isCategory(category)) return "Documento";
-  const info = DATAROOM_CATEGORY_INFO[category];
-  return `${info.label} (${DATAROOM_GROUP_LABELS[info.group]})`;
+  const info = DATA_ROOM_CATEGORY_INFO[category];
+  return `${info.label} (${DATA_ROOM_GROUP_LABELS[info.group]})`;
 }
 
 const isRecordsState = (value: string): value is FinancialRecordsState => (FINANCIAL_RECORDS_STATES as ReadonlyArray<string>).includes(value);

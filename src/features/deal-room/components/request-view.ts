@@ -1,4 +1,4 @@
-import { ACCESS_REQUEST_COOLING_OFF_DAYS, type AccessRequestStatus } from "../../../../contracts/companies.ts";
+import { ACCESS_REQUEST_COOLING_OFF_DAYS, type AccessRequestStatus } from "../../../../contracts/marketplace.ts";
 import { ACCESS_STATUS_LABELS, DEAL_ROOM_MESSAGES, type AccessDecision, type AccessRequest, type DealMessage } from "../../../../contracts/deal-room.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { createInterestMessageEndpoint } from "../../../../contracts/companies.ts";
+import { createInterestMessageEndpoint } from "../../../../contracts/marketplace.ts";
 import type { WireBodyOf } from "../../../../contracts/endpoint.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 

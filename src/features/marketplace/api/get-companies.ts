@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { listCompaniesEndpoint, type FilterKey } from "../../../../contracts/companies.ts";
+import { listCompaniesEndpoint, type FilterKey } from "../../../../contracts/marketplace.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 
 /** What the marketplace asks for: the spec's filters, the search text and the page. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getCompanyEndpoint } from "../../../../contracts/companies.ts";
+import { getCompanyEndpoint } from "../../../../contracts/marketplace.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 import { companyKeys } from "./get-companies.ts";
 

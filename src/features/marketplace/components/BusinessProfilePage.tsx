@@ -1,7 +1,8 @@
 import { useRef, type ReactNode } from "react";
 import { useParams } from "wouter";
 import type { CatalogueItem } from "../../../../contracts/catalogues.ts";
-import type { CompanyProfileView, PublicCompanyProfile } from "../../../../contracts/companies.ts";
+import type { CompanyProfileView } from "../../../../contracts/marketplace.ts";
+import type { PublicCompanyProfile } from "../../../../contracts/companies.ts";
 import { LoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { Link } from "../../../components/ui/Link.tsx";

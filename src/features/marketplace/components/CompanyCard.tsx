@@ -1,4 +1,4 @@
-import type { CompanyCard as CompanyCardData } from "../../../../contracts/companies.ts";
+import type { CompanyCard as CompanyCardData } from "../../../../contracts/marketplace.ts";
 import { Link } from "../../../components/ui/Link.tsx";
 import placeholder from "../assets/company-placeholder.svg";
 import * as styles from "./CompanyCard.css.ts";

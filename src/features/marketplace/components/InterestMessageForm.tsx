@@ -1,4 +1,4 @@
-import { INTEREST_MESSAGES, InterestMessageRequest } from "../../../../contracts/companies.ts";
+import { INTEREST_MESSAGES, InterestMessageRequest } from "../../../../contracts/marketplace.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";

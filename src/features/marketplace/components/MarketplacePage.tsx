@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
-import { TOTAL_COUNT_CAP, type FilterKey } from "../../../../contracts/companies.ts";
+import { TOTAL_COUNT_CAP, type FilterKey } from "../../../../contracts/marketplace.ts";
 import type { CatalogueList } from "../../../../contracts/catalogues.ts";
 import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { LoadError, QueryLoadError, useLoadError } from "../../../components/LoadError.tsx";

@@ -1,5 +1,5 @@
 import { useParams } from "wouter";
-import { DATAROOM_CATEGORIES, DATAROOM_CATEGORY_INFO } from "../../../../contracts/dataroom.ts";
+import { DATA_ROOM_CATEGORIES, DATA_ROOM_CATEGORY_INFO } from "../../../../contracts/data-room.ts";
 import type { CompanyAnalytics } from "../../../../contracts/seller-analytics.ts";
 import { Figures } from "../../../components/Figures.tsx";
 import { LoadError, useLoadError } from "../../../components/LoadError.tsx";
@@ -27,8 +27,8 @@ import * as styles from "./SellerAnalyticsPage.css.ts";
 const TITLE = "Analítica de tu empresa";
 
 const categoryLabel = (category: string): string => {
-  const known = DATAROOM_CATEGORIES.find((key) => key === category);
-  return known === undefined ? category : DATAROOM_CATEGORY_INFO[known].label;
+  const known = DATA_ROOM_CATEGORIES.find((key) => key === category);
+  return known === undefined ? category : DATA_ROOM_CATEGORY_INFO[known].label;
 };
 
 function DocumentsTable({ companyId, documents }: { readonly companyId: number; readonly documents: CompanyAnalytics["documents"] }) {

@@ -3,7 +3,7 @@ import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { createUser } from "../../../../server/auth/users.ts";
 import { createCompany } from "../../../../server/companies/create-company.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
-import { signedIn } from "./companies.ts";
+import { signedIn } from "./marketplace.ts";
 import type { ProviderStates } from "./types.ts";
 
 const ADMIN_EMAIL = "admin.usuarios@pact.example.mx";

@@ -17,12 +17,12 @@ import {
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import { SAMPLE_FILES } from "../../../server/samples.ts";
-import { signedIn } from "./companies.ts";
+import { signedIn } from "./marketplace.ts";
 import type { ProviderStates } from "./types.ts";
 
 /*
  * The deal room's provider states (tests/pact/consumer/deal-room.pact.test.ts,
- * and the approved buyer's profile in companies.pact.test.ts). One seller
+ * and the approved buyer's profile in marketplace.pact.test.ts). One seller
  * with a listed company, one buyer with a buyer profile and a verified
  * e-mail, and an admin, created once (users through createUser, logged in
  * through POST /api/sessions); the company's requests are wiped and seeded

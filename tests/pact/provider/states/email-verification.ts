@@ -5,7 +5,7 @@ import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { emailVerificationTokens, users } from "../../../../server/db/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
-import { signedIn } from "./companies.ts";
+import { signedIn } from "./marketplace.ts";
 import { param, type ProviderStates } from "./types.ts";
 
 /** What the server stores of a link's token: its SHA-256 in hex (decision 023; as the recovery links' tokens). */

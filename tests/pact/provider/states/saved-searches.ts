@@ -4,7 +4,7 @@ import { buyerProfiles, savedSearches } from "../../../../server/db/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import { MAX_SAVED_SEARCHES } from "../../../../contracts/saved-searches.ts";
-import { signedIn } from "./companies.ts";
+import { signedIn } from "./marketplace.ts";
 import type { ProviderStates } from "./types.ts";
 
 const BUYER = { email: "comprador.busquedas.pact@example.mx", name: "Compradora Búsquedas" };

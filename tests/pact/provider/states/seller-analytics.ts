@@ -12,7 +12,7 @@ import {
 } from "../../../../server/db/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
-import { signedIn } from "./companies.ts";
+import { signedIn } from "./marketplace.ts";
 import type { ProviderStates } from "./types.ts";
 
 const SELLER = { email: "vendedora.analitica.pact@example.mx", name: "Vendedora Analítica" };

@@ -1,0 +1,265 @@
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { CompanyIdParams } from "../../contracts/companies.ts";
+import type { Role } from "../../contracts/sessions.ts";
+import {
+  companyPictureEndpoint,
+  DATA_ROOM_CATEGORIES,
+  DATA_ROOM_CATEGORY_INFO,
+  DATA_ROOM_MESSAGES,
+  downloadFileEndpoint,
+  listDataRoomFilesEndpoint,
+  listFileViewsEndpoint,
+  openDataRoomFileEndpoint,
+  shareDataRoomFileEndpoint,
+  SIGNED_URL_TTL_SECONDS,
+  uploadCompanyPictureEndpoint,
+  uploadDataRoomFilesEndpoint,
+  type DataRoomCategory,
+} from "../../contracts/data-room.ts";
+import { canManageCompany } from "../auth/authz.ts";
+import { companies, companyFiles, users } from "../db/schema.ts";
+import { buyerMayOpenSharedDocuments } from "../deal-room/access.ts";
+import type { DealRoomContext } from "../deal-room/routes.ts";
+import { decodeWith } from "../http/decode.ts";
+import { HttpError, MESSAGES, notFound } from "../http/errors.ts";
+import { fail, FileBytes, type Guard, type Router, type UploadedFile } from "../http/router.ts";
+import { newStorageKey, type Storage } from "../storage/storage.ts";
+import { checkCifIssueDate, contentDisposition, DATA_ROOM_KINDS, PICTURE_KINDS, sanitizeFilename, sniffKind, type FileKind } from "./content.ts";
+import { fileById, fileWithViews, findFile, listFiles, listViews, newFiles, recordView, setShared } from "./queries.ts";
+import { signFileToken, verifyFileToken } from "./signed-url.ts";
+
+/** What the data room needs beyond every feature's context: where the bytes live, and the NDA's versions (approved buyers' access). */
+export interface DataRoomContext extends DealRoomContext {
+  readonly storage: Storage;
+}
+
+/** The public path of a picture; the key changes on every upload. */
+export const PICTURE_PATH_PREFIX = "/api/company_pictures/";
+const PICTURE_KEY_IN_URL = /\/api\/company_pictures\/([0-9a-f]{32})$/;
+
+/** Downloads are sandboxed documents: a file cannot run script in our origin even if a viewer would let it. */
+const DOWNLOAD_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/**
+ * A PDF gets none: Chrome refuses to start its PDF viewer in a sandboxed
+ * document (a blank "blocked" page) and its viewer needs the synthetic
+ * page's inline styles; Chrome drops a PDF's CSP for the viewer anyway, and
+ * runs the PDF's own script in the viewer's isolated process. Only bytes
+ * sniffed as PDF get here (never HTML), with nosniff, and never framed.
+ */
+const downloadCspFor = (contentType: string): Readonly<Record<string, string>> =>
+  contentType === "application/pdf" ? { "Content-Security-Policy": "frame-ancestors 'none'" } : { "Content-Security-Policy": DOWNLOAD_CSP };
+
+/**
+ * The company picture and the data room (spec sections 2, 3, 5, 7 and 9;
+ * docs/decisions/015-files-and-storage.md). Every data-room endpoint is for
+ * the company's owner or an admin; anyone else's company answers like a
+ * missing one. The one exception (decision 023): the buyer of an approved
+ * request whose NDA is current opens the documents the owner shared, by
+ * the deal room's rule, checked again when the signed link is used. Files
+ * open through a short-lived signed URL of ours, and each open is recorded.
+ */
+export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
+  const { db, authz, rateLimiter, storage, now, appUrl, tokens, ndaVersions } = context;
+  const perUser = { key: (request: FastifyRequest) => `user:${request.user?.id ?? "anonymous"}` };
+
+  /**
+   * Owner or admin of the path's company, checked before a byte of an
+   * upload is read: a stranger's 50 MB is refused unread.
+   */
+  const companyAccess: Guard = async (request) => {
+    const { id } = decodeWith(CompanyIdParams, request.params);
+    await authz.assertCompanyAccess(request, id);
+  };
+  const ownerOrAdmin = [authz.requireAuth, companyAccess];
+  const uploadGuards = [authz.requireAuth, rateLimiter.guard("uploads", perUser), companyAccess];
+
+  /** Sniffed kind of each file; a 415 with `message` when one is not of `allowed`. */
+  const kindsOf = (files: ReadonlyArray<UploadedFile>, allowed: ReadonlySet<FileKind>, message: string): FileKind[] =>
+    files.map((file) => {
+      const kind = sniffKind(file.bytes);
+      if (kind === null || !allowed.has(kind)) throw new HttpError(415, message);
+      return kind;
+    });
+
+  /** Writes the objects; if one write fails, removes those already written. */
+  const putAll = async (objects: ReadonlyArray<{ key: string; bytes: Buffer; kind: FileKind }>, request: FastifyRequest) => {
+    const written: string[] = [];
+    try {
+      for (const object of objects) {
+        await storage.put(object.key, object.bytes, object.kind);
+        written.push(object.key);
+      }
+    } catch (error) {
+      await removeQuietly(written, request);
+      throw error;
+    }
+  };
+  const removeQuietly = async (keys: ReadonlyArray<string>, request: FastifyRequest) => {
+    for (const key of keys) {
+      await storage.delete(key).catch((error: unknown) => request.log.error({ err: error, key }, "could not delete a stored object"));
+    }
+  };
+
+  // --- The picture ---------------------------------------------------------------------
+
+  router.serve(uploadCompanyPictureEndpoint, { guards: uploadGuards }, async ({ params, files, request }) => {
+    const [file] = files;
+    if (file === undefined) throw new HttpError(400, DATA_ROOM_MESSAGES.noFile);
+    const [kind = "image/png"] = kindsOf([file], PICTURE_KINDS, uploadCompanyPictureEndpoint.errors.badType.message);
+    const key = newStorageKey();
+    await putAll([{ key, bytes: file.bytes, kind }], request);
+    const pictureUrl = `${PICTURE_PATH_PREFIX}${key}`;
+    let previous: string | null;
+    try {
+      previous = await db.transaction(async (tx) => {
+        const [row] = await tx.select({ pictureUrl: companies.pictureUrl }).from(companies).where(eq(companies.id, params.id)).for("update");
+        if (row === undefined) throw fail(uploadCompanyPictureEndpoint.errors.notFound);
+        await tx.update(companies).set({ pictureUrl }).where(eq(companies.id, params.id));
+        return row.pictureUrl;
+      });
+    } catch (error) {
+      await removeQuietly([key], request);
+      throw error;
+    }
+    // The old picture is no longer referenced: remove it (a failure leaves an orphan, logged).
+    const oldKey = previous === null ? undefined : PICTURE_KEY_IN_URL.exec(previous)?.[1];
+    if (oldKey !== undefined && oldKey !== key) await removeQuietly([oldKey], request);
+    request.log.info({ companyId: params.id, bytes: file.bytes.length, kind }, "company picture saved");
+    return { picture_url: pictureUrl };
+  });
+
+  router.serve(companyPictureEndpoint, {}, async ({ params }) => {
+    const pictureUrl = `${PICTURE_PATH_PREFIX}${params.key}`;
+    const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.pictureUrl, pictureUrl)).limit(1);
+    const bytes = company === undefined ? null : await storage.get(params.key);
+    const kind = bytes === null ? null : sniffKind(bytes);
+    if (bytes === null || kind === null || !PICTURE_KINDS.has(kind)) throw fail(companyPictureEndpoint.errors.notFound);
+    return new FileBytes(bytes, kind, {
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "Content-Security-Policy": DOWNLOAD_CSP,
+    });
+  });
+
+  // --- The data room ---------------------------------------------------------------------
+
+  const serveCategory = (category: DataRoomCategory) => {
+    const list = listDataRoomFilesEndpoint(category);
+    const upload = uploadDataRoomFilesEndpoint(category);
+    const { needsIssueDate } = DATA_ROOM_CATEGORY_INFO[category];
+
+    router.serve(list, { guards: ownerOrAdmin }, async ({ params }) => ({ items: await listFiles(db, params.id, category) }));
+
+    router.serve(upload, { guards: uploadGuards }, async ({ params, fields, files, request }) => {
+      let issuedOn: string | null = null;
+      if (needsIssueDate) {
+        const check = checkCifIssueDate(fields.issued_on, now());
+        if (!check.ok) throw new HttpError(400, check.message);
+        issuedOn = check.issuedOn;
+      }
+      const kinds = kindsOf(files, DATA_ROOM_KINDS, upload.errors.badType.message);
+      const user = authz.currentUser(request);
+      const objects = files.map((file, index) => {
+        const kind = kinds[index] ?? "application/pdf";
+        return { key: newStorageKey(), bytes: file.bytes, kind, filename: sanitizeFilename(file.filename, kind) };
+      });
+      await putAll(objects, request);
+      try {
+        const rows = await db.transaction((tx) =>
+          tx
+            .insert(companyFiles)
+            .values(
+              objects.map((object) => ({
+                companyId: params.id,
+                category,
+                storageKey: object.key,
+                filename: object.filename,
+                contentType: object.kind,
+                sizeBytes: object.bytes.length,
+                issuedOn,
+                uploadedBy: user.id,
+              })),
+            )
+            .returning(),
+        );
+        request.log.info({ companyId: params.id, category, files: rows.length }, "data-room files uploaded");
+        return { items: newFiles(rows, category) };
+      } catch (error) {
+        await removeQuietly(
+          objects.map((object) => object.key),
+          request,
+        );
+        throw error;
+      }
+    });
+  };
+  for (const category of DATA_ROOM_CATEGORIES) serveCategory(category);
+
+  /**
+   * How `userId` may open the company's files: all of them (its owner or an
+   * admin), the shared ones (a buyer whose access holds now), or none (null,
+   * and the company answers like a missing one).
+   */
+  const fileAccess = async (user: { readonly id: number; readonly roles: ReadonlyArray<Role> }, companyId: number): Promise<"all" | "shared" | null> => {
+    const [company] = await db.select({ ownerUserId: companies.ownerUserId }).from(companies).where(eq(companies.id, companyId)).limit(1);
+    if (company === undefined) return null;
+    if (canManageCompany(user, company.ownerUserId)) return "all";
+    return (await buyerMayOpenSharedDocuments(db, ndaVersions, user.id, companyId)) ? "shared" : null;
+  };
+
+  router.serve(openDataRoomFileEndpoint, { guards: [authz.requireAuth, rateLimiter.guard("file_opens", perUser)] }, async ({ params, request }) => {
+    const viewer = authz.currentUser(request);
+    const access = await fileAccess(viewer, params.id);
+    if (access === null) throw notFound(MESSAGES.companyNotFound);
+    const file = await findFile(db, params.id, params.fileId);
+    // To a buyer an unshared document is exactly a missing one.
+    if (file === null || (access === "shared" && !file.shared)) throw fail(openDataRoomFileEndpoint.errors.notFound);
+    const time = now();
+    const expiresAt = new Date(time.getTime() + SIGNED_URL_TTL_SECONDS * 1000);
+    // Issuing the URL is the open: who and when, recorded before the URL leaves.
+    await recordView(db, file.id, viewer.id, time);
+    return { url: `${appUrl}/api/files/${signFileToken(tokens.secret, file.id, viewer.id, expiresAt)}`, expires_at: expiresAt.toISOString() };
+  });
+
+  router.serve(
+    shareDataRoomFileEndpoint,
+    { guards: [authz.requireAuth, rateLimiter.guard("deal_decisions", { ...perUser, message: shareDataRoomFileEndpoint.errors.tooMany.message }), companyAccess] },
+    async ({ params, body, request }) => {
+      const file = await findFile(db, params.id, params.fileId);
+      const updated = file === null ? null : await setShared(db, file.id, body.shared);
+      if (updated === null) throw fail(shareDataRoomFileEndpoint.errors.notFound);
+      request.log.info({ companyId: params.id, fileId: updated.id, shared: updated.shared }, "data-room file sharing changed");
+      return fileWithViews(db, updated);
+    },
+  );
+
+  router.serve(listFileViewsEndpoint, { guards: ownerOrAdmin }, async ({ params }) => {
+    const file = await findFile(db, params.id, params.fileId);
+    if (file === null) throw fail(listFileViewsEndpoint.errors.notFound);
+    const [company] = await db.select({ ownerUserId: companies.ownerUserId }).from(companies).where(eq(companies.id, params.id)).limit(1);
+    return listViews(db, file.id, company?.ownerUserId ?? null);
+  });
+
+  /** Whether the link's viewer may still open the file: revoking access or unsharing the document stops links already handed out. */
+  const stillAllowed = async (viewerId: number, file: { readonly companyId: number; readonly shared: boolean }): Promise<boolean> => {
+    const [viewer] = await db.select({ id: users.id, roles: users.roles, deletedAt: users.deletedAt }).from(users).where(eq(users.id, viewerId)).limit(1);
+    if (viewer === undefined || viewer.deletedAt !== null) return false;
+    const access = await fileAccess(viewer, file.companyId);
+    return access === "all" || (access === "shared" && file.shared);
+  };
+
+  router.serve(downloadFileEndpoint, {}, async ({ params }) => {
+    const signed = verifyFileToken(tokens.secret, params.token, now());
+    const found = signed === null ? null : await fileById(db, signed.fileId);
+    const file = found !== null && signed !== null && (await stillAllowed(signed.viewerId, found)) ? found : null;
+    const bytes = file === null ? null : await storage.get(file.storageKey);
+    if (file === null || bytes === null) throw fail(downloadFileEndpoint.errors.linkExpired);
+    return new FileBytes(bytes, file.contentType, {
+      "Content-Disposition": contentDisposition(file.filename),
+      "Cache-Control": "private, no-store",
+      ...downloadCspFor(file.contentType),
+      "X-Content-Type-Options": "nosniff",
+    });
+  });
+}
