@@ -23,7 +23,7 @@ import {
 import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createUser } from "../../server/auth/users.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
 
 const APP_URL = "https://puente.example";
 const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
@@ -54,7 +54,7 @@ const sellerBody = (email: string) => ({
   yearly_sales_range_id: 4,
 });
 
-describe.each(TEST_DATABASES)("accounts on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("accounts on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
 

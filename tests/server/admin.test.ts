@@ -21,7 +21,7 @@ import { auditLog, companies, sessions, users } from "../../server/db/schema.ts"
 import { INPUT_MESSAGES } from "../../server/http/decode.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES, sessionTokenFor, type CallOptions, type SignedInUser } from "./harness.ts";
+import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE, sessionTokenFor, type CallOptions, type SignedInUser } from "./harness.ts";
 import { adminUserListQuery, interestRequest, loginRequest, SAMPLE_PASSWORD } from "./samples.ts";
 
 const decodeUsers = Schema.decodeUnknownSync(AdminUserList);
@@ -68,7 +68,7 @@ describe("the KPI weeks (Mexico City's calendar, Monday first)", () => {
   });
 });
 
-describe.each(TEST_DATABASES)("admin users and KPIs on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("admin users and KPIs on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let serial = 0;

@@ -23,7 +23,7 @@ import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { escapeHtml } from "../../server/payments/pages.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 import { payPlan } from "./paid-plan.ts";
 import {
   SAMPLE_PASSWORD,
@@ -608,7 +608,7 @@ describe("the authorization matrix", () => {
   });
 });
 
-describe.each(TEST_DATABASES)("authorization matrix on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("authorization matrix on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   const shared = {} as Record<Actor, Account>;

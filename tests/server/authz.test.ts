@@ -10,11 +10,11 @@ import { registerAuthz } from "../../server/auth/authz.ts";
 import { toErrorReply } from "../../server/http/errors.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 
 // The guards are exercised on a small app wired like server/app.ts, with
 // routes that stand for the later admin, seller and company routes.
-describe.each(TEST_DATABASES)("authorization guards on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("authorization guards on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   const people: Record<"admin" | "seller" | "otherSeller" | "buyer", CreatedUser | undefined> = {

@@ -19,14 +19,14 @@ import type { DatabaseHandle } from "../../server/db/open.ts";
 import { botPassages, botTerms } from "../../server/db/schema.ts";
 import { INPUT_MESSAGES } from "../../server/http/decode.ts";
 import { PLANS, planById } from "../../server/payments/plans.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
 
 const decodeAnswer = Schema.decodeUnknownSync(BotAnswer);
 const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
 
 const termsSection = (id: string): string => `${TERMS.path}#${id}`;
 
-describe.each(TEST_DATABASES)("Puente Bot on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("Puente Bot on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
 

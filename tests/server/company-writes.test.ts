@@ -11,7 +11,7 @@ import type { CreatedUser } from "../../server/auth/users.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { auditLog, companies, companyStatuses, emailOutbox, users } from "../../server/db/schema.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { signedInUser, TEST_APP_CONFIG, TEST_DATABASES, type SignedInUser } from "./harness.ts";
+import { signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE, type SignedInUser } from "./harness.ts";
 import { companyCreateRequest, companyUpdateRequest } from "./samples.ts";
 
 const decodeCreated = Schema.decodeUnknownSync(CompanyCreateResponse);
@@ -28,7 +28,7 @@ const rolesOf = (token: string): ReadonlyArray<string> => {
   return Array.isArray(roles) ? roles.map(String) : [];
 };
 
-describe.each(TEST_DATABASES)("company writes on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("company writes on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let serial = 0;

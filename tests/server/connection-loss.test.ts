@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { TEST_DATABASES } from "./harness.ts";
+import { EVERY_TEST_DATABASE } from "./harness.ts";
 
 /**
  * PostgreSQL closes connections when it restarts (scripts/bench/durability.ts
@@ -11,7 +11,7 @@ import { TEST_DATABASES } from "./harness.ts";
  * listener is an uncaught exception, which Vitest reports as a failed run),
  * and the next query must work on a new connection.
  */
-const postgres = TEST_DATABASES.filter((target) => target.kind === "postgres");
+const postgres = EVERY_TEST_DATABASE.filter((target) => target.kind === "postgres");
 
 // Without TEST_DATABASE_URL (the README's command on a fresh machine) there is no PostgreSQL to cut:
 // the file must still hold a test, or Vitest fails it as empty.

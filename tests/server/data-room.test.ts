@@ -31,7 +31,7 @@ import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createDiskStorage } from "../../server/storage/disk.ts";
 import { createS3Storage } from "../../server/storage/s3.ts";
 import { newStorageKey, type Storage } from "../../server/storage/storage.ts";
-import { expectOnlyMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES } from "./harness.ts";
+import { expectOnlyMessage, signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE } from "./harness.ts";
 import { dataRoomUpload, multipartBody, pictureUpload, SAMPLE_FILES, type MultipartBody } from "./samples.ts";
 
 const APP_URL = "https://puente.example";
@@ -170,7 +170,7 @@ describe("storage adapters", () => {
   });
 });
 
-describe.each(TEST_DATABASES)("data room on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("data room on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let uploadsDir: string;

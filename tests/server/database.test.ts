@@ -11,9 +11,9 @@ import { DEMO_PASSWORD, DEMO_REQUESTING_BUYER, DEMO_USERS, rfcCheckDigit } from 
 import { currentNda } from "../../content/nda.ts";
 import { seedDatabase } from "../../server/seed/run.ts";
 import { createUser } from "../../server/auth/users.ts";
-import { TEST_DATABASES } from "./harness.ts";
+import { EVERY_TEST_DATABASE } from "./harness.ts";
 
-describe.each(TEST_DATABASES)("database on $kind", (target) => {
+describe.each(EVERY_TEST_DATABASE)("database on $kind", (target) => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {

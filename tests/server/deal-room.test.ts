@@ -41,7 +41,7 @@ import {
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { expectOnlyMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES } from "./harness.ts";
+import { expectOnlyMessage, signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE } from "./harness.ts";
 import { accessRequestBody, acceptNdaBody, dataRoomUpload, dealMessageBody, decideLetterBody, letterOfIntentBody, shareFileBody } from "./samples.ts";
 
 // The deal room (issue 16; docs/decisions/023-deal-room.md): requests, the
@@ -93,7 +93,7 @@ interface Person {
   readonly token: string;
 }
 
-describe.each(TEST_DATABASES)("deal room on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("deal room on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let clock = Date.now();

@@ -23,7 +23,7 @@ import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { createMailer, type Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { DEMO_USERS, seedDemo } from "../../server/seed/demo.ts";
-import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES, type SignedInUser } from "./harness.ts";
+import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE, type SignedInUser } from "./harness.ts";
 import { buyerSignUp } from "./samples.ts";
 
 const APP_URL = "https://puente.example";
@@ -33,7 +33,7 @@ const decodeMessage = Schema.decodeUnknownSync(MessageResponse);
 
 type Person = SignedInUser;
 
-describe.each(TEST_DATABASES)("e-mail verification on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("e-mail verification on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   /** The same database behind tiny email_verification limits (2 per window). */

@@ -17,7 +17,7 @@ import { interestMessages, passwordResetTokens, users } from "../../server/db/sc
 import { INPUT_MESSAGES } from "../../server/http/decode.ts";
 import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
 
 // Issue "Hardening": each defect a probe of the running product found, as a
 // test that failed before its fix.
@@ -35,7 +35,7 @@ const expectError = (response: LightMyRequestResponse, status: number, message?:
   return body.message;
 };
 
-describe.each(TEST_DATABASES)("hardening on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("hardening on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   const sent: MailMessage[] = [];

@@ -14,8 +14,8 @@ import { openDatabase, type Database, type DatabaseHandle } from "../../server/d
 import { SAMPLE_PASSWORD, urlOf } from "./samples.ts";
 
 /**
- * The databases server tests run on: always PGlite in memory, plus
- * PostgreSQL when TEST_DATABASE_URL is set. Each `open()` on PostgreSQL
+ * The databases server tests run on: PGlite in memory, and PostgreSQL when
+ * TEST_DATABASE_URL is set (see EVERY_TEST_DATABASE and ONE_TEST_DATABASE). Each `open()` on PostgreSQL
  * creates a fresh, uniquely named database from that URL and drops it on
  * close, so test files can run in parallel.
  */
@@ -64,11 +64,19 @@ const postgresTarget = (adminUrl: string): TestDatabaseTarget => ({
 });
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+const postgres = testDatabaseUrl === undefined || testDatabaseUrl === "" ? undefined : postgresTarget(testDatabaseUrl);
 
-export const TEST_DATABASES: ReadonlyArray<TestDatabaseTarget> =
-  testDatabaseUrl === undefined || testDatabaseUrl === ""
-    ? [pgliteTarget]
-    : [pgliteTarget, postgresTarget(testDatabaseUrl)];
+/**
+ * Both databases: for the test files whose SQL can behave differently on
+ * PGlite and PostgreSQL (the database layer and migrations, the
+ * marketplace's search and its change log, connection loss, the saved-search
+ * alerts' queue). Every other file runs on ONE_TEST_DATABASE: the rules it
+ * proves are the server's, not the dialect's (docs/performance/suite.md).
+ */
+export const EVERY_TEST_DATABASE: ReadonlyArray<TestDatabaseTarget> = postgres === undefined ? [pgliteTarget] : [pgliteTarget, postgres];
+
+/** One database per run: PostgreSQL when TEST_DATABASE_URL is set (production's), PGlite otherwise. */
+export const ONE_TEST_DATABASE: ReadonlyArray<TestDatabaseTarget> = [postgres ?? pgliteTarget];
 
 /** A fixed secret for tests that sign tokens. */
 export const TEST_JWT_SECRET = new TextEncoder().encode("test-secret-0123456789abcdef0123456789");

@@ -19,12 +19,12 @@ import type { DatabaseHandle } from "../../server/db/open.ts";
 import { users } from "../../server/db/schema.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createUser } from "../../server/auth/users.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
 
 const SESSION_INVALID = "Tu sesión expiró o no es válida. Inicia sesión de nuevo.";
 const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
 
-describe.each(TEST_DATABASES)("HTTP API on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("HTTP API on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let distDir: string;

@@ -14,7 +14,7 @@ import { kybRequests, subscriptions, users } from "../../server/db/schema.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
 import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 import { payPlan } from "./paid-plan.ts";
 import { kybRequest, urlOf } from "./samples.ts";
 
@@ -22,7 +22,7 @@ const TEAM = "equipo@puente.example";
 const KYB_LIMIT = 3;
 const decodeResponse = Schema.decodeUnknownSync(KybResponse);
 
-describe.each(TEST_DATABASES)("KYB básico on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("KYB básico on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let serial = 0;

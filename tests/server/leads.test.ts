@@ -10,7 +10,7 @@ import { emailOutbox, leads } from "../../server/db/schema.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { REFERERS, SERVICES_INTERESTED } from "../../server/seed/catalogue-data.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
 
 const TEAM = "equipo-pruebas@puente.mx";
 const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
@@ -31,7 +31,7 @@ const valid = {
   referer: LINKEDIN,
 };
 
-describe.each(TEST_DATABASES)("POST /api/leads on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("POST /api/leads on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
 

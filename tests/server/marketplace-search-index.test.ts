@@ -14,7 +14,7 @@ import { SearchIndexSync } from "../../server/marketplace/search-index-sync.ts";
 import { SPANISH_STOP_WORDS } from "../../server/marketplace/spanish-stop-words.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { seedBenchCompanies } from "../../scripts/bench/seed-companies.ts";
-import { TEST_APP_CONFIG, TEST_DATABASES } from "./harness.ts";
+import { TEST_APP_CONFIG, EVERY_TEST_DATABASE } from "./harness.ts";
 
 // The in-memory marketplace index (docs/decisions/024) against the SQL
 // listing it replaced, on companies written through the real triggers; and
@@ -24,7 +24,7 @@ import { TEST_APP_CONFIG, TEST_DATABASES } from "./harness.ts";
 const decodeList = Schema.decodeUnknownSync(CompanyListResponse);
 const COMPANIES = 200;
 
-describe.each(TEST_DATABASES)("marketplace search index ($kind)", (target) => {
+describe.each(EVERY_TEST_DATABASE)("marketplace search index ($kind)", (target) => {
   let handle: DatabaseHandle;
   let sellerId: number;
 

@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "../../server/db/open.ts";
 import { companies, companyIndustries, emailOutbox, interestMessages } from "../../server/db/schema.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { EVERY_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 
 // Catalogue ids (server/seed/catalogue-data.ts): industries 1 Tecnología,
 // 2 Manufactura, 5 Salud; interests 1 growth capital, 3 sell 100%; state 19
@@ -57,7 +57,7 @@ function keysOf(value: unknown, path = ""): ReadonlyArray<string> {
   return entries.flatMap(([key, child]) => [...(isCatalogueItem && key === "name" ? [] : [key]), ...keysOf(child, `${path}.${key}`)]);
 }
 
-describe.each(TEST_DATABASES)("companies API on $kind", (target) => {
+describe.each(EVERY_TEST_DATABASE)("companies API on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   const people = {} as Record<"admin" | "seller" | "otherSeller" | "buyer", CreatedUser>;

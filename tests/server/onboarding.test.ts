@@ -30,7 +30,7 @@ import { MESSAGES } from "../../server/http/errors.ts";
 import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
 import { createTeamNotifier, type OnboardingFinished, type TeamNotifier } from "../../server/onboarding/notifier.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 import {
   onboardingCharacteristics,
   onboardingCompanyData,
@@ -47,7 +47,7 @@ import {
 
 const decodeSummary = Schema.decodeUnknownSync(OnboardingSummary);
 
-describe.each(TEST_DATABASES)("onboarding on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("onboarding on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let serial = 0;
@@ -271,7 +271,7 @@ describe.each(TEST_DATABASES)("onboarding on $kind", (target) => {
 
 describe("the onboarding rate limit", () => {
   it("counts saves per user: past the bucket's limit a save answers 429 with the Spanish message and writes nothing", async () => {
-    const [target] = TEST_DATABASES;
+    const [target] = ONE_TEST_DATABASE;
     if (target === undefined) throw new Error("no test database");
     const handle = await target.open();
     await handle.migrate();

@@ -25,7 +25,7 @@ import type { DatabaseHandle } from "../../server/db/open.ts";
 import { checkoutSessions, paymentEvents, payments, subscriptions } from "../../server/db/schema.ts";
 import { createStripeProvider } from "../../server/payments/stripe-provider.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
 
 const APP_URL = "https://puente.example";
 const LOCAL_SECRET = "whsec_local_test_0123456789abcdefghijklmnopqrstuv";
@@ -47,7 +47,7 @@ const claimsOf = (token: string): { is_paid: boolean; status: string } => {
 const stripeEvent = (id: string, type: string, created: Date, object: Record<string, unknown>) =>
   JSON.stringify({ id, object: "event", api_version: Stripe.API_VERSION, created: Math.floor(created.getTime() / 1000), livemode: false, type, data: { object } });
 
-describe.each(TEST_DATABASES)("payments on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("payments on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   // The injected clock: starts now (tokens must be valid for jose too) and only moves forward.
@@ -444,7 +444,7 @@ describe.each(TEST_DATABASES)("payments on $kind", (target) => {
  * the machine): what the checkout asks Stripe for, and what Stripe's events
  * do, signed with the Stripe webhook secret.
  */
-describe.each(TEST_DATABASES)("payments through Stripe on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("payments through Stripe on $kind", (target) => {
   const STRIPE_SECRET = "whsec_stripe_test_0123456789abcdefghijklmnopqrs";
   let handle: DatabaseHandle;
   let app: FastifyInstance;

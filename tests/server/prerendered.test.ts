@@ -8,7 +8,7 @@ import { pageHtml } from "../../scripts/build/prerender-html.ts";
 import { buildApp } from "../../server/app.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { routePattern } from "../../server/http/prerendered.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
 
 // The built index.html's shape (what scripts/build/prerender-html.ts rewrites).
 const INDEX = `<!doctype html><html lang="es-MX"><head><meta charset="UTF-8" />
@@ -20,7 +20,7 @@ const faq = { path: "/faq", title: "Preguntas frecuentes", page: "FaqPage.tsx", 
 const notFound = { path: "*", title: "Página no encontrada", page: "NotFoundPage.tsx", isPublic: true, noIndex: true } as const;
 const ORIGIN = "https://puente.example";
 
-describe.each(TEST_DATABASES.slice(0, 1))("prerendered public pages ($kind)", (target) => {
+describe.each(ONE_TEST_DATABASE.slice(0, 1))("prerendered public pages ($kind)", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let distDir: string;

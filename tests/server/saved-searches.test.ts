@@ -25,7 +25,7 @@ import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { createMailer, type Mailer } from "../../server/mail/mailer.ts";
 import { processListingEvents, type AlertDeps } from "../../server/saved-searches/alerts.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES, type CallOptions, type SignedInUser } from "./harness.ts";
+import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, EVERY_TEST_DATABASE, type CallOptions, type SignedInUser } from "./harness.ts";
 import { savedSearchRequest } from "./samples.ts";
 
 const APP_URL = "https://puente.example";
@@ -42,7 +42,7 @@ const TECHNOLOGY = 1;
 
 type Person = SignedInUser;
 
-describe.each(TEST_DATABASES)("saved searches on $kind", (target) => {
+describe.each(EVERY_TEST_DATABASE)("saved searches on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   /** The same database behind a tiny saved_searches limit (2 per window). */

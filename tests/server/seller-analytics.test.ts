@@ -21,7 +21,7 @@ import { weekStarts } from "../../server/db/weeks.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
 import { newStorageKey } from "../../server/storage/storage.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, TEST_DATABASES, type SignedInUser } from "./harness.ts";
+import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE, type SignedInUser } from "./harness.ts";
 
 const decodeAnalytics = Schema.decodeUnknownSync(CompanyAnalytics);
 
@@ -33,7 +33,7 @@ const SUNDAY_LAST_SECOND = new Date("2026-03-02T05:59:59Z");
 
 type Person = SignedInUser;
 
-describe.each(TEST_DATABASES)("seller analytics on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("seller analytics on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   let serial = 0;

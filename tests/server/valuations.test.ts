@@ -13,14 +13,14 @@ import { TOO_MANY_REQUESTS_MESSAGE } from "../../server/http/rate-limit.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { LeadWriter, type ValuationLead } from "../../server/valuations/lead-writer.ts";
 import { ENGINE_VERSION } from "../../server/valuations/reference-data.ts";
-import { TEST_DATABASES, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 import { valuationRequest } from "./samples.ts";
 
 const decodeResponse = Schema.decodeUnknownSync(ValuationResponse);
 const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
 const valid = valuationRequest();
 
-describe.each(TEST_DATABASES)("POST /api/valuations on $kind", (target) => {
+describe.each(ONE_TEST_DATABASE)("POST /api/valuations on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
 
