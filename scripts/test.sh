@@ -18,7 +18,7 @@ bash scripts/ensure-chromium.sh
 
 # Lint and types side by side (two cores; neither waits for the other).
 step "lint and typecheck"
-npx eslint . &
+npx eslint --cache --cache-location .cache/eslint/ . &
 lint=$!
 npx tsc --noEmit -p tsconfig.json
 wait "$lint"
