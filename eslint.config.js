@@ -19,11 +19,13 @@ const clientFeatures = foldersIn("src/features");
 // Server: shared plumbing, composition, and every other folder is a feature.
 const SERVER_PLUMBING = ["http", "db", "auth", "mail", "storage"];
 const SERVER_COMPOSITION = ["seed", "migrations"];
-const serverFeatures = foldersIn("server").filter((name) => !SERVER_PLUMBING.includes(name) && !SERVER_COMPOSITION.includes(name));
+const serverFolders = foldersIn("server");
+const serverFeatures = serverFolders.filter((name) => !SERVER_PLUMBING.includes(name) && !SERVER_COMPOSITION.includes(name));
 
 /**
  * What a server feature may import from other features (docs/decisions/011-server-by-feature.md).
  * Anything not listed is refused. Keep it acyclic: marketplace reads companies, never the reverse.
+ * A feature's tables (server/<feature>/schema.ts) are not listed: any server code may import them.
  */
 const SERVER_FEATURE_DEPENDENCIES = {
   accounts: ["catalogues", "companies"],
@@ -39,7 +41,7 @@ const SERVER_FEATURE_DEPENDENCIES = {
   // Puente Bot quotes the plans with the prices the payments feature charges.
   bot: ["payments"],
   admin: ["audit"],
-  // Reads company_files through the schema, never through data-room (which imports it).
+  // Reads company_files through data-room's schema.ts (any feature may read any schema.ts), never through data-room's logic (which imports deal-room).
   "deal-room": ["catalogues", "companies"],
   // Saved-search alerts match new listings with the marketplace's own filters, text search and cards.
   "saved-searches": ["catalogues", "marketplace"],
@@ -68,16 +70,33 @@ const zones = [
     message: "A feature must not import another feature; compose them in src/app.",
   })),
   { target: "./src", from: ["./server"], message: "Server-only code stays in server/." },
+  // A table's shape is the database's, shared like the database: any server code may import any
+  // server/<x>/schema.ts (the `except: ["./schema.ts"]` below), and a schema.ts imports nothing but tables.
   {
     target: SERVER_PLUMBING.map((name) => `./server/${name}`),
     from: serverFeatures.map((name) => `./server/${name}`),
-    message: "Server plumbing (http, db, auth, mail, storage) must not import a server feature.",
+    except: ["./schema.ts"],
+    message: "Server plumbing (http, db, auth, mail, storage) must not import a server feature (its schema.ts excepted).",
   },
   ...serverFeatures.map((feature) => ({
     target: `./server/${feature}`,
     from: serverFeatures.filter((other) => other !== feature && !(SERVER_FEATURE_DEPENDENCIES[feature] ?? []).includes(other)).map((other) => `./server/${other}`),
-    message: `server/${feature} may import only these features: ${(SERVER_FEATURE_DEPENDENCIES[feature] ?? []).join(", ") || "none"} (eslint.config.js SERVER_FEATURE_DEPENDENCIES).`,
+    except: ["./schema.ts"],
+    message: `server/${feature} may import only these features: ${(SERVER_FEATURE_DEPENDENCIES[feature] ?? []).join(", ") || "none"} (eslint.config.js SERVER_FEATURE_DEPENDENCIES), and any feature's schema.ts.`,
   })),
+  {
+    target: "./server/*/schema.ts",
+    from: ["./server", "./contracts", "./content", "./machines"],
+    // server/db/schema.ts gathers every feature's tables for drizzle-kit; a table never imports it.
+    except: [...serverFolders.filter((name) => name !== "db").map((name) => `./${name}/schema.ts`), "./db/columns.ts"],
+    message: "A schema.ts imports only other schema.ts files, server/db/columns.ts and drizzle: tables never import logic.",
+  },
+  // Only drizzle.config.ts and server/db/open.ts (drizzle's `{ schema }`) need every table at once.
+  {
+    target: ["./server/*.ts", ...serverFolders.filter((name) => name !== "db").map((name) => `./server/${name}`), "./server/db/!(open).ts", "./tests", "./scripts"],
+    from: "./server/db/schema.ts",
+    message: "Import a table from the schema.ts of the feature that owns it; server/db/schema.ts only gathers them for drizzle-kit.",
+  },
 ];
 
 export default tseslint.config(

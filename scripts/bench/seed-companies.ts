@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { humanIdFor } from "../../server/companies/create-company.ts";
 import type { Database } from "../../server/db/open.ts";
-import { companies, companyIndustries, companyInterests } from "../../server/db/schema.ts";
+import { companies, companyIndustries, companyInterests } from "../../server/companies/schema.ts";
 import { demoCompany } from "../../server/seed/demo.ts";
 import { createUser } from "../../server/auth/users.ts";
 

@@ -24,7 +24,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { currencyOfLocation, VALUATION_LOCATIONS, VALUATION_REASONS, type ValuationRequest } from "../../contracts/valuations.ts";
 import { openDatabase } from "../../server/db/open.ts";
-import { valuationRequests } from "../../server/db/schema.ts";
+import { valuationRequests } from "../../server/valuations/schema.ts";
 import { INDUSTRIES } from "../../server/seed/catalogue-data.ts";
 import { estimateValuation, seededUniforms, valuationInputOf } from "../../server/valuations/engine.ts";
 import { freshDatabase, log, machineBusySeconds, percentile, raisedRateLimitEnv, round, startServerChild, threadCpuSeconds, type ServerChild } from "./support.ts";

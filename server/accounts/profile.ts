@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword, type HashOptions } from "../auth/password
 import { issueSessionTokenFor, revokeUserSessions } from "../auth/sessions.ts";
 import type { TokenSettings } from "../auth/tokens.ts";
 import type { Database } from "../db/open.ts";
-import { users } from "../db/schema.ts";
+import { users } from "../auth/schema.ts";
 import { changePasswordEndpoint } from "../../contracts/accounts.ts";
 import { HttpError } from "../http/errors.ts";
 import { fail } from "../http/router.ts";

@@ -11,7 +11,9 @@ import { catalogueNames, requireChoices, type CatalogueChoice } from "../catalog
 import { createCompany } from "../companies/create-company.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { Database } from "../db/open.ts";
-import { DEFAULT_COMPANY_STATUS_ID, DEFAULT_VERIFICATION_LEVEL_ID, buyerProfiles, users } from "../db/schema.ts";
+import { DEFAULT_COMPANY_STATUS_ID, DEFAULT_VERIFICATION_LEVEL_ID } from "../companies/schema.ts";
+import { buyerProfiles } from "./schema.ts";
+import { users } from "../auth/schema.ts";
 import { fail } from "../http/router.ts";
 
 // Both sign-ups answer the same 409 (the seller endpoint declares the same case).

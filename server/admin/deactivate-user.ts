@@ -3,7 +3,8 @@ import { deactivateUserEndpoint } from "../../contracts/admin.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
 import type { Database } from "../db/open.ts";
-import { companies, users } from "../db/schema.ts";
+import { companies } from "../companies/schema.ts";
+import { users } from "../auth/schema.ts";
 import { fail } from "../http/router.ts";
 
 export interface Deactivation {

@@ -2,7 +2,8 @@ import { and, count, gte, isNull, lt, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { KPI_WEEKS, type Kpis } from "../../contracts/admin.ts";
 import type { Database } from "../db/open.ts";
-import { companies, users } from "../db/schema.ts";
+import { companies } from "../companies/schema.ts";
+import { users } from "../auth/schema.ts";
 import { mexicoCityMidnight, mexicoCityWeekOf, weekSpan, weekStarts as mexicoCityWeekStarts } from "../db/weeks.ts";
 
 /**

@@ -2,7 +2,7 @@ import { count, desc, or } from "drizzle-orm";
 import type { AdminUserList } from "../../contracts/admin.ts";
 import { DASHBOARD_PAGE_SIZE } from "../../contracts/companies.ts";
 import type { Database } from "../db/open.ts";
-import { users } from "../db/schema.ts";
+import { users } from "../auth/schema.ts";
 import { unaccentedContains } from "../db/contains-text.ts";
 
 export interface UserListInput {

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/open.ts";
-import { auditLog } from "../db/schema.ts";
+import { auditLog } from "./schema.ts";
 
 /** A transaction or the database: an entry is written inside the action's own transaction. */
 type Writer = Pick<Database, "insert">;

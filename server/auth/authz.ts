@@ -6,7 +6,9 @@ import { SUBSCRIPTION_MESSAGES } from "../../contracts/subscriptions.ts";
 import { subscriptionAccess } from "./subscription-access.ts";
 import { verifySessionToken, type TokenSettings } from "./tokens.ts";
 import type { Database } from "../db/open.ts";
-import { companies, sessions, subscriptions, users } from "../db/schema.ts";
+import { companies } from "../companies/schema.ts";
+import { sessions, users } from "./schema.ts";
+import { subscriptions } from "../payments/schema.ts";
 import { HttpError, MESSAGES, forbidden, notFound, unauthorized } from "../http/errors.ts";
 
 /**

@@ -2,7 +2,8 @@ import { eq, type SQL } from "drizzle-orm";
 import { subscriptionAccess } from "./subscription-access.ts";
 import type { SessionClaimsInput } from "./tokens.ts";
 import type { Database } from "../db/open.ts";
-import { subscriptions, users } from "../db/schema.ts";
+import { subscriptions } from "../payments/schema.ts";
+import { users } from "./schema.ts";
 
 export interface UserForLogin {
   readonly id: number;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Database } from "../db/open.ts";
-import { sessions } from "../db/schema.ts";
+import { sessions } from "./schema.ts";
 import { findUserById, sessionClaimsFor, type UserForLogin } from "./session-claims.ts";
 import { signSessionToken, type TokenSettings } from "./tokens.ts";
 

@@ -1,7 +1,8 @@
 import type { Role } from "../../contracts/sessions.ts";
 import { hashPassword, type HashOptions } from "./passwords.ts";
 import type { Database } from "../db/open.ts";
-import { subscriptions, users } from "../db/schema.ts";
+import { subscriptions } from "../payments/schema.ts";
+import { users } from "./schema.ts";
 
 export interface CreateUserInput {
   readonly email: string;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { BOT_CONTACT_SOURCE, BOT_MESSAGES, type BotAnswer } from "../../contracts/bot.ts";
 import type { Database } from "../db/open.ts";
-import { botPassages, botTerms } from "../db/schema.ts";
+import { botPassages, botTerms } from "./schema.ts";
 import { intOf, rowsOf, textOf } from "../db/rows.ts";
 import { resolveSearchTerms, searchWords, type ResolvedWord } from "../db/text-search.ts";
 

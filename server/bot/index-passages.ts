@@ -1,6 +1,6 @@
 import { notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/open.ts";
-import { botPassages, botTerms } from "../db/schema.ts";
+import { botPassages, botTerms } from "./schema.ts";
 import { plainWords, vocabularyWords } from "../db/text-search.ts";
 import { PLANS } from "../payments/plans.ts";
 import { buildPassages, sourceTitle, type Passage } from "./passages.ts";

@@ -2,7 +2,7 @@ import { asc } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { CatalogueItem, CataloguePath } from "../../contracts/catalogues.ts";
 import type { Database } from "../db/open.ts";
-import * as t from "../db/schema.ts";
+import * as t from "./schema.ts";
 
 /** Any table with an integer `id` and a text `name`. */
 type CatalogueTable = PgTable & {

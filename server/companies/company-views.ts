@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { CompanyRecord, PublicCompanyProfile } from "../../contracts/companies.ts";
 import type { Database } from "../db/open.ts";
-import { companies, companyIndustries, companyInterests } from "../db/schema.ts";
+import { companies, companyIndustries, companyInterests } from "./schema.ts";
 import { itemOf, itemsOf, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
 import { redactCompanyNames } from "./redact-names.ts";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/open.ts";
-import { companies, companyIndustries, companyInterests } from "../db/schema.ts";
+import { companies, companyIndustries, companyInterests } from "./schema.ts";
 
 export type NewCompanyFields = Omit<typeof companies.$inferInsert, "id" | "humanId" | "createdAt" | "updatedAt">;
 

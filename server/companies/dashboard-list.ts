@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { DASHBOARD_PAGE_SIZE, type DashboardCompanyList } from "../../contracts/companies.ts";
 import type { Database } from "../db/open.ts";
-import { companies } from "../db/schema.ts";
+import { companies } from "./schema.ts";
 import { containsPattern, unaccentedContains } from "../db/contains-text.ts";
 import { itemOf, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
 

@@ -1,7 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { DATA_ROOM_CATEGORIES, type DataRoomCategory, type DataRoomFile, type FileView } from "../../contracts/data-room.ts";
 import type { Database } from "../db/open.ts";
-import { companyFiles, fileViews, users } from "../db/schema.ts";
+import { companyFiles, fileViews } from "./schema.ts";
+import { users } from "../auth/schema.ts";
 
 type FileRow = typeof companyFiles.$inferSelect;
 

@@ -18,7 +18,9 @@ import {
   type DataRoomCategory,
 } from "../../contracts/data-room.ts";
 import { canManageCompany } from "../auth/authz.ts";
-import { companies, companyFiles, users } from "../db/schema.ts";
+import { companies } from "../companies/schema.ts";
+import { companyFiles } from "./schema.ts";
+import { users } from "../auth/schema.ts";
 import { buyerMayOpenSharedDocuments } from "../deal-room/access.ts";
 import type { DealRoomContext } from "../deal-room/routes.ts";
 import { decodeWith } from "../http/decode.ts";

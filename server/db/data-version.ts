@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "./open.ts";
-import { marketplaceState } from "./schema.ts";
+import { marketplaceState } from "../marketplace/schema.ts";
 
 /**
  * The marketplace version: a counter that triggers raise, once per

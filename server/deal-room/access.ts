@@ -5,7 +5,12 @@ import type { NdaVersion } from "../../content/nda.ts";
 import { grantsAccess, isOpen } from "../../machines/deal-room/selectors.ts";
 import { canManageCompany } from "../auth/authz.ts";
 import type { Database } from "../db/open.ts";
-import { accessRequests, buyerProfiles, companyFiles, companyOnboardings, ndaAcceptances, users, type companies } from "../db/schema.ts";
+import { accessRequests, ndaAcceptances } from "./schema.ts";
+import { buyerProfiles } from "../accounts/schema.ts";
+import { companyFiles } from "../data-room/schema.ts";
+import { companyOnboardings } from "../onboarding/schema.ts";
+import { users } from "../auth/schema.ts";
+import type { companies } from "../companies/schema.ts";
 import { isCurrentNda } from "./nda.ts";
 
 /**

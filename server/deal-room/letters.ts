@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { CreateLetterOfIntent } from "../../contracts/deal-room.ts";
 import type { Database } from "../db/open.ts";
-import { accessRequests, companies, lettersOfIntent } from "../db/schema.ts";
+import { accessRequests, lettersOfIntent } from "./schema.ts";
+import { companies } from "../companies/schema.ts";
 
 /** Letters of intent (decision 023): the approved buyer's non-binding offers; one pending at a time per request. */
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Nda } from "../../contracts/deal-room.ts";
 import { currentNda, renderNda, type NdaVersion } from "../../content/nda.ts";
-import type { ndaAcceptances } from "../db/schema.ts";
+import type { ndaAcceptances } from "./schema.ts";
 
 /**
  * The NDA as the deal room uses it (content/nda.ts holds the text): the

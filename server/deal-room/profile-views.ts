@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { Database } from "../db/open.ts";
-import { companyProfileViews } from "../db/schema.ts";
+import { companyProfileViews } from "./schema.ts";
 import { mexicoCityDay } from "./nda.ts";
 
 /**

@@ -8,7 +8,10 @@ import { isAdmin } from "../auth/authz.ts";
 import { catalogueNames, itemOf, type CatalogueNames } from "../catalogues/names.ts";
 import { redactCompanyNames } from "../companies/redact-names.ts";
 import type { Database } from "../db/open.ts";
-import { accessRequests, buyerProfiles, companies, dealMessages, lettersOfIntent, ndaAcceptances, users } from "../db/schema.ts";
+import { accessRequests, dealMessages, lettersOfIntent, ndaAcceptances } from "./schema.ts";
+import { buyerProfiles } from "../accounts/schema.ts";
+import { companies } from "../companies/schema.ts";
+import { users } from "../auth/schema.ts";
 import { buyerHasAccess } from "./access.ts";
 import { isCurrentNda } from "./nda.ts";
 

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { THREAD_MAX_MESSAGES, type DealMessage, type DealRole } from "../../contracts/deal-room.ts";
 import type { Database } from "../db/open.ts";
-import { dealMessages, users } from "../db/schema.ts";
+import { dealMessages } from "./schema.ts";
+import { users } from "../auth/schema.ts";
 import { notSentBy } from "./requests.ts";
 
 /**

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { KybResponse } from "../../contracts/kyb.ts";
 import type { Database } from "../db/open.ts";
-import { companies, kybRequests } from "../db/schema.ts";
+import { companies } from "../companies/schema.ts";
+import { kybRequests } from "./schema.ts";
 
 export interface CreatedKybRequest {
   readonly response: KybResponse;

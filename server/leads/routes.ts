@@ -1,6 +1,6 @@
 import { createLeadEndpoint } from "../../contracts/leads.ts";
 import { catalogueNames, requireChoices } from "../catalogues/names.ts";
-import { leads } from "../db/schema.ts";
+import { leads } from "./schema.ts";
 import type { RouteContext } from "../http/context.ts";
 import type { Router } from "../http/router.ts";
 import { escapeHtml, htmlLayout, type MailMessage } from "../mail/mailer.ts";

@@ -1,7 +1,7 @@
 import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/open.ts";
-import { emailOutbox } from "../db/schema.ts";
+import { emailOutbox } from "./schema.ts";
 
 export interface MailMessage {
   readonly to: string;

@@ -1,6 +1,6 @@
 import type { InterestMessageRequest } from "../../contracts/marketplace.ts";
 import type { Database } from "../db/open.ts";
-import { interestMessages } from "../db/schema.ts";
+import { interestMessages } from "./schema.ts";
 import { escapeHtml, htmlLayout, type MailMessage } from "../mail/mailer.ts";
 
 export interface InterestMessageInput extends InterestMessageRequest {

@@ -6,7 +6,7 @@ import { intArrayOf, intOf, intOrNullOf, rowsOf, textOf, textOrNullOf, type Row 
 import { redactCompanyNames } from "../companies/redact-names.ts";
 import { itemOf, itemsOf, requireChoices, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
 import { resolveSearchWords, searchWords } from "../db/text-search.ts";
-import { searchTerms } from "../db/schema.ts";
+import { searchTerms } from "./schema.ts";
 import { tsQueryText } from "./search-text.ts";
 
 /**

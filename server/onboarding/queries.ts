@@ -7,24 +7,18 @@ import {
   type OnboardingSummary,
 } from "../../contracts/onboarding.ts";
 import type { Database } from "../db/open.ts";
-import type {
-  societies,
-  taxSystems} from "../db/schema.ts";
+import type { societies, taxSystems } from "../catalogues/schema.ts";
+import { companies, companyInterests } from "../companies/schema.ts";
+import { companyAttributes, companyCharacteristics, fundingStructures, interests } from "../catalogues/schema.ts";
 import {
-  companies,
-  companyAttributes,
-  companyCharacteristics,
   companyEquities,
   companyFundingRoundUses,
   companyFundingStructures,
-  companyInterests,
   companyOnboardingAttributes,
   companyOnboardingCharacteristics,
   companyOnboardings,
-  fundingStructures,
-  interests,
-  users,
-} from "../db/schema.ts";
+} from "./schema.ts";
+import { users } from "../auth/schema.ts";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Reader = Database | Tx;

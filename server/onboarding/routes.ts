@@ -19,22 +19,10 @@ import {
 import type { RouteContext } from "../http/context.ts";
 import { badRequest } from "../http/errors.ts";
 import { fail, type Router } from "../http/router.ts";
-import {
-  companies,
-  companyAttributes,
-  companyCharacteristics,
-  companyEquities,
-  companyFundingRoundUses,
-  companyFundingStructures,
-  companyInterests,
-  companyOnboardingAttributes,
-  companyOnboardingCharacteristics,
-  fundingStructures,
-  interests,
-  societies,
-  taxSystems,
-  users,
-} from "../db/schema.ts";
+import { companies, companyInterests } from "../companies/schema.ts";
+import { companyAttributes, companyCharacteristics, fundingStructures, interests, societies, taxSystems } from "../catalogues/schema.ts";
+import { companyEquities, companyFundingRoundUses, companyFundingStructures, companyOnboardingAttributes, companyOnboardingCharacteristics } from "./schema.ts";
+import { users } from "../auth/schema.ts";
 import type { TeamNotifier } from "./notifier.ts";
 import { countExisting, loadSummary, lockCompany, upsertOnboarding, type OnboardingColumns, type Tx } from "./queries.ts";
 

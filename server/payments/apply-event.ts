@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Plan } from "../../contracts/subscriptions.ts";
 import type { Database } from "../db/open.ts";
-import { checkoutSessions, paymentEvents, payments, subscriptions } from "../db/schema.ts";
+import { checkoutSessions, paymentEvents, payments, subscriptions } from "./schema.ts";
 import type { PaymentEvent } from "./events.ts";
 import { CURRENCY, periodEndFor, planById, toPesos, toPlanId } from "./plans.ts";
 import type { ProviderKind } from "./provider.ts";

@@ -3,7 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { PlanId } from "../../contracts/subscriptions.ts";
 import type { Database } from "../db/open.ts";
-import { checkoutSessions } from "../db/schema.ts";
+import { checkoutSessions } from "./schema.ts";
 import { CURRENCY, chargeCents, planById } from "./plans.ts";
 import type { PaymentProvider } from "./provider.ts";
 

@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { count, desc, eq } from "drizzle-orm";
 import { BILLING_PAGE_SIZE, type PaymentList } from "../../contracts/subscriptions.ts";
 import type { Database } from "../db/open.ts";
-import { payments, users } from "../db/schema.ts";
+import { payments } from "./schema.ts";
+import { users } from "../auth/schema.ts";
 import { toPesos, toPlanId } from "./plans.ts";
 
 /**

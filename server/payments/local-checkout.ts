@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { LocalCheckoutOutcome } from "../../contracts/subscriptions.ts";
-import type { checkoutSessions } from "../db/schema.ts";
+import type { checkoutSessions } from "./schema.ts";
 import type { LocalProvider } from "./local-provider.ts";
 import type { WebhookDeps } from "./webhook.ts";
 import { handleWebhook, newLocalEventId } from "./webhook.ts";

@@ -13,7 +13,8 @@ import {
   paymentWebhookEndpoint,
   SUBSCRIPTION_MESSAGES,
 } from "../../contracts/subscriptions.ts";
-import { checkoutSessions, subscriptions, users } from "../db/schema.ts";
+import { checkoutSessions, subscriptions } from "./schema.ts";
+import { users } from "../auth/schema.ts";
 import type { RouteContext } from "../http/context.ts";
 import { fail, HtmlPage, SeeOther, type Router } from "../http/router.ts";
 import { openCheckout } from "./checkout.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Subscription } from "../../contracts/subscriptions.ts";
 import { subscriptionAccess, type SubscriptionAccess } from "../auth/subscription-access.ts";
 import type { Database } from "../db/open.ts";
-import { subscriptions } from "../db/schema.ts";
+import { subscriptions } from "./schema.ts";
 import { toPlanId } from "./plans.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

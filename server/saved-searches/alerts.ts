@@ -3,7 +3,7 @@ import { FILTER_KEYS, type CompanyCard } from "../../contracts/marketplace.ts";
 import { catalogueNames } from "../catalogues/names.ts";
 import type { Database } from "../db/open.ts";
 import { intOf, rowsOf, textOf } from "../db/rows.ts";
-import { searchTerms } from "../db/schema.ts";
+import { searchTerms } from "../marketplace/schema.ts";
 import { resolveSearchTexts } from "../db/text-search.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { filterCondition, LISTED_COMPANY, listedCards, searchCondition, searchQuery } from "../marketplace/list-companies.ts";

@@ -10,7 +10,8 @@ import {
 } from "../../contracts/saved-searches.ts";
 import type { CatalogueNames } from "../catalogues/names.ts";
 import type { Database } from "../db/open.ts";
-import { savedSearches, users } from "../db/schema.ts";
+import { savedSearches } from "./schema.ts";
+import { users } from "../auth/schema.ts";
 import { searchWords } from "../db/text-search.ts";
 import { fail } from "../http/router.ts";
 import { assertFiltersExist } from "../marketplace/list-companies.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/open.ts";
-import * as t from "../db/schema.ts";
+import * as t from "../catalogues/schema.ts";
 import * as data from "./catalogue-data.ts";
 
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);

@@ -1,5 +1,5 @@
 import type { Database } from "../db/open.ts";
-import { valuationRequests } from "../db/schema.ts";
+import { valuationRequests } from "./schema.ts";
 
 export type ValuationLead = typeof valuationRequests.$inferInsert;
 

@@ -10,16 +10,11 @@ import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import { buildApp } from "../../server/app.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import {
-  buyerProfiles,
-  companies,
-  companyIndustries,
-  companyInterests,
-  emailOutbox,
-  passwordResetTokens,
-  subscriptions,
-  users,
-} from "../../server/db/schema.ts";
+import { buyerProfiles, passwordResetTokens } from "../../server/accounts/schema.ts";
+import { companies, companyIndustries, companyInterests } from "../../server/companies/schema.ts";
+import { emailOutbox } from "../../server/mail/schema.ts";
+import { subscriptions } from "../../server/payments/schema.ts";
+import { users } from "../../server/auth/schema.ts";
 import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createUser } from "../../server/auth/users.ts";

@@ -16,7 +16,7 @@ import { indexBotPassages } from "../../server/bot/index-passages.ts";
 import { BOT_PAGE_COPY } from "../../server/bot/page.ts";
 import { buildPassages } from "../../server/bot/passages.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { botPassages, botTerms } from "../../server/db/schema.ts";
+import { botPassages, botTerms } from "../../server/bot/schema.ts";
 import { INPUT_MESSAGES } from "../../server/http/decode.ts";
 import { PLANS, planById } from "../../server/payments/plans.ts";
 import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";

@@ -5,7 +5,11 @@ import { TEST_SCRYPT_PARAMS, verifyPassword } from "../../server/auth/passwords.
 import { listCatalogue } from "../../server/catalogues/registry.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { accessRequests, companies, companyIndustries, companyInterests, companyStatuses, ndaAcceptances, states, subscriptions, taxSystems, users, verificationLevels } from "../../server/db/schema.ts";
+import { accessRequests, ndaAcceptances } from "../../server/deal-room/schema.ts";
+import { companies, companyIndustries, companyInterests } from "../../server/companies/schema.ts";
+import { companyStatuses, states, taxSystems, verificationLevels } from "../../server/catalogues/schema.ts";
+import { subscriptions } from "../../server/payments/schema.ts";
+import { users } from "../../server/auth/schema.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { DEMO_PASSWORD, DEMO_REQUESTING_BUYER, DEMO_USERS, rfcCheckDigit } from "../../server/seed/demo.ts";
 import { currentNda } from "../../content/nda.ts";

@@ -28,16 +28,10 @@ import { NDA_VERSIONS, currentNda, type NdaVersion } from "../../content/nda.ts"
 import { buildApp } from "../../server/app.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import {
-  accessRequests,
-  buyerProfiles,
-  companyOnboardings,
-  companyProfileViews,
-  dealMessages,
-  lettersOfIntent,
-  ndaAcceptances,
-  users,
-} from "../../server/db/schema.ts";
+import { accessRequests, companyProfileViews, dealMessages, lettersOfIntent, ndaAcceptances } from "../../server/deal-room/schema.ts";
+import { buyerProfiles } from "../../server/accounts/schema.ts";
+import { companyOnboardings } from "../../server/onboarding/schema.ts";
+import { users } from "../../server/auth/schema.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";

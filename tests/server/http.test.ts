@@ -16,7 +16,7 @@ import { findUserForLogin, sessionClaimsFor } from "../../server/auth/session-cl
 import { issueSessionToken } from "../../server/auth/sessions.ts";
 import { DEFAULT_TOKEN_TTL_SECONDS, signSessionToken, verifySessionToken } from "../../server/auth/tokens.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { users } from "../../server/db/schema.ts";
+import { users } from "../../server/auth/schema.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createUser } from "../../server/auth/users.ts";
 import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";

@@ -8,7 +8,7 @@ import { catalogueNames } from "../../server/catalogues/names.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { rowsOf, textOf } from "../../server/db/rows.ts";
-import { companies } from "../../server/db/schema.ts";
+import { companies } from "../../server/companies/schema.ts";
 import { listCompanies } from "../../server/marketplace/list-companies.ts";
 import { SearchIndexSync } from "../../server/marketplace/search-index-sync.ts";
 import { SPANISH_STOP_WORDS } from "../../server/marketplace/spanish-stop-words.ts";

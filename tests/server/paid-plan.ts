@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { PlanId } from "../../contracts/subscriptions.ts";
 import type { Database } from "../../server/db/open.ts";
-import { payments } from "../../server/db/schema.ts";
+import { payments } from "../../server/payments/schema.ts";
 import { applyPaymentEvent } from "../../server/payments/apply-event.ts";
 import { openCheckout } from "../../server/payments/checkout.ts";
 import { createLocalProvider, newLocalWebhookSecret } from "../../server/payments/local-provider.ts";

@@ -22,7 +22,7 @@ import { buildApp } from "../../server/app.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { checkoutSessions, paymentEvents, payments, subscriptions } from "../../server/db/schema.ts";
+import { checkoutSessions, paymentEvents, payments, subscriptions } from "../../server/payments/schema.ts";
 import { createStripeProvider } from "../../server/payments/stripe-provider.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";

@@ -28,7 +28,8 @@ import type { ValuationRequest } from "../../contracts/valuations.ts";
 import { hashVerificationToken } from "../../server/accounts/email-verification.ts";
 import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import type { Database } from "../../server/db/open.ts";
-import { accessRequests, emailVerificationTokens, lettersOfIntent, ndaAcceptances, passwordResetTokens } from "../../server/db/schema.ts";
+import { accessRequests, lettersOfIntent, ndaAcceptances } from "../../server/deal-room/schema.ts";
+import { emailVerificationTokens, passwordResetTokens } from "../../server/accounts/schema.ts";
 
 /**
  * Valid requests for every endpoint with input, as a client sends them

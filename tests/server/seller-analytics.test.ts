@@ -8,15 +8,10 @@ import { buildApp } from "../../server/app.ts";
 import type { CreatedUser } from "../../server/auth/users.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import {
-  accessRequests,
-  companyFiles,
-  companyProfileViews,
-  fileViews,
-  interestMessages,
-  lettersOfIntent,
-  users,
-} from "../../server/db/schema.ts";
+import { accessRequests, companyProfileViews, lettersOfIntent } from "../../server/deal-room/schema.ts";
+import { companyFiles, fileViews } from "../../server/data-room/schema.ts";
+import { interestMessages } from "../../server/marketplace/schema.ts";
+import { users } from "../../server/auth/schema.ts";
 import { weekStarts } from "../../server/db/weeks.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
 import { newStorageKey } from "../../server/storage/storage.ts";

@@ -8,7 +8,7 @@ import { buildApp } from "../../server/app.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser } from "../../server/auth/users.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
-import { valuationRequests } from "../../server/db/schema.ts";
+import { valuationRequests } from "../../server/valuations/schema.ts";
 import { TOO_MANY_REQUESTS_MESSAGE } from "../../server/http/rate-limit.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { LeadWriter, type ValuationLead } from "../../server/valuations/lead-writer.ts";

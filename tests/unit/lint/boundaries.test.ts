@@ -53,6 +53,25 @@ beforeAll(() => {
   );
   probes["contentToApp"] = probeFile(`content/zz-probe-${suffix}`, "probe.ts", 'import { toastError } from "../../src/lib/toast.ts";\nexport const probe = toastError;\n');
   probes["plumbingToFeature"] = probeFile(`server/http/zz-probe-${suffix}`, "probe.ts", 'import { leadRoutes } from "../../leads/routes.ts";\nexport const probe = leadRoutes;\n');
+  probes["featureToOtherTables"] = probeFile(
+    `server/companies/zz-probe-tables-${suffix}`,
+    "probe.ts",
+    'import { accessRequests } from "../../deal-room/schema.ts";\nexport const probe = accessRequests;\n',
+  );
+  probes["plumbingToTables"] = probeFile(`server/http/zz-probe-tables-${suffix}`, "probe.ts", 'import { subscriptions } from "../../payments/schema.ts";\nexport const probe = subscriptions;\n');
+  probes["schemaToLogic"] = probeFile(
+    `server/zz-probe-tables-${suffix}`,
+    "schema.ts",
+    [
+      'import type { Database } from "../db/open.ts";',
+      'import { createdAt } from "../db/columns.ts";',
+      'import { users } from "../auth/schema.ts";',
+      "export const probe = [createdAt, users];",
+      "export type Probe = Database;",
+      "",
+    ].join("\n"),
+  );
+  probes["testToGatheredSchema"] = probeFile(`tests/zz-probe-${suffix}`, "probe.ts", 'import { users } from "../../server/db/schema.ts";\nexport const probe = users;\n');
 });
 
 const probe = (name: string): string => {
@@ -90,5 +109,20 @@ describe("lint: import boundaries of folders created after the config", () => {
   it("refuses server plumbing importing a feature", async () => {
     const file = probe("plumbingToFeature");
     expect(await boundaryErrors(file)).toEqual([expect.stringContaining("Server plumbing")]);
+  }, 60_000);
+
+  it("lets any server code import any feature's tables (its schema.ts)", async () => {
+    expect(await boundaryErrors(probe("featureToOtherTables"))).toEqual([]);
+    expect(await boundaryErrors(probe("plumbingToTables"))).toEqual([]);
+  }, 60_000);
+
+  it("refuses a schema.ts importing anything but tables and column helpers", async () => {
+    const file = probe("schemaToLogic");
+    expect(await boundaryErrors(file)).toEqual([expect.stringContaining("A schema.ts imports only other schema.ts files")]);
+  }, 60_000);
+
+  it("refuses importing tables from server/db/schema.ts, which only gathers them for drizzle-kit", async () => {
+    const file = probe("testToGatheredSchema");
+    expect(await boundaryErrors(file)).toEqual([expect.stringContaining("Import a table from the schema.ts of the feature that owns it")]);
   }, 60_000);
 });

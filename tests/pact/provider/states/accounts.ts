@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { hashRecoveryToken } from "../../../../server/accounts/password-recovery.ts";
 import { TEST_SCRYPT_PARAMS, hashPassword } from "../../../../server/auth/passwords.ts";
-import { passwordResetTokens, users } from "../../../../server/db/schema.ts";
+import { passwordResetTokens } from "../../../../server/accounts/schema.ts";
+import { users } from "../../../../server/auth/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import { createUser, normalizeEmail } from "../../../../server/auth/users.ts";

@@ -3,7 +3,7 @@ import { TEST_SCRYPT_PARAMS } from "../../../../server/auth/passwords.ts";
 import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { createUser } from "../../../../server/auth/users.ts";
 import { createCompany } from "../../../../server/companies/create-company.ts";
-import { companies } from "../../../../server/db/schema.ts";
+import { companies } from "../../../../server/companies/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import { PACT_COMPANY_SELLER as PACT_SELLER } from "../../../server/samples.ts";

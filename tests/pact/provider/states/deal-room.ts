@@ -3,17 +3,12 @@ import { eq } from "drizzle-orm";
 import { currentNda, renderNda } from "../../../../content/nda.ts";
 import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { createCompany } from "../../../../server/companies/create-company.ts";
-import {
-  accessRequests,
-  buyerProfiles,
-  companies,
-  companyFiles,
-  companyOnboardings,
-  dealMessages,
-  lettersOfIntent,
-  ndaAcceptances,
-  users,
-} from "../../../../server/db/schema.ts";
+import { accessRequests, dealMessages, lettersOfIntent, ndaAcceptances } from "../../../../server/deal-room/schema.ts";
+import { buyerProfiles } from "../../../../server/accounts/schema.ts";
+import { companies } from "../../../../server/companies/schema.ts";
+import { companyFiles } from "../../../../server/data-room/schema.ts";
+import { companyOnboardings } from "../../../../server/onboarding/schema.ts";
+import { users } from "../../../../server/auth/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import { SAMPLE_FILES } from "../../../server/samples.ts";

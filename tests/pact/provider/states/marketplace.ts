@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { TEST_SCRYPT_PARAMS } from "../../../../server/auth/passwords.ts";
 import { createCompany } from "../../../../server/companies/create-company.ts";
-import { companies } from "../../../../server/db/schema.ts";
+import { companies } from "../../../../server/companies/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import { createUser, type CreatedUser } from "../../../../server/auth/users.ts";
 import { findUserForLogin } from "../../../../server/auth/session-claims.ts";

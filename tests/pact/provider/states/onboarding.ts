@@ -3,17 +3,16 @@ import { TEST_SCRYPT_PARAMS } from "../../../../server/auth/passwords.ts";
 import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { createUser } from "../../../../server/auth/users.ts";
 import { createCompany } from "../../../../server/companies/create-company.ts";
+import { companies, companyInterests } from "../../../../server/companies/schema.ts";
 import {
-  companies,
   companyEquities,
-  companyInterests,
   companyFundingRoundUses,
   companyFundingStructures,
   companyOnboardingAttributes,
   companyOnboardingCharacteristics,
   companyOnboardings,
-  users,
-} from "../../../../server/db/schema.ts";
+} from "../../../../server/onboarding/schema.ts";
+import { users } from "../../../../server/auth/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import type { ProviderStates } from "./types.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { TEST_SCRYPT_PARAMS } from "../../../../server/auth/passwords.ts";
 import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { createUser } from "../../../../server/auth/users.ts";
-import { checkoutSessions, payments, subscriptions } from "../../../../server/db/schema.ts";
+import { checkoutSessions, payments, subscriptions } from "../../../../server/payments/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import { payPlan } from "../../../server/paid-plan.ts";

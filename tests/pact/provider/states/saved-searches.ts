@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
-import { buyerProfiles, savedSearches } from "../../../../server/db/schema.ts";
+import { buyerProfiles } from "../../../../server/accounts/schema.ts";
+import { savedSearches } from "../../../../server/saved-searches/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import { MAX_SAVED_SEARCHES } from "../../../../contracts/saved-searches.ts";

@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
 import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { createCompany } from "../../../../server/companies/create-company.ts";
-import {
-  accessRequests,
-  companies,
-  companyFiles,
-  companyProfileViews,
-  fileViews,
-  interestMessages,
-  users,
-} from "../../../../server/db/schema.ts";
+import { accessRequests, companyProfileViews } from "../../../../server/deal-room/schema.ts";
+import { companies } from "../../../../server/companies/schema.ts";
+import { companyFiles, fileViews } from "../../../../server/data-room/schema.ts";
+import { interestMessages } from "../../../../server/marketplace/schema.ts";
+import { users } from "../../../../server/auth/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import { signedIn } from "./marketplace.ts";
