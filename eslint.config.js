@@ -122,6 +122,38 @@ export default tseslint.config(
     },
   },
   {
+    // Query keys come from a key factory in a `*-keys.ts` file, never typed by hand where they are used:
+    // a key typed twice drifts, and an invalidation then silently misses its cache entry
+    // (docs/decisions/026-query-keys-and-tables.md).
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*-keys.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression.value",
+          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
+        },
+        {
+          selector: "Property[key.name=/^(queryKey|mutationKey)$/] > :matches(TSAsExpression, TSSatisfiesExpression).value > ArrayExpression.expression",
+          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState)$/] > ArrayExpression.arguments:first-child",
+          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState)$/] > :matches(TSAsExpression, TSSatisfiesExpression).arguments:first-child > ArrayExpression.expression",
+          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
+        },
+        {
+          selector: "VariableDeclarator[id.name=/Keys$/][init.type='ObjectExpression']",
+          message: "Key factories live in a *-keys.ts file (src/lib/api/<entity>-keys.ts when features share them).",
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call their callback `use`, which is not React's hook.
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },

@@ -7,12 +7,12 @@ import { AppLayout } from "./layout/AppLayout.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { AppRoutes } from "./routes.tsx";
 import { SessionProvider, useOnSignedOut } from "../lib/session.tsx";
+import { companyKeys } from "../lib/api/company-keys.ts";
+import { sellerAnalyticsKeys } from "../lib/api/seller-analytics-keys.ts";
 import { emailVerificationKeys } from "../features/accounts/api/email-verification-keys.ts";
 import { adminKeys } from "../features/admin/api/admin-keys.ts";
-import { companyKeys } from "../features/companies/api/company-keys.ts";
 import { dealRoomKeys } from "../features/deal-room/api/deal-room-keys.ts";
 import { savedSearchKeys } from "../features/saved-searches/api/saved-search-keys.ts";
-import { sellerAnalyticsKeys } from "../features/seller-analytics/api/seller-analytics-keys.ts";
 import { subscriptionKeys } from "../features/subscriptions/api/subscription-keys.ts";
 
 /** react-aria links and menu items navigate through wouter. */
@@ -37,7 +37,7 @@ function ForgetUserDataOnSignOut() {
       companyKeys.dashboards(),
       adminKeys.all,
       dealRoomKeys.requests(),
-      dealRoomKeys.companyProfiles(),
+      companyKeys.details(),
       savedSearchKeys.all,
       sellerAnalyticsKeys.all,
       emailVerificationKeys.all,

@@ -1,10 +1,9 @@
-import { Fragment, type ReactNode } from "react";
 import { usePaging, type PagedResult } from "../hooks/usePaging.ts";
 import type { Retryable } from "./load-error-state.ts";
 import { LoadError, useLoadError } from "./LoadError.tsx";
 import { Pager } from "./Pager.tsx";
 import { Spinner } from "./ui/Spinner.tsx";
-import * as styles from "./ui/Table.css.ts";
+import { Table, type TableColumn } from "./ui/Table.tsx";
 
 /** A page of rows as the server answers it (Mis empresas, the admin's users and companies). */
 export interface PagedList<Row> {
@@ -17,9 +16,9 @@ export interface PagedList<Row> {
 export type PagedQuery<Row> = Retryable & PagedResult & { readonly data?: PagedList<Row> | undefined };
 
 export interface PagedTableProps<Row extends { readonly id: number }> {
-  /** The id of the heading that names the table. */
-  readonly labelledBy: string;
-  readonly columns: ReadonlyArray<string>;
+  /** Names the table; for assistive technology only (a heading beside it says the same). */
+  readonly caption: string;
+  readonly columns: ReadonlyArray<TableColumn<Row>>;
   readonly query: PagedQuery<Row>;
   readonly page: number;
   readonly onPage: (page: number) => void;
@@ -30,8 +29,6 @@ export interface PagedTableProps<Row extends { readonly id: number }> {
   readonly loadErrorMessage: string;
   /** Said when there are no rows (for the search, or at all). */
   readonly emptyMessage: string;
-  /** One `<tr>` per row. */
-  readonly renderRow: (row: Row) => ReactNode;
 }
 
 /**
@@ -41,40 +38,24 @@ export interface PagedTableProps<Row extends { readonly id: number }> {
  * and the pager.
  */
 export function PagedTable<Row extends { readonly id: number }>(props: PagedTableProps<Row>) {
-  const { labelledBy, columns, query, page, onPage, pagerLabel, loadingLabel, loadErrorMessage, emptyMessage, renderRow } = props;
+  const { caption, columns, query, page, onPage, pagerLabel, loadingLabel, loadErrorMessage, emptyMessage } = props;
   const loadError = useLoadError([query]);
   const paging = usePaging(page, onPage, query);
   const data = query.data;
   if (loadError.show) return <LoadError onRetry={loadError.retry} isRetrying={loadError.isRetrying} message={loadErrorMessage} />;
   if (data === undefined) return <Spinner label={loadingLabel} />;
-  if (data.total === 0) {
-    return (
-      <p className={styles.empty} role="status">
-        {emptyMessage}
-      </p>
-    );
-  }
   return (
     <>
-      <div className={styles.tableScroller}>
-        <table className={styles.table} aria-labelledby={labelledBy} aria-busy={query.isPlaceholderData}>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col" className={styles.headerCell}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((row) => (
-              <Fragment key={row.id}>{renderRow(row)}</Fragment>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {paging === null ? null : <Pager label={pagerLabel} paging={paging} onPage={onPage} />}
+      <Table
+        caption={caption}
+        hideCaption
+        columns={columns}
+        rows={data.items}
+        rowKey={(row) => row.id}
+        emptyMessage={emptyMessage}
+        isBusy={query.isPlaceholderData}
+      />
+      {paging === null || data.total === 0 ? null : <Pager label={pagerLabel} paging={paging} onPage={onPage} />}
     </>
   );
 }

@@ -1,9 +1,5 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../styles/theme.css.ts";
-import { cell, headerCell, numberCell, numberHeader, table, tableScroller } from "./ui/Table.css.ts";
-
-export { numberCell, numberHeader, table, tableScroller as scroller };
-
 export const figure = style({
   display: "flex",
   flexDirection: "column",
@@ -40,9 +36,3 @@ export const chart = style({ width: "100%", height: "auto" });
 export const gridline = style({ stroke: vars.color.border, strokeWidth: 1 });
 
 export const axisText = style({ fill: vars.color.textMuted, fontSize: "11px" });
-
-export const caption = style({ textAlign: "left", fontWeight: vars.fontWeight.semibold, paddingBottom: vars.space.xs });
-
-export const colHeader = headerCell;
-
-export const rowHeader = style([cell, { textAlign: "left", fontWeight: vars.fontWeight.medium }]);

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Disclosure } from "./ui/Disclosure.tsx";
+import { Table, type TableColumn } from "./ui/Table.tsx";
 import { CHART, formatCount, seriesPlaces, weekLabel, weeklyChartLayout, type ChartWeek } from "./weekly-chart.ts";
 import * as styles from "./WeeklyBarChart.css.ts";
 
@@ -18,6 +19,12 @@ export interface WeeklyBarChartProps {
 }
 
 const fillOf = (index: number): string => (index === 0 ? styles.seriesFill[0] : index === 1 ? styles.seriesFill[1] : styles.seriesFill[2]);
+
+/** The data table's columns: the week names the row, then one column of figures per series. */
+const dataColumns = (series: ReadonlyArray<string>): ReadonlyArray<TableColumn<ChartWeek>> => [
+  { header: "Semana del", isRowHeader: true, cell: (week) => weekLabel(week.week_start, true) },
+  ...series.map((name, index): TableColumn<ChartWeek> => ({ header: name, numeric: true, cell: (week) => formatCount(week.values[index] ?? 0) })),
+];
 
 /**
  * Weekly figures as grouped bars, drawn in SVG (no chart library): the
@@ -72,37 +79,7 @@ export function WeeklyBarChart({ title, series, weeks, summary, headingLevel = 3
         </g>
       </svg>
       <Disclosure title="Ver los datos de la gráfica" defaultExpanded={false} level={headingLevel === 2 ? 3 : 4}>
-        <div className={styles.scroller}>
-          <table className={styles.table}>
-            <caption className={styles.caption}>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={styles.colHeader}>
-                  Semana del
-                </th>
-                {series.map((name) => (
-                  <th key={name} scope="col" className={styles.numberHeader}>
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((week) => (
-                <tr key={week.week_start}>
-                  <th scope="row" className={styles.rowHeader}>
-                    {weekLabel(week.week_start, true)}
-                  </th>
-                  {series.map((name, index) => (
-                    <td key={name} className={styles.numberCell}>
-                      {formatCount(week.values[index] ?? 0)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption={title} columns={dataColumns(series)} rows={weeks} rowKey={(week) => week.week_start} emptyMessage="Aún no hay semanas que mostrar." />
       </Disclosure>
     </figure>
   );

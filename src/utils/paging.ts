@@ -44,3 +44,6 @@ export const pagedSearchQuery = ({ q, page }: TableSearch, perPage: number) => (
 
 /** The same search as part of a cache key: spaces around the text do not make another entry. */
 export const pagedSearchKey = ({ q, page }: TableSearch, perPage: number) => ({ q: q.trim(), page, perPage });
+
+/** A searchable, server-paged table's part of its cache key (src/lib/api/company-keys.ts, the admin's keys). */
+export type PagedSearchKey = ReturnType<typeof pagedSearchKey>;

@@ -2,12 +2,13 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css.ts";
 
 /**
- * The data tables (Mis empresas, Historial, the data room, the admin tables): one look, written
- * once. Features re-export these from their own styles.
+ * The data tables (Mis empresas, Historial, the data room, the admin tables,
+ * the analytics, a chart's figures): one look, written once, used only by
+ * ui/Table.tsx (and `cellNote` inside a cell).
  */
 
 /** Narrow screens scroll the table sideways instead of squeezing it. */
-export const tableScroller = style({ overflowX: "auto" });
+export const scroller = style({ overflowX: "auto", maxWidth: "100%" });
 
 export const table = style({
   width: "100%",
@@ -16,6 +17,9 @@ export const table = style({
   // Previous rows stay while the next page loads (keepPreviousData), dimmed.
   selectors: { '&[aria-busy="true"]': { opacity: 0.6 } },
 });
+
+/** A caption shown above the table ('2 aperturas registradas', a chart's title). */
+export const caption = style({ textAlign: "left", fontWeight: vars.fontWeight.semibold, paddingBottom: vars.space.xs });
 
 export const headerCell = style({
   textAlign: "left",
@@ -31,13 +35,16 @@ export const cell = style({
   verticalAlign: "middle",
 });
 
-/** A column of figures: right-aligned, the digits lined up. */
+/** The cell that names its row (`<th scope="row">`): a long name breaks rather than widening the table. */
+export const rowHeader = style([cell, { textAlign: "left", fontWeight: vars.fontWeight.medium, wordBreak: "break-word" }]);
+
+/** A column of figures: right-aligned, the digits lined up, never wrapped. */
 export const numberHeader = style([headerCell, { textAlign: "right" }]);
 
-export const numberCell = style([cell, { textAlign: "right", fontVariantNumeric: "tabular-nums" }]);
+export const numberCell = style([cell, { textAlign: "right", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }]);
 
 /** What an empty table says instead ("Ninguna empresa coincide con tu búsqueda."). */
-export const empty = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const empty = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
 
 /** A short remark after a cell's value (" · Fuera del marketplace"). */
 export const cellNote = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs });

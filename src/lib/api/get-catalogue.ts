@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { catalogueEndpoint, type CataloguePath } from "../../../contracts/catalogues.ts";
 import { callEndpoint } from "../api-client.ts";
+import { catalogueKeys } from "./catalogue-keys.ts";
 
 // Shared, not a feature: the forms of several features (sign-up, contact,
 // marketplace filters, company form) need catalogues, and a feature may not
@@ -8,11 +9,6 @@ import { callEndpoint } from "../api-client.ts";
 
 /** GET /{path}: one catalogue ({id, name} items). */
 export const getCatalogue = (path: CataloguePath) => callEndpoint(catalogueEndpoint(path));
-
-export const catalogueKeys = {
-  all: ["catalogues"] as const,
-  detail: (path: CataloguePath) => ["catalogues", path] as const,
-};
 
 /** Catalogues change rarely: keep them fresh for the whole visit. */
 export const catalogueQueryOptions = (path: CataloguePath) =>

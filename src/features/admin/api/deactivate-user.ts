@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { deactivateUserEndpoint } from "../../../../contracts/admin.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
+import { companyKeys } from "../../../lib/api/company-keys.ts";
 import { adminKeys } from "./admin-keys.ts";
 
 /** DELETE /users/{id}: deactivates the user; answers their id and `deletedAt`. */
@@ -20,7 +21,7 @@ export function useDeactivateUser() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
         queryClient.invalidateQueries({ queryKey: adminKeys.kpis() }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.companies() }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.dashboards() }),
       ]),
   });
 }

@@ -1,11 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
-// The tables look the same everywhere.
-import { cell, headerCell, table, tableScroller } from "../../../components/ui/Table.css.ts";
-
-export { cell, headerCell, table, tableScroller };
-
 export const panel = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
 
 export const sectionTitle = style({ fontSize: vars.fontSize.xl });

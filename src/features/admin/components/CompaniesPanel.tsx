@@ -1,9 +1,10 @@
 import { SEARCH_MAX_LENGTH } from "../../../../contracts/list-query.ts";
 import { type DashboardCompanyRow } from "../../../../contracts/companies.ts";
-import { COMPANY_LIST_COLUMNS, CompanyListCells } from "../../../components/CompanyListCells.tsx";
+import { COMPANY_LIST_COLUMNS } from "../../../components/company-list-columns.tsx";
 import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
+import type { TableColumn } from "../../../components/ui/Table.tsx";
 import { useTableSearch } from "../../../hooks/useTableSearch.ts";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { useCompanies } from "../api/list-companies.ts";
@@ -11,18 +12,17 @@ import * as styles from "./AdminDashboard.css.ts";
 
 const TITLE_ID = "admin-empresas-title";
 
-function CompanyRow({ company }: { readonly company: DashboardCompanyRow }) {
-  return (
-    <tr>
-      <CompanyListCells company={company} />
-      <td className={styles.cell}>
-        <Link href={`/admin/business/${company.id}`}>
-          Editar<span className={visuallyHidden}> {company.name}</span>
-        </Link>
-      </td>
-    </tr>
-  );
-}
+const COLUMNS: ReadonlyArray<TableColumn<DashboardCompanyRow>> = [
+  ...COMPANY_LIST_COLUMNS,
+  {
+    header: "Acciones",
+    cell: (company) => (
+      <Link href={`/admin/business/${company.id}`}>
+        Editar<span className={visuallyHidden}> {company.name}</span>
+      </Link>
+    ),
+  },
+];
 
 /** Empresas (spec section 2): every company, searchable by name, reference or contact, 10 a page. */
 export function CompaniesPanel() {
@@ -40,8 +40,8 @@ export function CompaniesPanel() {
         </Link>
       </div>
       <PagedTable
-        labelledBy={TITLE_ID}
-        columns={[...COMPANY_LIST_COLUMNS, "Acciones"]}
+        caption="Empresas"
+        columns={COLUMNS}
         query={companies}
         page={page}
         onPage={setPage}
@@ -49,7 +49,6 @@ export function CompaniesPanel() {
         loadingLabel="Cargando empresas"
         loadErrorMessage="No pudimos cargar las empresas."
         emptyMessage={q.trim() === "" ? "Aún no hay empresas registradas." : "Ninguna empresa coincide con tu búsqueda."}
-        renderRow={(company) => <CompanyRow company={company} />}
       />
     </div>
   );

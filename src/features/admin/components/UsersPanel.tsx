@@ -4,6 +4,7 @@ import { SEARCH_MAX_LENGTH } from "../../../../contracts/list-query.ts";
 import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
+import type { TableColumn } from "../../../components/ui/Table.tsx";
 import { useTableSearch } from "../../../hooks/useTableSearch.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
@@ -17,49 +18,50 @@ const TITLE_ID = "admin-usuarios-title";
 /** The status of a user's row; focus lands there after a deactivation (its button is gone). */
 const statusId = (userId: number): string => `usuario-${userId}-estado`;
 
-interface UserRowProps {
-  readonly user: AdminUserRow;
-  readonly isSelf: boolean;
-  readonly onDeactivate: () => void;
-}
-
-function UserRow({ user, isSelf, onDeactivate }: UserRowProps) {
-  const deactivated = user.deletedAt !== null;
-  return (
-    <tr>
-      <td className={styles.cell}>
-        {/* Red and the word: never colour alone. */}
-        <span className={deactivated ? styles.deactivatedName : undefined}>{user.name}</span>
-        {deactivated ? (
-          <span id={statusId(user.id)} tabIndex={-1} className={styles.deactivatedBadge}>
-            Desactivado
-          </span>
-        ) : null}
-      </td>
-      <td className={styles.cell}>{user.email}</td>
-      <td className={styles.cell}>{formatDay(user.createdAt)}</td>
-      <td className={styles.cell}>{rolesText(user.roles)}</td>
-      <td className={styles.cell}>
-        {user.deletedAt === null ? (
+/** The users table's columns; `selfId` is the signed-in admin (no 'Desactivar' on their own row). */
+function userColumns(selfId: number | null, onDeactivate: (user: AdminUserRow) => void): ReadonlyArray<TableColumn<AdminUserRow>> {
+  return [
+    {
+      header: "Nombre",
+      cell: (user) => (
+        <>
+          {/* Red and the word: never colour alone. */}
+          <span className={user.deletedAt === null ? undefined : styles.deactivatedName}>{user.name}</span>
+          {user.deletedAt === null ? null : (
+            <span id={statusId(user.id)} tabIndex={-1} className={styles.deactivatedBadge}>
+              Desactivado
+            </span>
+          )}
+        </>
+      ),
+    },
+    { header: "Email", cell: (user) => user.email },
+    { header: "Registro", cell: (user) => formatDay(user.createdAt) },
+    { header: "Roles", cell: (user) => rolesText(user.roles) },
+    {
+      header: "Desactivado el",
+      cell: (user) =>
+        user.deletedAt === null ? (
           <>
             <span aria-hidden="true">—</span>
             <span className={visuallyHidden}>Activo</span>
           </>
         ) : (
           formatDay(user.deletedAt)
-        )}
-      </td>
-      <td className={styles.cell}>
-        {deactivated ? null : isSelf ? (
+        ),
+    },
+    {
+      header: "Acciones",
+      cell: (user) =>
+        user.deletedAt !== null ? null : user.id === selfId ? (
           <span className={styles.note}>Tu cuenta</span>
         ) : (
-          <Button variant="secondary" aria-label={`Desactivar a ${user.name}`} onPress={onDeactivate}>
+          <Button variant="secondary" aria-label={`Desactivar a ${user.name}`} onPress={() => onDeactivate(user)}>
             Desactivar
           </Button>
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }
 
 /** Usuarios (spec section 2): every account, searchable by name or e-mail, 10 a page; 'Desactivar' through a confirmation. */
@@ -89,8 +91,8 @@ export function UsersPanel() {
         <DebouncedSearchField label="Buscar usuarios" placeholder="Nombre o email" maxLength={SEARCH_MAX_LENGTH} committed={q} onCommit={search} />
       </div>
       <PagedTable
-        labelledBy={TITLE_ID}
-        columns={["Nombre", "Email", "Registro", "Roles", "Desactivado el", "Acciones"]}
+        caption="Usuarios"
+        columns={userColumns(session.id, setConfirming)}
         query={users}
         page={page}
         onPage={setPage}
@@ -98,7 +100,6 @@ export function UsersPanel() {
         loadingLabel="Cargando usuarios"
         loadErrorMessage="No pudimos cargar los usuarios."
         emptyMessage={q.trim() === "" ? "Aún no hay usuarios." : "Ningún usuario coincide con tu búsqueda."}
-        renderRow={(user) => <UserRow user={user} isSelf={user.id === session.id} onDeactivate={() => setConfirming(user)} />}
       />
       <DeactivateUserDialog user={confirming} onClose={closeDialog} />
     </div>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createCompanyEndpoint, type CompanyCreateRequest } from "../../../../contracts/companies.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 import { useSessionSend } from "../../../lib/session.tsx";
-import { companyKeys } from "./company-keys.ts";
+import { companyKeys } from "../../../lib/api/company-keys.ts";
 
 /** POST /companies: answers the new record (and a fresh token when a buyer became a seller). */
 export const createCompany = (body: typeof CompanyCreateRequest.Encoded) => callEndpoint(createCompanyEndpoint, { body });

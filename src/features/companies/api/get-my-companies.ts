@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query"
 import { DASHBOARD_PAGE_SIZE, listDashboardCompaniesEndpoint } from "../../../../contracts/companies.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 import { pagedSearchKey, pagedSearchQuery, type TableSearch } from "../../../utils/paging.ts";
-import { companyKeys } from "./company-keys.ts";
+import { companyKeys } from "../../../lib/api/company-keys.ts";
 
 /** Spec section 9: the my-businesses table shows 10 rows per page. */
 export const MY_COMPANIES_PAGE_SIZE = DASHBOARD_PAGE_SIZE;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { updateCompanyEndpoint, type CompanyUpdateRequest } from "../../../../contracts/companies.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
-import { companyKeys } from "./company-keys.ts";
+import { companyKeys } from "../../../lib/api/company-keys.ts";
 
 export interface UpdateCompany {
   readonly id: number;
@@ -21,7 +21,7 @@ export function useUpdateCompany() {
         queryClient.invalidateQueries({ queryKey: companyKeys.dashboards() }),
         // The public profile and the marketplace cards show some of these fields.
         queryClient.invalidateQueries({ queryKey: companyKeys.detail(record.id), exact: true }),
-        queryClient.invalidateQueries({ queryKey: ["companies", "list"] }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
       ]);
     },
   });

@@ -1,10 +1,11 @@
 import { SEARCH_MAX_LENGTH } from "../../../../contracts/list-query.ts";
 import { type DashboardCompanyRow } from "../../../../contracts/companies.ts";
-import { COMPANY_LIST_COLUMNS, CompanyListCells } from "../../../components/CompanyListCells.tsx";
+import { COMPANY_LIST_COLUMNS } from "../../../components/company-list-columns.tsx";
 import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { Page } from "../../../components/Page.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
+import type { TableColumn } from "../../../components/ui/Table.tsx";
 import { useTableSearch } from "../../../hooks/useTableSearch.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
@@ -13,33 +14,31 @@ import * as styles from "./companies.css.ts";
 
 const TITLE_ID = "mis-empresas-title";
 
-function CompanyRow({ company, onboardingComplete }: { readonly company: DashboardCompanyRow; readonly onboardingComplete: boolean }) {
-  return (
-    <tr>
-      <CompanyListCells company={company} />
-      <td className={styles.cell}>
-        {/* Spec section 2: edit once onboarding is complete, otherwise finish it. */}
-        {onboardingComplete ? (
-          <span className={styles.rowActions}>
-            <Link href={`/mi-empresa/${company.id}`}>
-              Editar<span className={visuallyHidden}> {company.name}</span>
-            </Link>
-            <Link href={`/mi-empresa/${company.id}/onboarding`}>
-              Ver onboarding<span className={visuallyHidden}> de {company.name}</span>
-            </Link>
-            <Link href={`/mi-empresa/${company.id}/analitica`}>
-              Analítica<span className={visuallyHidden}> de {company.name}</span>
-            </Link>
-          </span>
-        ) : (
-          <Link href={`/onboarding/${company.id}`}>
-            Terminar onboarding<span className={visuallyHidden}> de {company.name}</span>
-          </Link>
-        )}
-      </td>
-    </tr>
+function CompanyActions({ company, onboardingComplete }: { readonly company: DashboardCompanyRow; readonly onboardingComplete: boolean }) {
+  // Spec section 2: edit once onboarding is complete, otherwise finish it.
+  return onboardingComplete ? (
+    <span className={styles.rowActions}>
+      <Link href={`/mi-empresa/${company.id}`}>
+        Editar<span className={visuallyHidden}> {company.name}</span>
+      </Link>
+      <Link href={`/mi-empresa/${company.id}/onboarding`}>
+        Ver onboarding<span className={visuallyHidden}> de {company.name}</span>
+      </Link>
+      <Link href={`/mi-empresa/${company.id}/analitica`}>
+        Analítica<span className={visuallyHidden}> de {company.name}</span>
+      </Link>
+    </span>
+  ) : (
+    <Link href={`/onboarding/${company.id}`}>
+      Terminar onboarding<span className={visuallyHidden}> de {company.name}</span>
+    </Link>
   );
 }
+
+const columnsWith = (onboardingComplete: boolean): ReadonlyArray<TableColumn<DashboardCompanyRow>> => [
+  ...COMPANY_LIST_COLUMNS,
+  { header: "Acciones", cell: (company) => <CompanyActions company={company} onboardingComplete={onboardingComplete} /> },
+];
 
 /** Mis empresas (spec section 2): the seller's companies, searchable, 10 per page. */
 export default function MyCompaniesPage() {
@@ -61,8 +60,8 @@ export default function MyCompaniesPage() {
         </Link>
       </div>
       <PagedTable
-        labelledBy={TITLE_ID}
-        columns={[...COMPANY_LIST_COLUMNS, "Acciones"]}
+        caption="Tus empresas"
+        columns={columnsWith(onboardingComplete)}
         query={companies}
         page={page}
         onPage={setPage}
@@ -70,7 +69,6 @@ export default function MyCompaniesPage() {
         loadingLabel="Cargando tus empresas"
         loadErrorMessage="No pudimos cargar tus empresas."
         emptyMessage={q.trim() === "" ? "Aún no tienes empresas registradas. Registra la primera para publicarla en Puente." : "Ninguna empresa coincide con tu búsqueda."}
-        renderRow={(company) => <CompanyRow company={company} onboardingComplete={onboardingComplete} />}
       />
     </Page>
   );

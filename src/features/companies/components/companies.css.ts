@@ -1,11 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
-// The tables look the same everywhere.
-import { cell, headerCell, table, tableScroller } from "../../../components/ui/Table.css.ts";
-
-export { cell, headerCell, table, tableScroller };
-
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.lg, maxWidth: "56rem" });
 
 export const fieldset = style({

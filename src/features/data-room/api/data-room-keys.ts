@@ -7,21 +7,8 @@ import type { DataRoomCategory } from "../../../../contracts/data-room.ts";
  */
 export const dataRoomKeys = {
   all: ["data-room"] as const,
-  company: (companyId: number) => ["data-room", companyId] as const,
-  category: (companyId: number, category: DataRoomCategory) => ["data-room", companyId, category] as const,
-  views: (companyId: number, fileId: number) => ["data-room", companyId, "views", fileId] as const,
+  company: (companyId: number) => [...dataRoomKeys.all, companyId] as const,
+  category: (companyId: number, category: DataRoomCategory) => [...dataRoomKeys.company(companyId), category] as const,
+  views: (companyId: number, fileId: number) => [...dataRoomKeys.company(companyId), "views", fileId] as const,
 };
 
-/**
- * The companies feature's record queries (`['companies', 'detail', id, …]`),
- * named by convention: a feature never imports another feature.
- * The picture upload refreshes them.
- */
-export const companyDetailKey = (companyId: number) => ["companies", "detail", companyId] as const;
-export const companyListsKey = ["companies", "list"] as const;
-
-/**
- * The seller analytics' figures of one company (`['seller-analytics', id]`),
- * named by convention: sharing a document changes what they list.
- */
-export const sellerAnalyticsKey = (companyId: number) => ["seller-analytics", companyId] as const;

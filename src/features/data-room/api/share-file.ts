@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { shareDataRoomFileEndpoint, type DataRoomCategory, type DataRoomFile, type DataRoomFileList } from "../../../../contracts/data-room.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
-import { dataRoomKeys, sellerAnalyticsKey } from "./data-room-keys.ts";
+import { sellerAnalyticsKeys } from "../../../lib/api/seller-analytics-keys.ts";
+import { dataRoomKeys } from "./data-room-keys.ts";
 
 /** PATCH /companies/{id}/company_files/{fileId}: share a document with approved buyers, or stop sharing it; answers the file. */
 export const shareDataRoomFile = (companyId: number, fileId: number, shared: boolean) =>
@@ -44,7 +45,7 @@ export function shareFileMutationOptions(queryClient: QueryClient, send: typeof 
       queryClient.setQueryData<DataRoomFileList>(dataRoomKeys.category(companyId, category), (list) => withFile(list, fileId, () => saved));
     },
     // The seller's analytics list each document's sharing too.
-    onSettled: (_saved: unknown, _error: unknown, { companyId }: ShareDataRoomFile) => queryClient.invalidateQueries({ queryKey: sellerAnalyticsKey(companyId) }),
+    onSettled: (_saved: unknown, _error: unknown, { companyId }: ShareDataRoomFile) => queryClient.invalidateQueries({ queryKey: sellerAnalyticsKeys.company(companyId) }),
   };
 }
 

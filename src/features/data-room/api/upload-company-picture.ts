@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { uploadCompanyPictureEndpoint } from "../../../../contracts/data-room.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
-import { companyDetailKey, companyListsKey } from "./data-room-keys.ts";
+import { companyKeys } from "../../../lib/api/company-keys.ts";
 
 export interface UploadCompanyPicture {
   readonly companyId: number;
@@ -30,9 +30,9 @@ export function useUploadCompanyPicture() {
     mutationFn: uploadCompanyPicture,
     onSuccess: (_picture, { companyId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: companyDetailKey(companyId) }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) }),
         // The marketplace cards show the picture too.
-        queryClient.invalidateQueries({ queryKey: companyListsKey }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.lists() }),
       ]),
   });
 }

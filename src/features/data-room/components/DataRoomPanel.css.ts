@@ -1,11 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
-// The tables look the same everywhere.
-import { cell, headerCell, table, tableScroller } from "../../../components/ui/Table.css.ts";
-
-export { cell, headerCell, table, tableScroller };
-
 // A category is a raised card, as a saved search.
 export { raisedCard as category } from "../../../styles/utils.css.ts";
 
@@ -28,10 +23,6 @@ export const uploadRow = style({ display: "flex", flexWrap: "wrap", alignItems: 
 export const dateField = style({ maxWidth: "14rem" });
 
 export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
-
-export const muted = style({ color: vars.color.textMuted, margin: 0 });
-
-export const filename = style({ wordBreak: "break-word", fontWeight: vars.fontWeight.medium });
 
 export const rowActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs });
 

@@ -13,6 +13,7 @@ import { QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { Switch } from "../../../components/ui/Switch.tsx";
+import { Table, type TableColumn } from "../../../components/ui/Table.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { useOpenInNewTab } from "../../../hooks/useOpenInNewTab.ts";
 import { toastApiError, toastError, toastSuccess } from "../../../lib/toast.ts";
@@ -64,77 +65,58 @@ function ShareSwitch({ companyId, category, file }: { readonly companyId: number
   );
 }
 
-interface FileRowProps {
+interface FileActionsProps {
   readonly companyId: number;
-  readonly category: DataRoomCategory;
   readonly file: DataRoomFile;
   readonly isOpening: boolean;
   readonly onOpen: (fileId: number) => void;
 }
 
-function FileRow({ companyId, category, file, isOpening, onOpen }: FileRowProps) {
+function FileActions({ companyId, file, isOpening, onOpen }: FileActionsProps) {
   const [viewsOpen, setViewsOpen] = useState(false);
   return (
-    <tr>
-      <td className={`${styles.cell} ${styles.filename}`}>{file.filename}</td>
-      <td className={styles.cell}>{formatFileDate(file.created_at)}</td>
-      <td className={styles.cell}>{viewCountLabel(file.view_count)}</td>
-      <td className={styles.cell}>
-        <ShareSwitch companyId={companyId} category={category} file={file} />
-      </td>
-      <td className={styles.cell}>
-        <div className={styles.rowActions}>
-          <Button variant="secondary" isPending={isOpening} onPress={() => onOpen(file.id)}>
-            Abrir<span className={visuallyHidden}> {file.filename} (se abre en una pestaña nueva)</span>
-          </Button>
-          <Button variant="ghost" onPress={() => setViewsOpen(true)}>
-            Ver quién lo abrió<span className={visuallyHidden}> ({file.filename})</span>
-          </Button>
-        </div>
-        <FileViewsDialog companyId={companyId} file={file} isOpen={viewsOpen} onOpenChange={setViewsOpen} />
-      </td>
-    </tr>
+    <>
+      <div className={styles.rowActions}>
+        <Button variant="secondary" isPending={isOpening} onPress={() => onOpen(file.id)}>
+          Abrir<span className={visuallyHidden}> {file.filename} (se abre en una pestaña nueva)</span>
+        </Button>
+        <Button variant="ghost" onPress={() => setViewsOpen(true)}>
+          Ver quién lo abrió<span className={visuallyHidden}> ({file.filename})</span>
+        </Button>
+      </div>
+      <FileViewsDialog companyId={companyId} file={file} isOpen={viewsOpen} onOpenChange={setViewsOpen} />
+    </>
   );
 }
 
-/** `titleId`: the ids that name the category (its heading and its group's), for the table. */
-function CategoryFiles({ companyId, category, titleId }: { readonly companyId: number; readonly category: DataRoomCategory; readonly titleId: string }) {
+/** A category's files: the name names the row; sharing and the actions act on that file. */
+function fileColumns(companyId: number, category: DataRoomCategory, opening: number | null, onOpen: (fileId: number) => void): ReadonlyArray<TableColumn<DataRoomFile>> {
+  return [
+    { header: "Archivo", isRowHeader: true, cell: (file) => file.filename },
+    { header: "Fecha de carga", cell: (file) => formatFileDate(file.created_at) },
+    { header: "Vistas", cell: (file) => viewCountLabel(file.view_count) },
+    { header: "Compartir", cell: (file) => <ShareSwitch companyId={companyId} category={category} file={file} /> },
+    { header: "Acciones", cell: (file) => <FileActions companyId={companyId} file={file} isOpening={opening === file.id} onOpen={onOpen} /> },
+  ];
+}
+
+function CategoryFiles({ companyId, category }: { readonly companyId: number; readonly category: DataRoomCategory }) {
   const files = useDataRoomFiles(companyId, category);
   const openFile = useOpenDataRoomFile();
   const { open, opening } = useOpenInNewTab((fileId: number) => openFile.mutateAsync({ companyId, category, fileId }));
   const data = files.data;
+  const info = DATA_ROOM_CATEGORY_INFO[category];
   if (files.isError) return <QueryLoadError queries={[files]} message="No pudimos cargar los archivos de esta categoría." compact />;
-  if (data === undefined) return <Spinner label={`Cargando ${DATA_ROOM_CATEGORY_INFO[category].label}`} />;
-  if (data.items.length === 0) return <p className={styles.muted}>Aún no hay archivos en esta categoría.</p>;
+  if (data === undefined) return <Spinner label={`Cargando ${info.label}`} />;
   return (
-    <div className={styles.tableScroller}>
-      <table className={styles.table} aria-labelledby={titleId}>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.headerCell}>
-              Archivo
-            </th>
-            <th scope="col" className={styles.headerCell}>
-              Fecha de carga
-            </th>
-            <th scope="col" className={styles.headerCell}>
-              Vistas
-            </th>
-            <th scope="col" className={styles.headerCell}>
-              Compartir
-            </th>
-            <th scope="col" className={styles.headerCell}>
-              Acciones
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((file) => (
-            <FileRow key={file.id} companyId={companyId} category={category} file={file} isOpening={opening === file.id} onOpen={open} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      caption={`Archivos de ${info.label} (${DATA_ROOM_GROUP_LABELS[info.group]})`}
+      hideCaption
+      columns={fileColumns(companyId, category, opening, open)}
+      rows={data.items}
+      rowKey={(file) => file.id}
+      emptyMessage="Aún no hay archivos en esta categoría."
+    />
   );
 }
 
@@ -220,7 +202,7 @@ function CategorySection({ companyId, category, groupTitleId }: CategorySectionP
       <h4 id={headingId} className={styles.categoryTitle}>
         {DATA_ROOM_CATEGORY_INFO[category].label}
       </h4>
-      <CategoryFiles companyId={companyId} category={category} titleId={titleId} />
+      <CategoryFiles companyId={companyId} category={category} />
       <CategoryUpload companyId={companyId} category={category} />
     </section>
   );

@@ -1,50 +1,39 @@
-import type { DataRoomFile } from "../../../../contracts/data-room.ts";
+import type { DataRoomFile, FileView } from "../../../../contracts/data-room.ts";
 import { QueryLoadError } from "../../../components/LoadError.tsx";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { Table, type TableColumn } from "../../../components/ui/Table.tsx";
 import { useFileViews } from "../api/list-file-views.ts";
 import { formatViewedAt } from "./data-room-rules.ts";
 import * as styles from "./DataRoomPanel.css.ts";
+
+const VIEW_COLUMNS: ReadonlyArray<TableColumn<FileView>> = [
+  {
+    header: "Persona",
+    cell: (view) => (
+      <span className={styles.viewer}>
+        <span>{view.viewer_name}</span>
+        <span className={styles.hint}>{view.viewer_email}</span>
+      </span>
+    ),
+  },
+  { header: "Rol", cell: (view) => view.viewer_role },
+  { header: "Fecha y hora", cell: (view) => formatViewedAt(view.viewed_at) },
+];
 
 function FileViewsList({ companyId, file }: { readonly companyId: number; readonly file: DataRoomFile }) {
   const views = useFileViews(companyId, file.id);
   const data = views.data;
   if (views.isError) return <QueryLoadError queries={[views]} message="No pudimos cargar quién abrió el archivo." />;
   if (data === undefined) return <Spinner label="Cargando quién abrió el archivo" />;
-  if (data.items.length === 0) return <p className={styles.muted}>Nadie ha abierto este archivo todavía.</p>;
   return (
-    <div className={styles.tableScroller}>
-      <table className={styles.table}>
-        <caption className={styles.hint}>{data.total === 1 ? "1 apertura registrada" : `${data.total} aperturas registradas`}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.headerCell}>
-              Persona
-            </th>
-            <th scope="col" className={styles.headerCell}>
-              Rol
-            </th>
-            <th scope="col" className={styles.headerCell}>
-              Fecha y hora
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((view, index) => (
-            <tr key={`${view.viewed_at}-${index}`}>
-              <td className={styles.cell}>
-                <span className={styles.viewer}>
-                  <span>{view.viewer_name}</span>
-                  <span className={styles.hint}>{view.viewer_email}</span>
-                </span>
-              </td>
-              <td className={styles.cell}>{view.viewer_role}</td>
-              <td className={styles.cell}>{formatViewedAt(view.viewed_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      caption={data.total === 1 ? "1 apertura registrada" : `${data.total} aperturas registradas`}
+      columns={VIEW_COLUMNS}
+      rows={data.items}
+      rowKey={(view, index) => `${view.viewed_at}-${index}`}
+      emptyMessage="Nadie ha abierto este archivo todavía."
+    />
   );
 }
 

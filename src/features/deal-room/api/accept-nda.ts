@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { acceptNdaEndpoint } from "../../../../contracts/deal-room.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
+import { companyKeys } from "../../../lib/api/company-keys.ts";
 import { dealRoomKeys } from "./deal-room-keys.ts";
 
 /** POST /access_requests/{id}/nda_acceptances: the approved buyer accepts the NDA's new version. */
@@ -20,7 +21,7 @@ export function useAcceptNda() {
     mutationFn: ({ requestId, ndaVersion }: AcceptNda) => acceptNda(requestId, ndaVersion),
     onSettled: (_result, _error, { requestId, companyId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: dealRoomKeys.companyProfile(companyId) }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) }),
         queryClient.invalidateQueries({ queryKey: dealRoomKeys.detail(requestId) }),
         queryClient.invalidateQueries({ queryKey: dealRoomKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: dealRoomKeys.nda() }),

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createAccessRequestEndpoint } from "../../../../contracts/deal-room.ts";
 import type { WireBodyOf } from "../../../../contracts/endpoint.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
+import { companyKeys } from "../../../lib/api/company-keys.ts";
 import { dealRoomKeys } from "./deal-room-keys.ts";
 
 export type CreateAccessRequestBody = WireBodyOf<typeof createAccessRequestEndpoint>;
@@ -21,7 +22,7 @@ export function useCreateAccessRequest(companyId: number) {
     mutationFn: (body: CreateAccessRequestBody) => createAccessRequest(companyId, body),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: dealRoomKeys.companyProfile(companyId) }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) }),
         queryClient.invalidateQueries({ queryKey: dealRoomKeys.lists() }),
       ]),
   });

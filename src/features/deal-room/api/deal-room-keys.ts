@@ -3,7 +3,10 @@
  * app's entry forgets them on sign-out without loading the API client).
  *
  * A request's thread and letters sit under its detail key, so invalidating
- * one request refreshes everything shown about it.
+ * one request refreshes everything shown about it. A decision also changes
+ * what a company's profile shows (`viewer_access`, `confidential`): that
+ * entry is the marketplace's, under the shared `companyKeys.detail(id)`
+ * (src/lib/api/company-keys.ts).
  */
 
 /** What the list of requests asks for (GET /access_requests). */
@@ -16,20 +19,11 @@ export interface AccessRequestFilters {
 
 export const dealRoomKeys = {
   all: ["deal-room"] as const,
-  nda: () => ["deal-room", "nda"] as const,
-  requests: () => ["deal-room", "requests"] as const,
-  lists: () => ["deal-room", "requests", "list"] as const,
-  list: (filters: AccessRequestFilters) => ["deal-room", "requests", "list", filters] as const,
-  detail: (id: number) => ["deal-room", "requests", "detail", id] as const,
-  messages: (id: number) => ["deal-room", "requests", "detail", id, "messages"] as const,
-  letters: (id: number) => ["deal-room", "requests", "detail", id, "letters"] as const,
-  /**
-   * A company's profile (GET /companies/{id}), whose `viewer_access` and
-   * `confidential` change with every decision. The marketplace reads it
-   * under the app-wide key of one company (`['companies', 'detail', id]`,
-   * as the companies feature's keys do); a feature never imports another's
-   * keys, so the convention is what keeps them the same entry.
-   */
-  companyProfiles: () => ["companies", "detail"] as const,
-  companyProfile: (companyId: number) => ["companies", "detail", companyId] as const,
+  nda: () => [...dealRoomKeys.all, "nda"] as const,
+  requests: () => [...dealRoomKeys.all, "requests"] as const,
+  lists: () => [...dealRoomKeys.requests(), "list"] as const,
+  list: (filters: AccessRequestFilters) => [...dealRoomKeys.lists(), filters] as const,
+  detail: (id: number) => [...dealRoomKeys.requests(), "detail", id] as const,
+  messages: (id: number) => [...dealRoomKeys.detail(id), "messages"] as const,
+  letters: (id: number) => [...dealRoomKeys.detail(id), "letters"] as const,
 };

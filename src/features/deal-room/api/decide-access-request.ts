@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { decideAccessRequestEndpoint, type AccessDecision, type AccessRequest } from "../../../../contracts/deal-room.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
+import { companyKeys } from "../../../lib/api/company-keys.ts";
 import { dealRoomKeys } from "./deal-room-keys.ts";
 
 /** PATCH /access_requests/{id}: the company's owner (or an admin) approves, rejects or revokes. */
@@ -26,7 +27,7 @@ export function useDecideAccessRequest() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: dealRoomKeys.detail(request.id) }),
         queryClient.invalidateQueries({ queryKey: dealRoomKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: dealRoomKeys.companyProfile(request.company.id) }),
+        queryClient.invalidateQueries({ queryKey: companyKeys.detail(request.company.id) }),
       ]),
   });
 }

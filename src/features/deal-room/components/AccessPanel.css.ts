@@ -1,9 +1,5 @@
 import { style } from "@vanilla-extract/css";
 import { media, vars } from "../../../styles/theme.css.ts";
-import { cell, headerCell, table, tableScroller } from "../../../components/ui/Table.css.ts";
-
-// The tables look the same everywhere.
-export { cell, headerCell, table, tableScroller };
 
 // The panel is a card, as the request page's sections.
 export { card as panel } from "../../../styles/utils.css.ts";

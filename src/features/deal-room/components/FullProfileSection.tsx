@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import type { ConfidentialProfile, SharedDocument } from "../../../../contracts/marketplace.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
+import { Table, type TableColumn } from "../../../components/ui/Table.tsx";
 import { useOpenInNewTab } from "../../../hooks/useOpenInNewTab.ts";
 import { HIDDEN_NAME } from "../../../lib/incognito.ts";
 import { useSession } from "../../../lib/session.tsx";
@@ -60,49 +61,32 @@ function identityRows(confidential: ConfidentialProfile, masked: boolean): Reado
   ];
 }
 
-function SharedDocuments({ companyId, documents, titleId }: { readonly companyId: number; readonly documents: ReadonlyArray<SharedDocument>; readonly titleId: string }) {
+function SharedDocuments({ companyId, documents }: { readonly companyId: number; readonly documents: ReadonlyArray<SharedDocument> }) {
   const openDocument = useOpenSharedDocument();
   const { open, opening } = useOpenInNewTab((fileId: number) => openDocument.mutateAsync({ companyId, fileId }));
-  if (documents.length === 0) return <p className={styles.hint}>La empresa aún no comparte documentos contigo. Los que comparta aparecerán aquí.</p>;
+  const columns: ReadonlyArray<TableColumn<SharedDocument>> = [
+    { header: "Documento", cell: (document) => document.filename, cellClassName: styles.filename },
+    { header: "Tipo", cell: (document) => documentCategoryLabel(document.category) },
+    { header: "Tamaño", cell: (document) => formatFileSize(document.size_bytes) },
+    { header: "Fecha de carga", cell: (document) => formatDay(document.created_at) },
+    {
+      header: "Acciones",
+      cell: (document) => (
+        <Button variant="secondary" isPending={opening === document.id} onPress={() => open(document.id)}>
+          Abrir<span className={visuallyHidden}> {document.filename} (se abre en una pestaña nueva)</span>
+        </Button>
+      ),
+    },
+  ];
   return (
-    <div className={styles.tableScroller}>
-      <table className={styles.table} aria-labelledby={titleId}>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.headerCell}>
-              Documento
-            </th>
-            <th scope="col" className={styles.headerCell}>
-              Tipo
-            </th>
-            <th scope="col" className={styles.headerCell}>
-              Tamaño
-            </th>
-            <th scope="col" className={styles.headerCell}>
-              Fecha de carga
-            </th>
-            <th scope="col" className={styles.headerCell}>
-              Acciones
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {documents.map((document) => (
-            <tr key={document.id}>
-              <td className={`${styles.cell} ${styles.filename}`}>{document.filename}</td>
-              <td className={styles.cell}>{documentCategoryLabel(document.category)}</td>
-              <td className={styles.cell}>{formatFileSize(document.size_bytes)}</td>
-              <td className={styles.cell}>{formatDay(document.created_at)}</td>
-              <td className={styles.cell}>
-                <Button variant="secondary" isPending={opening === document.id} onPress={() => open(document.id)}>
-                  Abrir<span className={visuallyHidden}> {document.filename} (se abre en una pestaña nueva)</span>
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      caption="Documentos que la empresa comparte contigo"
+      hideCaption
+      columns={columns}
+      rows={documents}
+      rowKey={(document) => document.id}
+      emptyMessage="La empresa aún no comparte documentos contigo. Los que comparta aparecerán aquí."
+    />
   );
 }
 
@@ -145,7 +129,7 @@ export function FullProfileSection({ companyId, confidential }: FullProfileSecti
         <h3 id={documentsId} className={styles.subTitle}>
           Documentos compartidos
         </h3>
-        <SharedDocuments companyId={companyId} documents={confidential.shared_documents} titleId={documentsId} />
+        <SharedDocuments companyId={companyId} documents={confidential.shared_documents} />
       </section>
     </section>
   );

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getCompanyEndpoint } from "../../../../contracts/marketplace.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
-import { companyKeys } from "./get-companies.ts";
+import { companyKeys } from "../../../lib/api/company-keys.ts";
 
 /**
  * GET /companies/{id}: the public profile of a listed company, what the

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { communityStatsKeys } from "./public-site-keys.ts";
 
 /**
  * The home page's counters query. Kept apart from the fetcher
@@ -6,10 +7,6 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
  * loads only when the query runs, after the page painted, so the public
  * page's first load does not grow.
  */
-export const communityStatsKeys = {
-  all: ["community-stats"] as const,
-};
-
 export const communityStatsQueryOptions = () =>
   queryOptions({
     queryKey: communityStatsKeys.all,

@@ -1,5 +1,5 @@
 /** The saved searches' query keys: the signed-in buyer's list. */
 export const savedSearchKeys = {
   all: ["saved-searches"] as const,
-  list: () => ["saved-searches", "list"] as const,
+  list: () => [...savedSearchKeys.all, "list"] as const,
 };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getCompanyAnalyticsEndpoint } from "../../../../contracts/seller-analytics.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
-import { sellerAnalyticsKeys } from "./seller-analytics-keys.ts";
+import { sellerAnalyticsKeys } from "../../../lib/api/seller-analytics-keys.ts";
 
 /** GET /companies/{id}/analytics: views, messages, requests, opens, and 12 weeks of them (owner or admin). */
 export const getCompanyAnalytics = (companyId: number) => callEndpoint(getCompanyAnalyticsEndpoint, { params: { id: companyId } });

@@ -1,11 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
-// The tables look the same everywhere.
-import { cell, empty, headerCell, numberCell, numberHeader, table, tableScroller } from "../../../components/ui/Table.css.ts";
-
-export { cell, empty, headerCell, numberCell, numberHeader, table, tableScroller };
-
 export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.sm });
 
 export const sectionTitle = style({ fontSize: vars.fontSize.xl });
@@ -13,8 +8,6 @@ export const sectionTitle = style({ fontSize: vars.fontSize.xl });
 export const subTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold });
 
 export const note = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
-
-export const nameCell = style([cell, { fontWeight: vars.fontWeight.medium, wordBreak: "break-word" }]);
 
 export const emptyState = style({
   display: "flex",

@@ -6,6 +6,7 @@ import { LoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Page, pageActions } from "../../../components/Page.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { Table, type TableColumn } from "../../../components/ui/Table.tsx";
 import { WeeklyBarChart } from "../../../components/WeeklyBarChart.tsx";
 import { formatCount } from "../../../components/weekly-chart.ts";
 import { isApiError } from "../../../lib/api-error.ts";
@@ -31,6 +32,25 @@ const categoryLabel = (category: string): string => {
   return known === undefined ? category : DATA_ROOM_CATEGORY_INFO[known].label;
 };
 
+type AnalyticsDocument = CompanyAnalytics["documents"][number];
+type AnalyticsBuyer = CompanyAnalytics["buyers"][number];
+
+const DOCUMENT_COLUMNS: ReadonlyArray<TableColumn<AnalyticsDocument>> = [
+  { header: "Documento", isRowHeader: true, cell: (document) => document.filename },
+  { header: "Categoría", cell: (document) => categoryLabel(document.category) },
+  { header: "Compartido", cell: (document) => (document.shared ? "Sí" : "No") },
+  { header: "Aperturas", numeric: true, cell: (document) => formatCount(document.opens) },
+  { header: "Compradores distintos", numeric: true, cell: (document) => formatCount(document.buyers) },
+  { header: "Última apertura", cell: (document) => lastOpenText(document.last_opened_at) },
+];
+
+const BUYER_COLUMNS: ReadonlyArray<TableColumn<AnalyticsBuyer>> = [
+  { header: "Comprador", isRowHeader: true, cell: (buyer) => buyer.buyer_name },
+  { header: "Solicitud", cell: (buyer) => REQUEST_STATUS_LABELS[buyer.status] },
+  { header: "Documentos abiertos", numeric: true, cell: (buyer) => formatCount(buyer.opens) },
+  { header: "Última apertura", cell: (buyer) => lastOpenText(buyer.last_opened_at) },
+];
+
 function DocumentsTable({ companyId, documents }: { readonly companyId: number; readonly documents: CompanyAnalytics["documents"] }) {
   return (
     <section className={styles.section} aria-labelledby="analitica-documentos">
@@ -41,50 +61,14 @@ function DocumentsTable({ companyId, documents }: { readonly companyId: number; 
         Solo los compradores con solicitud aprobada y acuerdo de confidencialidad vigente pueden abrir los documentos que compartes. Elige cuáles compartir
         en el <Link href={`/mi-empresa/${companyId}`}>dataroom de tu empresa</Link>.
       </p>
-      {documents.length === 0 ? (
-        <p className={styles.empty}>Aún no has subido documentos al dataroom.</p>
-      ) : (
-        <div className={styles.tableScroller}>
-          <table className={styles.table} aria-labelledby="analitica-documentos">
-            <thead>
-              <tr>
-                <th scope="col" className={styles.headerCell}>
-                  Documento
-                </th>
-                <th scope="col" className={styles.headerCell}>
-                  Categoría
-                </th>
-                <th scope="col" className={styles.headerCell}>
-                  Compartido
-                </th>
-                <th scope="col" className={styles.numberHeader}>
-                  Aperturas
-                </th>
-                <th scope="col" className={styles.numberHeader}>
-                  Compradores distintos
-                </th>
-                <th scope="col" className={styles.headerCell}>
-                  Última apertura
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {documents.map((document) => (
-                <tr key={document.file_id}>
-                  <th scope="row" className={styles.nameCell}>
-                    {document.filename}
-                  </th>
-                  <td className={styles.cell}>{categoryLabel(document.category)}</td>
-                  <td className={styles.cell}>{document.shared ? "Sí" : "No"}</td>
-                  <td className={styles.numberCell}>{formatCount(document.opens)}</td>
-                  <td className={styles.numberCell}>{formatCount(document.buyers)}</td>
-                  <td className={styles.cell}>{lastOpenText(document.last_opened_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table
+        caption="Aperturas de cada documento del dataroom"
+        hideCaption
+        columns={DOCUMENT_COLUMNS}
+        rows={documents}
+        rowKey={(document) => document.file_id}
+        emptyMessage="Aún no has subido documentos al dataroom."
+      />
     </section>
   );
 }
@@ -95,42 +79,14 @@ function BuyersTable({ buyers }: { readonly buyers: CompanyAnalytics["buyers"] }
       <h2 id="analitica-compradores" className={styles.sectionTitle}>
         Compradores
       </h2>
-      {buyers.length === 0 ? (
-        <p className={styles.empty}>Ningún comprador ha solicitado acceso todavía.</p>
-      ) : (
-        <div className={styles.tableScroller}>
-          <table className={styles.table} aria-labelledby="analitica-compradores">
-            <thead>
-              <tr>
-                <th scope="col" className={styles.headerCell}>
-                  Comprador
-                </th>
-                <th scope="col" className={styles.headerCell}>
-                  Solicitud
-                </th>
-                <th scope="col" className={styles.numberHeader}>
-                  Documentos abiertos
-                </th>
-                <th scope="col" className={styles.headerCell}>
-                  Última apertura
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {buyers.map((buyer) => (
-                <tr key={buyer.access_request_id}>
-                  <th scope="row" className={styles.nameCell}>
-                    {buyer.buyer_name}
-                  </th>
-                  <td className={styles.cell}>{REQUEST_STATUS_LABELS[buyer.status]}</td>
-                  <td className={styles.numberCell}>{formatCount(buyer.opens)}</td>
-                  <td className={styles.cell}>{lastOpenText(buyer.last_opened_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table
+        caption="Solicitudes y aperturas de cada comprador"
+        hideCaption
+        columns={BUYER_COLUMNS}
+        rows={buyers}
+        rowKey={(buyer) => buyer.access_request_id}
+        emptyMessage="Ningún comprador ha solicitado acceso todavía."
+      />
     </section>
   );
 }

@@ -5,8 +5,8 @@
  */
 export const subscriptionKeys = {
   all: ["subscriptions"] as const,
-  plans: () => ["subscriptions", "plans"] as const,
-  current: () => ["subscriptions", "current"] as const,
-  payments: () => ["subscriptions", "payments"] as const,
-  paymentsPage: (page: number) => ["subscriptions", "payments", page] as const,
+  plans: () => [...subscriptionKeys.all, "plans"] as const,
+  current: () => [...subscriptionKeys.all, "current"] as const,
+  payments: () => [...subscriptionKeys.all, "payments"] as const,
+  paymentsPage: (page: number) => [...subscriptionKeys.payments(), page] as const,
 };

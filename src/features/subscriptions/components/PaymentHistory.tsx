@@ -4,6 +4,7 @@ import { LoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Pager } from "../../../components/Pager.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
+import { Table, type TableColumn } from "../../../components/ui/Table.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { usePayments } from "../api/list-payments.ts";
 import { usePaging } from "../../../hooks/usePaging.ts";
@@ -12,24 +13,23 @@ import * as styles from "./SubscriptionSettings.css.ts";
 
 const TITLE_ID = "historial-pagos-title";
 
-function PaymentRowView({ payment }: { readonly payment: PaymentRow }) {
-  const date = formatPaymentDate(payment.paid_at);
-  return (
-    <tr>
-      <td className={styles.cell}>{date}</td>
-      <td className={styles.cell}>{payment.nickname}</td>
-      <td className={styles.amountCell}>{formatPaymentAmount(payment.amount, payment.currency)}</td>
-      <td className={styles.cell}>
-        <span className={payment.status === "failed" ? styles.failed : undefined}>{paymentStatusLabel(payment.status)}</span>
-      </td>
-      <td className={styles.cell}>
-        <Link href={payment.receipt_url} isExternal>
-          Ver recibo<span className={visuallyHidden}> del {date} (se abre en una pestaña nueva)</span>
-        </Link>
-      </td>
-    </tr>
-  );
-}
+const PAYMENT_COLUMNS: ReadonlyArray<TableColumn<PaymentRow>> = [
+  { header: "Fecha", cell: (payment) => formatPaymentDate(payment.paid_at) },
+  { header: "Plan", cell: (payment) => payment.nickname },
+  { header: "Monto", numeric: true, cell: (payment) => formatPaymentAmount(payment.amount, payment.currency) },
+  {
+    header: "Estado",
+    cell: (payment) => <span className={payment.status === "failed" ? styles.failed : undefined}>{paymentStatusLabel(payment.status)}</span>,
+  },
+  {
+    header: "Recibo",
+    cell: (payment) => (
+      <Link href={payment.receipt_url} isExternal>
+        Ver recibo<span className={visuallyHidden}> del {formatPaymentDate(payment.paid_at)} (se abre en una pestaña nueva)</span>
+      </Link>
+    ),
+  },
+];
 
 /** Historial: the user's payments, newest first, 5 a page (paid users only; spec sections 2 and 9). */
 export function PaymentHistory() {
@@ -44,40 +44,19 @@ export function PaymentHistory() {
     content = <LoadError onRetry={loadError.retry} isRetrying={loadError.isRetrying} message="No pudimos cargar tu historial de pagos." />;
   } else if (data === undefined) {
     content = <Spinner label="Cargando tu historial de pagos" />;
-  } else if (data.total === 0) {
-    content = <p className={styles.muted}>Aún no tienes pagos. Cuando pagues un plan, aquí verás cada cargo y su recibo.</p>;
   } else {
     content = (
       <>
-        <div className={styles.tableScroller}>
-          <table className={styles.table} aria-labelledby={TITLE_ID} aria-busy={payments.isPlaceholderData}>
-            <thead>
-              <tr>
-                <th scope="col" className={styles.headerCell}>
-                  Fecha
-                </th>
-                <th scope="col" className={styles.headerCell}>
-                  Plan
-                </th>
-                <th scope="col" className={styles.amountHeader}>
-                  Monto
-                </th>
-                <th scope="col" className={styles.headerCell}>
-                  Estado
-                </th>
-                <th scope="col" className={styles.headerCell}>
-                  Recibo
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((payment) => (
-                <PaymentRowView key={payment.id} payment={payment} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {paging === null ? null : <Pager label="Páginas del historial de pagos" paging={paging} onPage={setPage} />}
+        <Table
+          caption="Historial de pagos"
+          hideCaption
+          columns={PAYMENT_COLUMNS}
+          rows={data.items}
+          rowKey={(payment) => payment.id}
+          emptyMessage="Aún no tienes pagos. Cuando pagues un plan, aquí verás cada cargo y su recibo."
+          isBusy={payments.isPlaceholderData}
+        />
+        {paging === null || data.total === 0 ? null : <Pager label="Páginas del historial de pagos" paging={paging} onPage={setPage} />}
       </>
     );
   }

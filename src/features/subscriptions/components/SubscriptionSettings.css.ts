@@ -1,11 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css.ts";
 
-// The tables look the same everywhere.
-import { cell, headerCell, numberHeader, table, tableScroller } from "../../../components/ui/Table.css.ts";
-
-export { cell, headerCell, numberHeader as amountHeader, table, tableScroller };
-
 export const section = style({
   display: "flex",
   flexDirection: "column",
@@ -44,8 +39,6 @@ export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.spac
 export const loading = style({ display: "flex", alignItems: "center", gap: vars.space.xs, color: vars.color.textMuted });
 
 // Historial ---------------------------------------------------------------------
-
-export const amountCell = style([cell, { textAlign: "right", whiteSpace: "nowrap" }]);
 
 export const failed = style({ color: vars.color.danger, fontWeight: vars.fontWeight.medium });
 
