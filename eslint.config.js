@@ -80,6 +80,24 @@ const zones = [
   })),
 ];
 
+/**
+ * A form field gets its label, description and message only from `form.field()` (and its kinds:
+ * `checkbox`, `money`, `percent`, `file`) in src/lib/form-fields.ts (docs/decisions/027-form-fields.md).
+ * Outside src/components/ui (which wraps the controls) and src/lib (which binds them), these
+ * attributes are refused on the ui field components; spread the bound field instead.
+ */
+const FORM_FIELD_COMPONENTS = ["TextField", "TextAreaField", "PasswordField", "Select", "NativeSelect", "Checkbox", "CheckboxGroup", "RadioGroup", "NumberField", "FileField", "AmountField"];
+const FORM_FIELD_MESSAGE =
+  "A form field gets its label, description and error only from form.field() (or fieldsOf(...).field() for a machine's or local values): src/lib/form-fields.ts, docs/decisions/027-form-fields.md.";
+const handWired = (components, attributes) => ({
+  selector: `JSXOpeningElement[name.name=/^(${components.join("|")})$/] > JSXAttribute[name.name=/^(${attributes.join("|")})$/]`,
+  message: FORM_FIELD_MESSAGE,
+});
+// The marketplace's and the requests' filters are no form: they apply at once and never show a
+// message, so their dropdowns and radio groups are labelled where they are used.
+const FILTER_COMPONENTS = ["Select", "RadioGroup"];
+const FILTER_FILES = ["src/features/marketplace/components/MarketplacePage.tsx", "src/features/deal-room/components/AccessRequestsPage.tsx"];
+
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "pacts", "test-results", "playwright-report", ".data", "server/migrations"] },
   js.configs.recommended,
@@ -100,6 +118,24 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
+    },
+  },
+  {
+    files: ["src/**/*.tsx"],
+    ignores: ["src/components/ui/**", "src/lib/**"],
+    rules: { "no-restricted-syntax": ["error", handWired(FORM_FIELD_COMPONENTS, ["label", "description", "errorMessage", "isInvalid"])] },
+  },
+  {
+    files: FILTER_FILES,
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        handWired(FORM_FIELD_COMPONENTS, ["description", "errorMessage", "isInvalid"]),
+        handWired(
+          FORM_FIELD_COMPONENTS.filter((name) => !FILTER_COMPONENTS.includes(name)),
+          ["label"],
+        ),
+      ],
     },
   },
   {
