@@ -99,6 +99,50 @@ const zones = [
   },
 ];
 
+/**
+ * A form field gets its label, description and message only from `form.field()` (and its kinds:
+ * `checkbox`, `money`, `percent`, `file`) in src/lib/form-fields.ts (docs/decisions/027-form-fields.md).
+ * Outside src/components/ui (which wraps the controls) and src/lib (which binds them), these
+ * attributes are refused on the ui field components; spread the bound field instead.
+ */
+const FORM_FIELD_COMPONENTS = ["TextField", "TextAreaField", "PasswordField", "Select", "NativeSelect", "Checkbox", "CheckboxGroup", "RadioGroup", "NumberField", "FileField", "AmountField"];
+const FORM_FIELD_MESSAGE =
+  "A form field gets its label, description and error only from form.field() (or fieldsOf(...).field() for a machine's or local values): src/lib/form-fields.ts, docs/decisions/027-form-fields.md.";
+const handWired = (components, attributes) => ({
+  selector: `JSXOpeningElement[name.name=/^(${components.join("|")})$/] > JSXAttribute[name.name=/^(${attributes.join("|")})$/]`,
+  message: FORM_FIELD_MESSAGE,
+});
+// The marketplace's and the requests' filters are no form: they apply at once and never show a
+// message, so their dropdowns and radio groups are labelled where they are used.
+const FILTER_COMPONENTS = ["Select", "RadioGroup"];
+const FILTER_FILES = ["src/features/marketplace/components/MarketplacePage.tsx", "src/features/deal-room/components/AccessRequestsPage.tsx"];
+
+// Query keys come from a key factory in a `*-keys.ts` file, never typed by hand where they are used:
+// a key typed twice drifts, and an invalidation then silently misses its cache entry
+// (docs/decisions/026-query-keys-and-tables.md).
+const HAND_TYPED_QUERY_KEYS = [
+        {
+          selector: "Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression.value",
+          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
+        },
+        {
+          selector: "Property[key.name=/^(queryKey|mutationKey)$/] > :matches(TSAsExpression, TSSatisfiesExpression).value > ArrayExpression.expression",
+          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState)$/] > ArrayExpression.arguments:first-child",
+          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState)$/] > :matches(TSAsExpression, TSSatisfiesExpression).arguments:first-child > ArrayExpression.expression",
+          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
+        },
+        {
+          selector: "VariableDeclarator[id.name=/Keys$/][init.type='ObjectExpression']",
+          message: "Key factories live in a *-keys.ts file (src/lib/api/<entity>-keys.ts when features share them).",
+        },
+];
+
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "pacts", "test-results", "playwright-report", ".data", "server/migrations"] },
   js.configs.recommended,
@@ -122,34 +166,27 @@ export default tseslint.config(
     },
   },
   {
-    // Query keys come from a key factory in a `*-keys.ts` file, never typed by hand where they are used:
-    // a key typed twice drifts, and an invalidation then silently misses its cache entry
-    // (docs/decisions/026-query-keys-and-tables.md).
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/**/*-keys.ts"],
+    rules: { "no-restricted-syntax": ["error", ...HAND_TYPED_QUERY_KEYS] },
+  },
+  // no-restricted-syntax's options replace each other per file (they never add up): each block below repeats the key rules.
+  {
+    files: ["src/**/*.tsx"],
+    ignores: ["src/components/ui/**", "src/lib/**"],
+    rules: { "no-restricted-syntax": ["error", ...HAND_TYPED_QUERY_KEYS, handWired(FORM_FIELD_COMPONENTS, ["label", "description", "errorMessage", "isInvalid"])] },
+  },
+  {
+    files: FILTER_FILES,
     rules: {
       "no-restricted-syntax": [
         "error",
-        {
-          selector: "Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression.value",
-          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
-        },
-        {
-          selector: "Property[key.name=/^(queryKey|mutationKey)$/] > :matches(TSAsExpression, TSSatisfiesExpression).value > ArrayExpression.expression",
-          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
-        },
-        {
-          selector: "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState)$/] > ArrayExpression.arguments:first-child",
-          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
-        },
-        {
-          selector: "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState)$/] > :matches(TSAsExpression, TSSatisfiesExpression).arguments:first-child > ArrayExpression.expression",
-          message: "Use a query-key factory (src/lib/api/<entity>-keys.ts or the feature's api/*-keys.ts), not a hand-typed array.",
-        },
-        {
-          selector: "VariableDeclarator[id.name=/Keys$/][init.type='ObjectExpression']",
-          message: "Key factories live in a *-keys.ts file (src/lib/api/<entity>-keys.ts when features share them).",
-        },
+        ...HAND_TYPED_QUERY_KEYS,
+        handWired(FORM_FIELD_COMPONENTS, ["description", "errorMessage", "isInvalid"]),
+        handWired(
+          FORM_FIELD_COMPONENTS.filter((name) => !FILTER_COMPONENTS.includes(name)),
+          ["label"],
+        ),
       ],
     },
   },

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent, type RefObject } from "react";
 import type { FieldErrors } from "../../contracts/fields.ts";
 import { isApiError, type ApiError } from "./api-error.ts";
+import { fieldsOf, type Fields } from "./form-fields.ts";
 import { toastApiError } from "./toast.ts";
 
 /**
@@ -150,14 +151,6 @@ export function useFocusFirstInvalid(formRef: RefObject<HTMLFormElement | null>,
   }, [formRef, errors, attempt]);
 }
 
-/** What a field control needs from the form, bound by name. */
-export interface BoundField<K extends string, V> {
-  readonly name: K;
-  readonly value: V;
-  readonly onChange: (value: V) => void;
-  readonly errorMessage: string | undefined;
-}
-
 /** What `onSuccess` may do to the form (e.g. empty the message that was sent). */
 export interface FormControls<Values> {
   readonly setValues: (update: Values | ((current: Values) => Values)) => void;
@@ -171,12 +164,15 @@ export interface FormOptions<Values, Body, Result> extends SubmitSteps<Values, B
   readonly onError?: (error: unknown) => void;
 }
 
-export interface Form<Values> extends FormControls<Values> {
+/**
+ * The form's fields (`field`, `checkbox`, `money`, `percent`, `file`: see
+ * ./form-fields.ts) are the only way a control gets its label, description,
+ * value and message: `<TextField {...form.field("email", { label: "Email" })} />`.
+ */
+export interface Form<Values> extends FormControls<Values>, Fields<Values> {
   readonly values: Values;
-  /** `set("email")` is the field's onChange. */
+  /** `set("email")` changes one value (e.g. from an effect); controls get theirs from `field()`. */
   readonly set: <K extends keyof Values>(key: K) => (value: Values[K]) => void;
-  /** `<TextField label="Email" {...form.field("email")} />`: the field's name, value, onChange and message. */
-  readonly field: <K extends keyof Values & string>(key: K) => BoundField<K, Values[K]>;
   /** The message per field; `errors[FORM_ERROR]` is about the whole form. */
   readonly errors: FieldErrors;
   /** The message about the whole form (see `FormAlert`), if any. */
@@ -213,17 +209,12 @@ export function useForm<Values, Body, Result>(options: FormOptions<Values, Body,
     (value: Values[K]) =>
       setValues((current) => ({ ...current, [key]: value }));
 
-  const field = <K extends keyof Values & string>(key: K): BoundField<K, Values[K]> => ({
-    name: key,
-    value: values[key],
-    onChange: set(key),
-    errorMessage: state.errors[key],
-  });
+  const fields = fieldsOf({ values, errors: state.errors, change: (key, value) => set(key)(value) });
 
   return {
+    ...fields,
     values,
     set,
-    field,
     setValues,
     errors: state.errors,
     formError: state.errors[FORM_ERROR],

@@ -5,8 +5,8 @@ import * as styles from "./Checkbox.css.ts";
 export interface CheckboxProps {
   readonly isSelected: boolean;
   readonly onChange: (isSelected: boolean) => void;
-  /** The label; may contain links. */
-  readonly children: ReactNode;
+  /** The label (from `form.checkbox()`); may contain links. */
+  readonly label: ReactNode;
   /** Shown under the box; also marks it invalid. */
   readonly errorMessage?: string | undefined;
   readonly name?: string;
@@ -15,7 +15,7 @@ export interface CheckboxProps {
 }
 
 /** A single checkbox with its label and an error line (e.g. accepting the terms). */
-export function Checkbox({ isSelected, onChange, children, errorMessage, name, isDisabled = false, inputRef }: CheckboxProps) {
+export function Checkbox({ isSelected, onChange, label, errorMessage, name, isDisabled = false, inputRef }: CheckboxProps) {
   const isInvalid = errorMessage !== undefined && errorMessage !== "";
   return (
     <CheckboxField
@@ -34,7 +34,7 @@ export function Checkbox({ isSelected, onChange, children, errorMessage, name, i
             <polyline points="3 9.5 7.5 14 15 4.5" />
           </svg>
         </span>
-        <span>{children}</span>
+        <span>{label}</span>
       </CheckboxButton>
       <FieldError className={styles.error}>{errorMessage}</FieldError>
     </CheckboxField>

@@ -28,13 +28,14 @@ function ProfileForm() {
   const send = useSessionSend();
   const update = useUpdateProfile();
   const form = useForm({
-    initialValues: { name: session.name ?? "", phone: session.phone ?? "" },
+    // The e-mail is shown, read-only; the contract's schema leaves it out of the request.
+    initialValues: { email: session.email ?? "", name: session.name ?? "", phone: session.phone ?? "" },
     validate: validateProfile,
     submit: update.mutateAsync,
     onSuccess: (profile, _body, { setValues }) => {
       // The navbar and the rest of the app show the new name at once.
       send({ type: "session.profileUpdated", name: profile.name, phone: profile.phone });
-      setValues({ name: profile.name, phone: profile.phone ?? "" });
+      setValues((current) => ({ ...current, name: profile.name, phone: profile.phone ?? "" }));
       toastSuccess("Datos actualizados correctamente");
     },
   });
@@ -45,9 +46,9 @@ function ProfileForm() {
         Tus datos
       </h2>
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
-        <TextField label="Email" name="email" type="email" value={session.email ?? ""} isReadOnly description="Tu email no se puede cambiar." />
-        <TextField label="Nombre" {...form.field("name")} autoComplete="name" />
-        <TextField label="Teléfono" {...form.field("phone")} type="tel" autoComplete="tel" />
+        <TextField {...form.field("email", { label: "Email", description: "Tu email no se puede cambiar." })} type="email" isReadOnly />
+        <TextField {...form.field("name", { label: "Nombre" })} autoComplete="name" />
+        <TextField {...form.field("phone", { label: "Teléfono" })} type="tel" autoComplete="tel" />
         <Button type="submit" isPending={form.isSubmitting} className={styles.submit}>
           Guardar cambios
         </Button>
@@ -69,39 +70,15 @@ function ChangePasswordForm() {
       toastSuccess("Contraseña actualizada con éxito");
     },
   });
-  const { values, set, errors } = form;
-
   return (
     <section className={styles.section} aria-labelledby="perfil-contrasena-title">
       <h2 id="perfil-contrasena-title" className={styles.sectionTitle}>
         Cambiar contraseña
       </h2>
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
-        <PasswordField
-          label="Contraseña actual"
-          name="current_password"
-          autoComplete="current-password"
-          value={values.current_password}
-          onChange={set("current_password")}
-          errorMessage={errors["current_password"]}
-        />
-        <PasswordField
-          label="Nueva contraseña"
-          name="new_password"
-          autoComplete="new-password"
-          description="Al menos 8 caracteres."
-          value={values.new_password}
-          onChange={set("new_password")}
-          errorMessage={errors["new_password"]}
-        />
-        <PasswordField
-          label="Confirmar nueva contraseña"
-          name="password_confirmation"
-          autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={set("password_confirmation")}
-          errorMessage={errors["password_confirmation"]}
-        />
+        <PasswordField {...form.field("current_password", { label: "Contraseña actual" })} autoComplete="current-password" />
+        <PasswordField {...form.field("new_password", { label: "Nueva contraseña", description: "Al menos 8 caracteres." })} autoComplete="new-password" />
+        <PasswordField {...form.field("password_confirmation", { label: "Confirmar nueva contraseña" })} autoComplete="new-password" />
         <Button type="submit" isPending={form.isSubmitting} className={styles.submit}>
           Cambiar contraseña
         </Button>

@@ -58,7 +58,6 @@ export default function BuyerRegistrationPage() {
       navigate("/gracias-comprador");
     },
   });
-  const { values, set, errors } = form;
 
   return (
     <div className={styles.wrapper}>
@@ -75,82 +74,36 @@ export default function BuyerRegistrationPage() {
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>Tu perfil de inversión</legend>
             <div className={styles.wide}>
-              <TextField label="Nombre completo" name="name" autoComplete="name" value={values.name} onChange={set("name")} errorMessage={errors["name"]} />
+              <TextField {...form.field("name", { label: "Nombre completo" })} autoComplete="name" />
             </div>
-            <Select
-              label="¿Qué te describe mejor?"
-              name="buyer_description_id"
-              options={buyerDescriptions.data ?? []}
-              value={values.buyer_description_id}
-              onChange={set("buyer_description_id")}
-              errorMessage={errors["buyer_description_id"]}
-            />
-            <Select
-              label="Estado"
-              name="state_id"
-              options={states.data ?? []}
-              value={values.state_id}
-              onChange={set("state_id")}
-              errorMessage={errors["state_id"]}
-            />
+            <Select {...form.field("buyer_description_id", { label: "¿Qué te describe mejor?" })} options={buyerDescriptions.data ?? []} />
+            <Select {...form.field("state_id", { label: "Estado" })} options={states.data ?? []} />
             <div className={styles.wide}>
               <TextAreaField
-                label="Resumen de tu tesis de inversión"
-                name="investment_description_summary"
-                description="Qué tipo de empresas buscas: sector, tamaño, región, etapa."
-                value={values.investment_description_summary}
-                onChange={set("investment_description_summary")}
-                errorMessage={errors["investment_description_summary"]}
+                {...form.field("investment_description_summary", {
+                  label: "Resumen de tu tesis de inversión",
+                  description: "Qué tipo de empresas buscas: sector, tamaño, región, etapa.",
+                })}
               />
             </div>
-            <Select
-              label="Ticket de inversión"
-              name="investment_size_id"
-              options={investmentSizes.data ?? []}
-              value={values.investment_size_id}
-              onChange={set("investment_size_id")}
-              errorMessage={errors["investment_size_id"]}
-            />
-            <TextField
-              label="Sitio web (opcional)"
-              name="website"
-              type="url"
-              autoComplete="url"
-              value={values.website}
-              onChange={set("website")}
-              errorMessage={errors["website"]}
-            />
+            <Select {...form.field("investment_size_id", { label: "Ticket de inversión" })} options={investmentSizes.data ?? []} />
+            <TextField {...form.field("website", { label: "Sitio web (opcional)" })} type="url" autoComplete="url" />
           </fieldset>
           <fieldset className={styles.fieldset}>
             <legend className={styles.legend}>Tu cuenta</legend>
-            <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} errorMessage={errors["email"]} />
+            <TextField {...form.field("email", { label: "Email" })} type="email" autoComplete="email" />
             <TextField
-              label="Teléfono"
-              name="phone"
+              {...form.field("phone", { label: "Teléfono", description: "10 dígitos; la lada de México (+52) ya está incluida." })}
               type="tel"
               autoComplete="tel-national"
               inputMode="tel"
               prefix="+52"
-              description="10 dígitos; la lada de México (+52) ya está incluida."
-              value={values.phone}
-              onChange={set("phone")}
-              errorMessage={errors["phone"]}
             />
             <div className={styles.wide}>
-              <PasswordField
-                label="Contraseña"
-                name="password"
-                autoComplete="new-password"
-                description="Al menos 8 caracteres."
-                value={values.password}
-                onChange={set("password")}
-                errorMessage={errors["password"]}
-              />
+              <PasswordField {...form.field("password", { label: "Contraseña", description: "Al menos 8 caracteres." })} autoComplete="new-password" />
             </div>
             <div className={styles.wide}>
-              <Checkbox name="acceptTerms" isSelected={values.acceptTerms} onChange={set("acceptTerms")} errorMessage={errors["acceptTerms"]}>
-                Acepto los términos y condiciones y la política de privacidad de Puente.
-              </Checkbox>
+              <Checkbox {...form.checkbox("acceptTerms", { label: "Acepto los términos y condiciones y la política de privacidad de Puente." })} />
               {/* Outside the label (a click there would toggle the box); a new tab keeps the form filled. */}
               <p className={styles.note}>
                 Lee los{" "}

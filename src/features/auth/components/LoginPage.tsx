@@ -44,8 +44,8 @@ export default function LoginPage() {
           Iniciar sesión
         </h1>
         <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
-          <TextField label="Email" {...form.field("email")} type="email" autoComplete="email" />
-          <PasswordField label="Contraseña" {...form.field("password")} autoComplete="current-password" />
+          <TextField {...form.field("email", { label: "Email" })} type="email" autoComplete="email" />
+          <PasswordField {...form.field("password", { label: "Contraseña" })} autoComplete="current-password" />
           <Link href="/recuperar-contrasena" className={styles.forgot}>
             ¿Olvidaste tu contraseña?
           </Link>

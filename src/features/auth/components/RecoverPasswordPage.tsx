@@ -41,7 +41,7 @@ function RequestLinkForm() {
         </p>
       )}
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
-        <TextField label="Email" {...form.field("email")} type="email" autoComplete="email" />
+        <TextField {...form.field("email", { label: "Email" })} type="email" autoComplete="email" />
         <Button type="submit" fullWidth isPending={form.isSubmitting}>
           {sentMessage === null ? "Enviar enlace" : "Enviar de nuevo"}
         </Button>
@@ -76,8 +76,8 @@ function NewPasswordForm({ token }: { readonly token: string }) {
     <>
       <p className={styles.lead}>Elige una nueva contraseña de al menos 8 caracteres.</p>
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
-        <PasswordField label="Nueva contraseña" {...form.field("password")} autoComplete="new-password" />
-        <PasswordField label="Confirmar contraseña" {...form.field("password_confirmation")} autoComplete="new-password" />
+        <PasswordField {...form.field("password", { label: "Nueva contraseña" })} autoComplete="new-password" />
+        <PasswordField {...form.field("password_confirmation", { label: "Confirmar contraseña" })} autoComplete="new-password" />
         <Button type="submit" fullWidth isPending={form.isSubmitting}>
           Guardar contraseña
         </Button>

@@ -86,7 +86,6 @@ export function SellerRegistrationForm() {
       navigate("/gracias-vendedor");
     },
   });
-  const { values, set, errors } = form;
 
   return (
     <section id="registro-vendedor" className={styles.card} aria-labelledby="registro-vendedor-title">
@@ -102,77 +101,33 @@ export function SellerRegistrationForm() {
         <QueryLoadError compact message={OPTIONS_LOAD_ERROR_MESSAGE} queries={catalogues} />
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Tus datos</legend>
-          <TextField label="Nombre" name="username" autoComplete="name" value={values.username} onChange={set("username")} errorMessage={errors["username"]} />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            // Lowercased as typed (spec section 5).
-            onChange={(value) => set("email")(value.toLowerCase())}
-            errorMessage={errors["email"]}
-          />
-          <TextField label="Teléfono" name="phone" type="tel" autoComplete="tel" inputMode="tel" value={values.phone} onChange={set("phone")} errorMessage={errors["phone"]} />
-          <PasswordField
-            label="Contraseña"
-            name="password"
-            autoComplete="new-password"
-            description="Al menos 8 caracteres."
-            value={values.password}
-            onChange={set("password")}
-            errorMessage={errors["password"]}
-          />
+          <TextField {...form.field("username", { label: "Nombre" })} autoComplete="name" />
+          {/* Lowercased as typed (spec section 5). */}
+          <TextField {...form.field("email", { label: "Email", parse: (typed) => typed.toLowerCase() })} type="email" autoComplete="email" />
+          <TextField {...form.field("phone", { label: "Teléfono" })} type="tel" autoComplete="tel" inputMode="tel" />
+          <PasswordField {...form.field("password", { label: "Contraseña", description: "Al menos 8 caracteres." })} autoComplete="new-password" />
         </fieldset>
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Tu empresa</legend>
+          <TextField {...form.field("companyname", { label: "Nombre de la empresa" })} autoComplete="organization" />
+          <TextField {...form.field("website", { label: "Página web" })} type="url" autoComplete="url" />
           <TextField
-            label="Nombre de la empresa"
-            name="companyname"
-            autoComplete="organization"
-            value={values.companyname}
-            onChange={set("companyname")}
-            errorMessage={errors["companyname"]}
-          />
-          <TextField label="Página web" name="website" type="url" autoComplete="url" value={values.website} onChange={set("website")} errorMessage={errors["website"]} />
-          <TextField
-            label="Año de fundación"
-            name="foundation_date"
+            {...form.field("foundation_date", { label: "Año de fundación", parse: (typed) => digitsOnly(typed, 4) })}
             inputMode="numeric"
             placeholder="2000"
-            value={values.foundation_date}
-            onChange={(value) => set("foundation_date")(digitsOnly(value, 4))}
-            errorMessage={errors["foundation_date"]}
           />
-          <TextField
-            label="Número de colaboradores"
-            name="headcount"
-            inputMode="numeric"
-            value={values.headcount}
-            onChange={(value) => set("headcount")(digitsOnly(value, 8))}
-            errorMessage={errors["headcount"]}
-          />
+          <TextField {...form.field("headcount", { label: "Número de colaboradores", parse: (typed) => digitsOnly(typed, 8) })} inputMode="numeric" />
           <div className={styles.wide}>
             <TextAreaField
-              label="Descripción corta"
-              name="short_description"
-              description="Qué hace tu empresa, en una o dos frases. No incluyas el nombre: el perfil es confidencial."
+              {...form.field("short_description", {
+                label: "Descripción corta",
+                description: "Qué hace tu empresa, en una o dos frases. No incluyas el nombre: el perfil es confidencial.",
+              })}
               rows={3}
-              value={values.short_description}
-              onChange={set("short_description")}
-              errorMessage={errors["short_description"]}
             />
           </div>
           {SELECTS.map((select, index) => (
-            <Select
-              key={select.key}
-              label={select.label}
-              options={catalogues[index]?.data ?? []}
-              name={select.key}
-              value={values[select.key]}
-              onChange={set(select.key)}
-              errorMessage={errors[select.key]}
-            />
+            <Select key={select.key} {...form.field(select.key, { label: select.label })} options={catalogues[index]?.data ?? []} />
           ))}
         </fieldset>
         <p className={styles.footer}>

@@ -1,17 +1,19 @@
 import { useQueries } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { CatalogueItem, CataloguePath } from "../../../../contracts/catalogues.ts";
 import { COMPANY_MESSAGES, CompanyCreateRequest, CompanyUpdateRequest, type CompanyCreateResponse, type CompanyRecord } from "../../../../contracts/companies.ts";
 import type { FieldErrors } from "../../../../contracts/fields.ts";
 import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
-import { Checkbox } from "../../../components/ui/Checkbox.tsx";
+import { CheckboxGroup } from "../../../components/ui/CheckboxGroup.tsx";
+import { FileField } from "../../../components/ui/FileField.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { formatAmount, formatAmountInput, parseAmountInput } from "../../../lib/amount-input.ts";
+import { formatAmount, parseAmountInput } from "../../../lib/amount-input.ts";
 import { catalogueQueryOptions } from "../../../lib/api/get-catalogue.ts";
 import { useForm, type FormResult } from "../../../lib/form.ts";
+import { fieldsOf } from "../../../lib/form-fields.ts";
 import { validateForm } from "../../../lib/form-schema.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { toastSuccess } from "../../../lib/toast.ts";
@@ -221,7 +223,6 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
   const updateCompany = useUpdateCompany();
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | undefined>(undefined);
-  const pictureId = useId();
   const catalogues = useQueries({ queries: CATALOGUES.map((path) => catalogueQueryOptions(path)) });
   const optionsOf = (path: CataloguePath): ReadonlyArray<CatalogueItem> => catalogues[CATALOGUES.indexOf(path)]?.data ?? [];
 
@@ -242,8 +243,6 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
       return saved;
     },
   });
-  const { values, set, errors } = form;
-
   const choosePicture = (file: File | null) => {
     if (file !== null && !(PICTURE_TYPES as ReadonlyArray<string>).includes(file.type)) {
       setPicture(null);
@@ -254,20 +253,15 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
     setPicture(file);
   };
 
-  const toggle = (key: "industry_ids" | "interest_ids", id: number) => (selected: boolean) =>
-    set(key)(selected ? [...values[key], id] : values[key].filter((item) => item !== id));
+  // The picture is uploaded after the save (see `onSaved`), so it is kept beside the form, with its own message.
+  const pictureFields = fieldsOf({
+    values: { picture },
+    errors: { picture: pictureError },
+    change: (_key, file) => choosePicture(file),
+  });
 
   const selectField = ({ key, label, catalogue }: SelectSpec) => (
-    <Select
-      key={key}
-      label={label}
-      name={key}
-      options={optionsOf(catalogue)}
-      value={values[key]}
-      onChange={set(key)}
-      errorMessage={errors[key]}
-      {...(key === "company_status_id" ? { description: STATUS_HINT } : {})}
-    />
+    <Select key={key} {...form.field(key, { label, ...(key === "company_status_id" ? { description: STATUS_HINT } : {}) })} options={optionsOf(catalogue)} />
   );
 
   return (
@@ -275,68 +269,53 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
       <QueryLoadError compact message={OPTIONS_LOAD_ERROR_MESSAGE} queries={catalogues} />
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Datos generales</legend>
-        <TextField label="Nombre de la empresa" {...form.field("name")} autoComplete="organization" isRequired />
-        <TextField label="Página web" {...form.field("website")} type="url" autoComplete="url" />
-        <TextField label="Año de fundación" {...form.field("foundation_date")} inputMode="numeric" placeholder="2000" />
-        <TextField label="Número de colaboradores" {...form.field("headcount")} inputMode="numeric" />
-        <TextField label="Razón social" {...form.field("legal_name")} />
-        <TextField label="Nombre comercial" {...form.field("comercial_name")} />
+        <TextField {...form.field("name", { label: "Nombre de la empresa" })} autoComplete="organization" isRequired />
+        <TextField {...form.field("website", { label: "Página web" })} type="url" autoComplete="url" />
+        <TextField {...form.field("foundation_date", { label: "Año de fundación" })} inputMode="numeric" placeholder="2000" />
+        <TextField {...form.field("headcount", { label: "Número de colaboradores" })} inputMode="numeric" />
+        <TextField {...form.field("legal_name", { label: "Razón social" })} />
+        <TextField {...form.field("comercial_name", { label: "Nombre comercial" })} />
         <div className={styles.wide}>
-          <TextAreaField label="Descripción corta" {...form.field("short_description")} />
+          <TextAreaField {...form.field("short_description", { label: "Descripción corta" })} />
         </div>
         {SELECTS.filter((select) => select.adminOnly !== true).map(selectField)}
         {MULTI.map((multi) => (
-          <fieldset key={multi.key} className={styles.choices}>
-            <legend className={styles.choicesLegend}>{multi.label}</legend>
-            {optionsOf(multi.catalogue).map((item) => (
-              <Checkbox key={item.id} name={multi.key} isSelected={values[multi.key].includes(item.id)} onChange={toggle(multi.key, item.id)}>
-                {item.name}
-              </Checkbox>
-            ))}
-            {errors[multi.key] === undefined ? null : <p className={styles.error}>{errors[multi.key]}</p>}
-          </fieldset>
+          <div key={multi.key} className={styles.wide}>
+            <CheckboxGroup {...form.field(multi.key, { label: multi.label })} options={optionsOf(multi.catalogue)} layout="columns" />
+          </div>
         ))}
-        <div className={`${styles.fileField} ${styles.wide}`}>
-          <label htmlFor={pictureId}>Imagen de la empresa (JPG o PNG)</label>
-          <input
-            id={pictureId}
-            type="file"
-            name="picture"
+        <div className={styles.wide}>
+          <FileField
+            {...pictureFields.file("picture", {
+              label: "Imagen de la empresa (JPG o PNG)",
+              ...(record?.picture_url ? { description: "Ya tiene una imagen; elige otra para reemplazarla." } : {}),
+            })}
             accept="image/jpeg,image/png"
-            aria-invalid={pictureError === undefined ? undefined : true}
-            aria-describedby={pictureError === undefined ? undefined : `${pictureId}-error`}
-            onChange={(event) => choosePicture(event.currentTarget.files?.[0] ?? null)}
           />
-          {pictureError === undefined ? null : (
-            <p id={`${pictureId}-error`} className={styles.error}>
-              {pictureError}
-            </p>
-          )}
-          {record?.picture_url ? <p className={styles.muted}>Ya tiene una imagen; elige otra para reemplazarla.</p> : null}
         </div>
       </fieldset>
 
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>Contacto</legend>
-        <TextField label="Nombre del contacto" {...form.field("contact_name")} autoComplete="name" isReadOnly={contactLocked} isRequired />
-        <TextField label="Email del contacto" {...form.field("contact_email")} type="email" autoComplete="email" isReadOnly={contactLocked} isRequired />
-        <TextField label="Teléfono del contacto" {...form.field("contact_phone")} type="tel" autoComplete="tel" isReadOnly={contactLocked} />
+        <TextField {...form.field("contact_name", { label: "Nombre del contacto" })} autoComplete="name" isReadOnly={contactLocked} isRequired />
+        <TextField {...form.field("contact_email", { label: "Email del contacto" })} type="email" autoComplete="email" isReadOnly={contactLocked} isRequired />
+        <TextField {...form.field("contact_phone", { label: "Teléfono del contacto" })} type="tel" autoComplete="tel" isReadOnly={contactLocked} />
         {contactLocked ? <p className={`${styles.muted} ${styles.wide}`}>El contacto es tu cuenta y no se puede cambiar aquí.</p> : null}
       </fieldset>
 
       {isAdmin ? (
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Solo administradores</legend>
-          <p className={`${styles.wide} ${styles.publication}`}>{publicationNote(record?.is_published ?? null, values.company_status_id)}</p>
+          <p className={`${styles.wide} ${styles.publication}`}>{publicationNote(record?.is_published ?? null, form.values.company_status_id)}</p>
           {SELECTS.filter((select) => select.adminOnly === true).map(selectField)}
           {AMOUNT_FIELDS.map(({ key, label }) => (
-            <TextField key={key} label={label} {...form.field(key)} prefix="$" inputMode="decimal" onBlur={() => set(key)(formatAmountInput(values[key]))} />
+            <TextField key={key} {...form.money(key, { label })} />
           ))}
           {PERCENT_FIELDS.map(({ key, label }) => (
-            <TextField key={key} label={`${label} (%)`} {...form.field(key)} suffix="%" inputMode="decimal" />
+            <TextField key={key} {...form.percent(key, { label: `${label} (%)` })} />
           ))}
           <div className={styles.wide}>
-            <TextAreaField label="Descripción larga" {...form.field("long_description")} rows={6} />
+            <TextAreaField {...form.field("long_description", { label: "Descripción larga" })} rows={6} />
           </div>
         </fieldset>
       ) : null}

@@ -17,26 +17,10 @@ export const legend = style({ fontWeight: vars.fontWeight.semibold, padding: `0 
 
 export const wide = style({ gridColumn: "1 / -1" });
 
-export const choices = style({
-  gridColumn: "1 / -1",
-  display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(14rem, 1fr))",
-  gap: vars.space.xs,
-  border: "none",
-  padding: 0,
-  margin: 0,
-});
-
-export const choicesLegend = style({ fontWeight: vars.fontWeight.medium, marginBottom: vars.space.xs });
-
-export const fileField = style({ display: "flex", flexDirection: "column", gap: vars.space.xs });
-
 /** The company's place on the marketplace, above the status (admin form). */
 export const publication = style({ margin: 0, fontWeight: vars.fontWeight.medium });
 
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-
-export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm });
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
 

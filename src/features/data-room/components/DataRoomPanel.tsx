@@ -16,6 +16,7 @@ import { Switch } from "../../../components/ui/Switch.tsx";
 import { Table, type TableColumn } from "../../../components/ui/Table.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { useOpenInNewTab } from "../../../hooks/useOpenInNewTab.ts";
+import { fieldsOf } from "../../../lib/form-fields.ts";
 import { toastApiError, toastError, toastSuccess } from "../../../lib/toast.ts";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { useDataRoomFiles } from "../api/list-files.ts";
@@ -126,6 +127,15 @@ function CategoryUpload({ companyId, category }: { readonly companyId: number; r
   const [issuedOn, setIssuedOn] = useState("");
   const [dateError, setDateError] = useState<string | undefined>(undefined);
   const dateRef = useRef<HTMLInputElement>(null);
+  // Checked when files are chosen (see onSelect); a change clears the message.
+  const fields = fieldsOf({
+    values: { issued_on: issuedOn },
+    errors: { issued_on: dateError },
+    change: (_key, value) => {
+      setIssuedOn(value);
+      setDateError(undefined);
+    },
+  });
 
   const onSelect = (list: FileList | null) => {
     if (upload.isPending) return;
@@ -160,17 +170,10 @@ function CategoryUpload({ companyId, category }: { readonly companyId: number; r
       {info.needsIssueDate ? (
         <div className={styles.dateField}>
           <TextField
-            label="Fecha de emisión"
+            {...fields.field("issued_on", { label: "Fecha de emisión", description: "Debe tener como máximo 3 meses de antigüedad." })}
             type="date"
             isRequired
-            value={issuedOn}
-            onChange={(value) => {
-              setIssuedOn(value);
-              setDateError(undefined);
-            }}
             inputRef={dateRef}
-            description="Debe tener como máximo 3 meses de antigüedad."
-            errorMessage={dateError}
           />
         </div>
       ) : null}

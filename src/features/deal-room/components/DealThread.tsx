@@ -49,10 +49,11 @@ function Composer({ requestId }: { readonly requestId: number }) {
   return (
     <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
       <TextAreaField
-        label="Tu mensaje"
+        {...form.field("body", {
+          label: "Tu mensaje",
+          description: `Ctrl + Enter (⌘ + Enter en Mac) para enviar. Máximo ${DEAL_MESSAGE_MAX_LENGTH.toLocaleString("es-MX")} caracteres.`,
+        })}
         rows={3}
-        description={`Ctrl + Enter (⌘ + Enter en Mac) para enviar. Máximo ${DEAL_MESSAGE_MAX_LENGTH.toLocaleString("es-MX")} caracteres.`}
-        {...form.field("body")}
         onKeyDown={(event) => {
           if (!isSendShortcut(event)) {
             event.continuePropagation();

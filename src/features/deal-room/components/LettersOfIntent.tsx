@@ -6,7 +6,6 @@ import { RadioGroup } from "../../../components/ui/RadioGroup.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { formatAmountInput } from "../../../lib/amount-input.ts";
 import { useForm } from "../../../lib/form.ts";
 import { validateForm } from "../../../lib/form-schema.ts";
 import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
@@ -90,7 +89,6 @@ function LetterForm({ requestId }: { readonly requestId: number }) {
       setValues(EMPTY_LETTER);
     },
   });
-  const { values, set } = form;
   return (
     <section aria-labelledby={titleId} className={styles.form}>
       <h3 id={titleId} className={styles.sectionTitle}>
@@ -99,27 +97,16 @@ function LetterForm({ requestId }: { readonly requestId: number }) {
       <p className={styles.muted}>La carta no es vinculante: expresa tu oferta para negociar con la empresa. Podrás enviar otra cuando responda.</p>
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
         <div className={styles.formRow}>
-          <TextField
-            label="Monto ofrecido"
-            {...form.field("amount")}
-            prefix="$"
-            inputMode="decimal"
-            onBlur={() => set("amount")(formatAmountInput(values.amount))}
-          />
-          <TextField
-            label="Participación (%)"
-            {...form.field("stake_percentage")}
-            suffix="%"
-            inputMode="decimal"
-            description="De 0 a 100; 0 si ofreces deuda o un convertible."
-          />
+          <TextField {...form.money("amount", { label: "Monto ofrecido" })} />
+          <TextField {...form.percent("stake_percentage", { label: "Participación (%)", description: "De 0 a 100; 0 si ofreces deuda o un convertible." })} />
         </div>
-        <RadioGroup label="Moneda" name="currency" options={CURRENCY_OPTIONS} value={currencyId(values.currency)} onChange={(id) => set("currency")(currencyOf(id))} />
+        <RadioGroup {...form.field("currency", { label: "Moneda", format: currencyId, parse: currencyOf })} options={CURRENCY_OPTIONS} />
         <TextAreaField
-          label="Términos principales"
+          {...form.field("terms", {
+            label: "Términos principales",
+            description: `Forma de pago, plazos, condiciones y lo que necesitas revisar antes de cerrar. Máximo ${LOI_TERMS_MAX_LENGTH.toLocaleString("es-MX")} caracteres.`,
+          })}
           rows={5}
-          description={`Forma de pago, plazos, condiciones y lo que necesitas revisar antes de cerrar. Máximo ${LOI_TERMS_MAX_LENGTH.toLocaleString("es-MX")} caracteres.`}
-          {...form.field("terms")}
         />
         <div className={styles.actions}>
           <Button type="submit" isPending={form.isSubmitting}>

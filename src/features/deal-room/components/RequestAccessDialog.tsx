@@ -28,10 +28,10 @@ export interface RequestAccessDialogProps {
 interface Values {
   readonly message: string;
   /** The version the box was ticked for: a new version arriving unticks it. */
-  readonly acceptedVersion: string;
+  readonly nda_version: string;
 }
 
-const EMPTY: Values = { message: "", acceptedVersion: "" };
+const EMPTY: Values = { message: "", nda_version: "" };
 
 /**
  * The request for the full profile: the NDA in force with the parties
@@ -52,7 +52,7 @@ export function RequestAccessDialog({ companyId, humanId, isOpen, onOpenChange }
   const form = useForm({
     initialValues: EMPTY,
     validate: (values: Values) =>
-      validateForm(CreateAccessRequest, { message: values.message, nda_version: values.acceptedVersion !== "" && values.acceptedVersion === version ? version : "" }),
+      validateForm(CreateAccessRequest, { message: values.message, nda_version: values.nda_version !== "" && values.nda_version === version ? version : "" }),
     submit: create.mutateAsync,
     // The NDA changed while it was being read: said under the box, which the new text (refetched in onError) unticks.
     mapApiError: (error) => (error.status === 400 && error.message === DEAL_ROOM_MESSAGES.ndaOutdated ? { nda_version: error.message } : null),
@@ -68,7 +68,6 @@ export function RequestAccessDialog({ companyId, humanId, isOpen, onOpenChange }
       if (error.status === 403 || error.status === 404 || error.status === 409) onOpenChange(false);
     },
   });
-  const accepted = form.values.acceptedVersion !== "" && form.values.acceptedVersion === version;
 
   return (
     <Modal
@@ -97,24 +96,22 @@ export function RequestAccessDialog({ companyId, humanId, isOpen, onOpenChange }
         )}
         <form ref={form.formRef} className={styles.dialogBody} noValidate onSubmit={form.onSubmit}>
           <TextAreaField
-            label="Mensaje para la empresa"
-            name="message"
+            {...form.field("message", {
+              label: "Mensaje para la empresa",
+              description: `Quién eres, qué buscas y por qué te interesa esta empresa. Máximo ${ACCESS_REQUEST_MESSAGE_MAX_LENGTH.toLocaleString("es-MX")} caracteres.`,
+            })}
             rows={5}
             isRequired
-            description={`Quién eres, qué buscas y por qué te interesa esta empresa. Máximo ${ACCESS_REQUEST_MESSAGE_MAX_LENGTH.toLocaleString("es-MX")} caracteres.`}
-            value={form.values.message}
-            onChange={form.set("message")}
-            errorMessage={form.errors["message"]}
           />
           <Checkbox
-            name="nda_version"
-            isSelected={accepted}
-            onChange={(selected) => form.set("acceptedVersion")(selected ? version : "")}
-            errorMessage={form.errors["nda_version"]}
+            {...form.checkbox("nda_version", {
+              label: `He leído y acepto el acuerdo de confidencialidad${version === "" ? "" : ` (versión ${version})`}`,
+              // Ticked only for the version in force.
+              format: (accepted) => accepted !== "" && accepted === version,
+              parse: (selected) => (selected ? version : ""),
+            })}
             isDisabled={nda.data === undefined}
-          >
-            He leído y acepto el acuerdo de confidencialidad{version === "" ? "" : ` (versión ${version})`}
-          </Checkbox>
+          />
           <div className={styles.actions}>
             <Button type="submit" isPending={form.isSubmitting} isDisabled={nda.data === undefined}>
               Aceptar y enviar solicitud

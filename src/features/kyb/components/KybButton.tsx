@@ -9,6 +9,7 @@ import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
+import { fieldsOf } from "../../../lib/form-fields.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { appKybMachine } from "../state/kyb-machine.ts";
 import * as styles from "./KybButton.css.ts";
@@ -71,6 +72,13 @@ export function KybButton(props: { readonly companyId: number }): JSX.Element {
     );
   }
 
+  // The machine keeps the RFC and says why it was refused.
+  const fields = fieldsOf({
+    values: { rfc: view.rfc },
+    errors: { rfc: view.error ?? undefined },
+    change: (_key, rfc) => actor.send({ type: "kyb.change", rfc }),
+  });
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     actor.send({ type: "kyb.submit" });
@@ -100,11 +108,7 @@ export function KybButton(props: { readonly companyId: number }): JSX.Element {
           <form className={styles.form} onSubmit={submit} noValidate>
             <p className={styles.help}>{KYB_COPY.intro}</p>
             <TextField
-              label={KYB_COPY.label}
-              description={KYB_COPY.hint}
-              value={view.rfc}
-              onChange={(rfc) => actor.send({ type: "kyb.change", rfc })}
-              errorMessage={view.error ?? undefined}
+              {...fields.field("rfc", { label: KYB_COPY.label, description: KYB_COPY.hint })}
               isReadOnly={!view.isEditable}
               inputRef={inputRef}
               autoComplete="off"

@@ -18,16 +18,15 @@ export function InterestMessageForm({ companyId, humanId }: { readonly companyId
   const session = useSession();
   const send = useCreateInterestMessage(companyId);
   const form = useForm({
-    initialValues: { name: session.name ?? "", email: session.email ?? "", summary: "" },
-    validate: (values: { name: string; email: string; summary: string }) => validateForm(InterestMessageRequest, { ...values, human_id: humanId }),
+    // The company's reference is shown read-only and sent with the message.
+    initialValues: { name: session.name ?? "", email: session.email ?? "", human_id: humanId, summary: "" },
+    validate: (values: { name: string; email: string; human_id: string; summary: string }) => validateForm(InterestMessageRequest, { ...values, human_id: humanId }),
     submit: send.mutateAsync,
     onSuccess: (_result, _body, { setValues }) => {
       toastSuccess(INTEREST_MESSAGES.sent);
       setValues((current) => ({ ...current, summary: "" }));
     },
   });
-  const { values, set, errors } = form;
-
   return (
     <section className={styles.formCard} aria-labelledby="interest-title">
       <h2 id="interest-title" className={styles.sectionTitle}>
@@ -35,18 +34,10 @@ export function InterestMessageForm({ companyId, humanId }: { readonly companyId
       </h2>
       <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
         <p className={styles.hint}>Tu mensaje llega directo al contacto de la empresa; la comunicación es 1 a 1.</p>
-        <TextField label="Nombre" name="name" autoComplete="name" value={values.name} onChange={set("name")} errorMessage={errors["name"]} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} errorMessage={errors["email"]} />
-        <TextField label="Referencia de la empresa" name="human_id" value={humanId} isReadOnly />
-        <TextAreaField
-          label="Mensaje"
-          name="summary"
-          rows={5}
-          placeholder="Cuéntale a la empresa quién eres y qué te interesa"
-          value={values.summary}
-          onChange={set("summary")}
-          errorMessage={errors["summary"]}
-        />
+        <TextField {...form.field("name", { label: "Nombre" })} autoComplete="name" />
+        <TextField {...form.field("email", { label: "Email" })} type="email" autoComplete="email" />
+        <TextField {...form.field("human_id", { label: "Referencia de la empresa" })} isReadOnly />
+        <TextAreaField {...form.field("summary", { label: "Mensaje" })} rows={5} placeholder="Cuéntale a la empresa quién eres y qué te interesa" />
         <Button type="submit" fullWidth isPending={form.isSubmitting}>
           Enviar mensaje
         </Button>

@@ -48,19 +48,6 @@ export const legend = style({ fontWeight: vars.fontWeight.semibold, marginBottom
 
 export const row = style({ display: "grid", gridTemplateColumns: "1fr 8rem auto", gap: vars.space.sm, alignItems: "end" });
 
-export const numberField = style({ display: "grid", gap: vars.space.xxs });
-
-export const numberLabel = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.text });
-
-export const numberInput = style({
-  font: "inherit",
-  padding: vars.space.xs,
-  border: `${vars.size.borderWidth} solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  minWidth: 0,
-  ":focus-visible": { outline: `${vars.size.focusRing} solid ${vars.color.focus}`, outlineOffset: "1px" },
-});
-
 export const rule = style({ margin: 0, color: vars.color.textMuted });
 
 export const total = style({ margin: 0, fontWeight: vars.fontWeight.semibold, color: vars.color.text });

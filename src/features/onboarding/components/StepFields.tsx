@@ -10,11 +10,13 @@ import type { OnboardingEvent } from "../../../../machines/onboarding/onboarding
 import type { OnboardingView } from "../../../../machines/onboarding/selectors.ts";
 import type { FieldSection, FormStep, OnboardingAnswers, Urgency } from "../../../../machines/onboarding/types.ts";
 import { Button } from "../../../components/ui/Button.tsx";
-import { Checkbox } from "../../../components/ui/Checkbox.tsx";
+import { CheckboxGroup } from "../../../components/ui/CheckboxGroup.tsx";
+import { NumberField } from "../../../components/ui/NumberField.tsx";
 import { RadioGroup } from "../../../components/ui/RadioGroup.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
+import { changeByPatch, fieldsOf, NO_FIELD_MESSAGES, type ControlAdapter } from "../../../lib/form-fields.ts";
 import * as styles from "./OnboardingWizard.css.ts";
 
 type Item = { readonly id: number; readonly name: string };
@@ -68,64 +70,14 @@ const URGENCY_OPTIONS: ReadonlyArray<{ readonly id: number; readonly name: strin
 const STAGE_OPTIONS = FUNDING_STAGES.map((stage, index) => ({ id: index + 1, name: FUNDING_STAGE_LABELS[stage], value: stage }));
 const RECORDS_OPTIONS = FINANCIAL_RECORDS_STATES.map((state, index) => ({ id: index + 1, name: FINANCIAL_RECORDS_STATE_LABELS[state], value: state }));
 
-const idOf = <V,>(options: ReadonlyArray<{ readonly id: number; readonly value: V }>, value: V | null): number | null =>
-  options.find((option) => option.value === value)?.id ?? null;
-const valueOf = <V,>(options: ReadonlyArray<{ readonly id: number; readonly value: V }>, id: number | null): V | null =>
-  options.find((option) => option.id === id)?.value ?? null;
+/** A choice kept as its value ("moral"), shown by a radio group or a dropdown as its option's id. */
+const choice = <V,>(options: ReadonlyArray<{ readonly id: number; readonly value: V }>): ControlAdapter<V | null, number | null> => ({
+  format: (value) => options.find((option) => option.value === value)?.id ?? null,
+  parse: (id) => options.find((option) => option.id === id)?.value ?? null,
+});
 
-/** An empty input is null; the browser keeps non-numbers out of type=number. */
-const toNumber = (text: string): number | null => (text.trim() === "" || !Number.isFinite(Number(text)) ? null : Number(text));
-
-function NumberInput(props: {
-  readonly label: string;
-  readonly value: number | null;
-  readonly onChange: (value: number | null) => void;
-  readonly min?: number;
-  readonly max?: number;
-  readonly step?: number;
-}): JSX.Element {
-  const id = useId();
-  return (
-    <div className={styles.numberField}>
-      <label htmlFor={id} className={styles.numberLabel}>
-        {props.label}
-      </label>
-      <input
-        id={id}
-        className={styles.numberInput}
-        type="number"
-        inputMode="decimal"
-        min={props.min}
-        max={props.max}
-        step={props.step ?? 0.01}
-        value={props.value ?? ""}
-        onChange={(event) => props.onChange(toNumber(event.target.value))}
-      />
-    </div>
-  );
-}
-
-function CheckboxList(props: {
-  readonly legend: string;
-  readonly options: ReadonlyArray<Item>;
-  readonly selected: ReadonlyArray<number>;
-  readonly onChange: (ids: number[]) => void;
-}): JSX.Element {
-  return (
-    <fieldset className={styles.fieldset}>
-      <legend className={styles.legend}>{props.legend}</legend>
-      {props.options.map((option) => (
-        <Checkbox
-          key={option.id}
-          isSelected={props.selected.includes(option.id)}
-          onChange={(isSelected) => props.onChange(isSelected ? [...props.selected, option.id] : props.selected.filter((id) => id !== option.id))}
-        >
-          {option.name}
-        </Checkbox>
-      ))}
-    </fieldset>
-  );
-}
+/** A row of a percentage table, whatever the machine calls its two fields. */
+type PercentRow = { readonly name: string; readonly percent: number | null };
 
 /** A percentage table (shareholders, uses of capital): rows, the total, the rule and the inline message. */
 function PercentTable(props: {
@@ -134,7 +86,7 @@ function PercentTable(props: {
   readonly nameLabel: string;
   readonly percentLabel: string;
   readonly addLabel: string;
-  readonly rows: ReadonlyArray<{ readonly name: string; readonly percent: number | null }>;
+  readonly rows: ReadonlyArray<PercentRow>;
   readonly total: number;
   readonly message: string | null;
   readonly canAdd: boolean;
@@ -148,15 +100,26 @@ function PercentTable(props: {
     <fieldset className={styles.fieldset} aria-describedby={messageId}>
       <legend className={styles.legend}>{props.legend}</legend>
       <p className={styles.rule}>{props.rule}</p>
-      {props.rows.map((row, index) => (
-        <div key={index} className={styles.row}>
-          <TextField label={`${props.nameLabel} ${index + 1}`} value={row.name} onChange={(name) => props.onName(index, name)} />
-          <NumberInput label={`${props.percentLabel} ${index + 1}`} value={row.percent} min={0} max={100} step={0.01} onChange={(value) => props.onPercent(index, value)} />
-          <Button variant="secondary" isDisabled={props.rows.length <= 1} onPress={() => props.onRemove(index)} aria-label={`Eliminar fila ${index + 1}`}>
-            Eliminar
-          </Button>
-        </div>
-      ))}
+      {props.rows.map((row, index) => {
+        // The message about the total is the table's (under the rows); a row's fields have none of their own.
+        const fields = fieldsOf({
+          values: row,
+          errors: NO_FIELD_MESSAGES,
+          change: changeByPatch((patch: Partial<PercentRow>) => {
+            if (patch.name !== undefined) props.onName(index, patch.name);
+            if ("percent" in patch) props.onPercent(index, patch.percent ?? null);
+          }),
+        });
+        return (
+          <div key={index} className={styles.row}>
+            <TextField {...fields.field("name", { label: `${props.nameLabel} ${index + 1}` })} />
+            <NumberField {...fields.field("percent", { label: `${props.percentLabel} ${index + 1}` })} min={0} max={100} step={0.01} />
+            <Button variant="secondary" isDisabled={props.rows.length <= 1} onPress={() => props.onRemove(index)} aria-label={`Eliminar fila ${index + 1}`}>
+              Eliminar
+            </Button>
+          </div>
+        );
+      })}
       <p className={styles.total}>{`Total: ${props.total}%`}</p>
       <div aria-live="polite" id={messageId}>
         {props.message === null ? null : <p className={styles.inlineError}>{props.message}</p>}
@@ -179,24 +142,23 @@ export function StepFields(props: {
   readonly send: (event: OnboardingEvent) => void;
 }): JSX.Element {
   const { answers, view, catalogues, change, send } = props;
+  // One section's fields; the wizard checks a step when Next is pressed, so the fields carry no messages.
+  const section = <S extends FieldSection>(name: S) =>
+    fieldsOf({ values: answers[name], errors: NO_FIELD_MESSAGES, change: changeByPatch((patch: Partial<OnboardingAnswers[S]>) => change(name, patch)) });
   switch (props.step) {
     case 1: {
-      const general = answers.general;
+      const general = section("general");
       return (
         <>
-          <TextField label={FIELD_LABELS.name} isRequired value={general.name} onChange={(name) => change("general", { name })} />
-          <TextField label={FIELD_LABELS.legalName} value={general.legal_name} onChange={(legal_name) => change("general", { legal_name })} />
-          <TextField label={FIELD_LABELS.comercialName} value={general.comercial_name} onChange={(comercial_name) => change("general", { comercial_name })} />
-          <TextField label={FIELD_LABELS.rfc} description={FIELD_LABELS.rfcHint} maxLength={13} value={general.rfc} onChange={(rfc) => change("general", { rfc })} />
-          <TextField label={FIELD_LABELS.website} type="url" value={general.website} onChange={(website) => change("general", { website })} />
-          <RadioGroup
-            label={FIELD_LABELS.companyType}
-            options={COMPANY_TYPES}
-            value={idOf(COMPANY_TYPES, general.company_type)}
-            onChange={(id) => change("general", { company_type: valueOf(COMPANY_TYPES, id) })}
-          />
-          <Select label={FIELD_LABELS.society} options={catalogues.societies} value={general.society_id} onChange={(society_id) => change("general", { society_id })} />
-          <Select label={FIELD_LABELS.taxSystem} options={catalogues["tax-systems"]} value={general.tax_system_id} onChange={(tax_system_id) => change("general", { tax_system_id })} />
+          {/* Its name is "name": the browser is told it is a company's, not a person's. */}
+          <TextField {...general.field("name", { label: FIELD_LABELS.name })} autoComplete="organization" isRequired />
+          <TextField {...general.field("legal_name", { label: FIELD_LABELS.legalName })} />
+          <TextField {...general.field("comercial_name", { label: FIELD_LABELS.comercialName })} />
+          <TextField {...general.field("rfc", { label: FIELD_LABELS.rfc, description: FIELD_LABELS.rfcHint })} maxLength={13} />
+          <TextField {...general.field("website", { label: FIELD_LABELS.website })} type="url" />
+          <RadioGroup {...general.field("company_type", { label: FIELD_LABELS.companyType, ...choice(COMPANY_TYPES) })} options={COMPANY_TYPES} />
+          <Select {...general.field("society_id", { label: FIELD_LABELS.society })} options={catalogues.societies} />
+          <Select {...general.field("tax_system_id", { label: FIELD_LABELS.taxSystem })} options={catalogues["tax-systems"]} />
         </>
       );
     }
@@ -219,40 +181,39 @@ export function StepFields(props: {
         />
       );
     case 3: {
-      const chosen = answers.objective.interests.map((interest) => interest.id);
+      const objective = section("objective");
       return (
         <>
-          <CheckboxList
-            legend={FIELD_LABELS.interests}
+          <CheckboxGroup
+            {...objective.field("interests", {
+              label: FIELD_LABELS.interests,
+              format: (interests) => interests.map((interest) => interest.id),
+              parse: (ids: ReadonlyArray<number>) => catalogues.interests.filter((item) => ids.includes(item.id)),
+            })}
             options={catalogues.interests}
-            selected={chosen}
-            onChange={(ids) => change("objective", { interests: catalogues.interests.filter((item) => ids.includes(item.id)) })}
           />
-          {view.showsSellingQuestions ? (
-            <TextAreaField label={FIELD_LABELS.motivation} value={answers.objective.motivation} onChange={(motivation) => change("objective", { motivation })} />
-          ) : null}
+          {view.showsSellingQuestions ? <TextAreaField {...objective.field("motivation", { label: FIELD_LABELS.motivation })} /> : null}
         </>
       );
     }
-    case 4:
+    case 4: {
+      const fundingRound = section("fundingRound");
       return (
         <>
-          <Select
-            label={FIELD_LABELS.stage}
-            options={STAGE_OPTIONS}
-            value={idOf(STAGE_OPTIONS, answers.fundingRound.funding_round)}
-            onChange={(id) => change("fundingRound", { funding_round: valueOf(STAGE_OPTIONS, id) })}
-          />
-          <NumberInput label={FIELD_LABELS.amount} min={0} value={answers.fundingRound.funding_round_amount} onChange={(funding_round_amount) => change("fundingRound", { funding_round_amount })} />
+          <Select {...fundingRound.field("funding_round", { label: FIELD_LABELS.stage, ...choice(STAGE_OPTIONS) })} options={STAGE_OPTIONS} />
+          <NumberField {...fundingRound.field("funding_round_amount", { label: FIELD_LABELS.amount })} min={0} />
         </>
       );
-    case 5:
+    }
+    case 5: {
+      const investment = section("investment");
       return (
         <>
-          <NumberInput label={FIELD_LABELS.done} min={0} value={answers.investment.funding_round_done} onChange={(funding_round_done) => change("investment", { funding_round_done })} />
-          <TextField label={FIELD_LABELS.investors} inputMode="numeric" value={answers.investment.investors} onChange={(investors) => change("investment", { investors })} />
+          <NumberField {...investment.field("funding_round_done", { label: FIELD_LABELS.done })} min={0} />
+          <TextField {...investment.field("investors", { label: FIELD_LABELS.investors })} inputMode="numeric" />
         </>
       );
+    }
     case 6:
       return (
         <PercentTable
@@ -272,41 +233,31 @@ export function StepFields(props: {
         />
       );
     case 7: {
-      const financial = answers.financial;
+      const financial = section("financial");
       return (
         <>
-          <Select
-            label={FIELD_LABELS.records}
-            options={RECORDS_OPTIONS}
-            value={idOf(RECORDS_OPTIONS, financial.financial_records_state)}
-            onChange={(id) => change("financial", { financial_records_state: valueOf(RECORDS_OPTIONS, id) })}
-          />
-          <NumberInput label={FIELD_LABELS.yearlySales} min={0} value={financial.yearly_sales} onChange={(yearly_sales) => change("financial", { yearly_sales })} />
-          <NumberInput label={FIELD_LABELS.ebitdaMargin} min={-100} max={100} value={financial.ebitda_margin} onChange={(ebitda_margin) => change("financial", { ebitda_margin })} />
-          <NumberInput label={FIELD_LABELS.secondSales} min={0} value={financial.second_last_year_yearly_sales} onChange={(second_last_year_yearly_sales) => change("financial", { second_last_year_yearly_sales })} />
-          <NumberInput label={FIELD_LABELS.secondMargin} min={-100} max={100} value={financial.second_last_year_ebitda_margin} onChange={(second_last_year_ebitda_margin) => change("financial", { second_last_year_ebitda_margin })} />
-          <NumberInput label={FIELD_LABELS.estimate} min={0} value={financial.estimate_yearly_sales} onChange={(estimate_yearly_sales) => change("financial", { estimate_yearly_sales })} />
+          <Select {...financial.field("financial_records_state", { label: FIELD_LABELS.records, ...choice(RECORDS_OPTIONS) })} options={RECORDS_OPTIONS} />
+          <NumberField {...financial.field("yearly_sales", { label: FIELD_LABELS.yearlySales })} min={0} />
+          <NumberField {...financial.field("ebitda_margin", { label: FIELD_LABELS.ebitdaMargin })} min={-100} max={100} />
+          <NumberField {...financial.field("second_last_year_yearly_sales", { label: FIELD_LABELS.secondSales })} min={0} />
+          <NumberField {...financial.field("second_last_year_ebitda_margin", { label: FIELD_LABELS.secondMargin })} min={-100} max={100} />
+          <NumberField {...financial.field("estimate_yearly_sales", { label: FIELD_LABELS.estimate })} min={0} />
         </>
       );
     }
     case 8: {
-      const c = answers.characteristics;
+      const characteristics = section("characteristics");
       return (
         <>
-          <CheckboxList legend={FIELD_LABELS.characteristics} options={catalogues.company_characteristics} selected={c.characteristic_ids} onChange={(characteristic_ids) => change("characteristics", { characteristic_ids })} />
-          <CheckboxList legend={FIELD_LABELS.attributes} options={catalogues.company_attributes} selected={c.attribute_ids} onChange={(attribute_ids) => change("characteristics", { attribute_ids })} />
-          <TextAreaField label={FIELD_LABELS.uniqueness} value={c.company_uniqueness_summary} onChange={(company_uniqueness_summary) => change("characteristics", { company_uniqueness_summary })} />
-          <TextAreaField label={FIELD_LABELS.challenges} value={c.company_challenges} onChange={(company_challenges) => change("characteristics", { company_challenges })} />
+          <CheckboxGroup {...characteristics.field("characteristic_ids", { label: FIELD_LABELS.characteristics })} options={catalogues.company_characteristics} />
+          <CheckboxGroup {...characteristics.field("attribute_ids", { label: FIELD_LABELS.attributes })} options={catalogues.company_attributes} />
+          <TextAreaField {...characteristics.field("company_uniqueness_summary", { label: FIELD_LABELS.uniqueness })} />
+          <TextAreaField {...characteristics.field("company_challenges", { label: FIELD_LABELS.challenges })} />
           {view.showsSellingQuestions ? (
             <>
-              <TextField label={FIELD_LABELS.valuation} value={c.valuation_range_negotiation} onChange={(valuation_range_negotiation) => change("characteristics", { valuation_range_negotiation })} />
-              <CheckboxList legend={FIELD_LABELS.structures} options={catalogues.funding_structures} selected={c.funding_structure_ids} onChange={(funding_structure_ids) => change("characteristics", { funding_structure_ids })} />
-              <RadioGroup
-                label={FIELD_LABELS.urgency}
-                options={URGENCY_OPTIONS}
-                value={idOf(URGENCY_OPTIONS, c.funding_round_urgency)}
-                onChange={(id) => change("characteristics", { funding_round_urgency: valueOf(URGENCY_OPTIONS, id) })}
-              />
+              <TextField {...characteristics.field("valuation_range_negotiation", { label: FIELD_LABELS.valuation })} />
+              <CheckboxGroup {...characteristics.field("funding_structure_ids", { label: FIELD_LABELS.structures })} options={catalogues.funding_structures} />
+              <RadioGroup {...characteristics.field("funding_round_urgency", { label: FIELD_LABELS.urgency, ...choice(URGENCY_OPTIONS) })} options={URGENCY_OPTIONS} />
             </>
           ) : null}
         </>

@@ -36,8 +36,6 @@ export default function ContactPage() {
     submit: async (body) => (await loadLogic()).createLead(body),
     onSuccess: () => navigate("/contacto-exito"),
   });
-  const { values, set, errors } = form;
-
   // Load the options (and the form logic) as soon as the visitor reaches for the form.
   const loadOptions = (force: boolean) => {
     if (options !== null || optionsState === "loading" || (optionsState === "failed" && !force)) return;
@@ -86,26 +84,18 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className={contact.formTitle}>
             Déjanos tus datos
           </h2>
-          <TextField label="Nombre" name="name" autoComplete="name" value={values.name} onChange={set("name")} errorMessage={errors["name"]} />
+          <TextField {...form.field("name", { label: "Nombre" })} autoComplete="name" />
           <NativeSelect
-            label="Servicio que te interesa"
-            name="service_interested"
+            {...form.field("service_interested", { label: "Servicio que te interesa" })}
             options={options?.services ?? []}
             isLoading={optionsState === "loading"}
-            value={values.service_interested}
-            onChange={set("service_interested")}
-            errorMessage={errors["service_interested"]}
           />
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set("email")} errorMessage={errors["email"]} />
-          <TextField label="Teléfono" name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set("phone")} errorMessage={errors["phone"]} />
+          <TextField {...form.field("email", { label: "Email" })} type="email" autoComplete="email" />
+          <TextField {...form.field("phone", { label: "Teléfono" })} type="tel" autoComplete="tel" />
           <NativeSelect
-            label="¿Cómo te enteraste de nosotros?"
-            name="referer"
+            {...form.field("referer", { label: "¿Cómo te enteraste de nosotros?" })}
             options={options?.referers ?? []}
             isLoading={optionsState === "loading"}
-            value={values.referer}
-            onChange={set("referer")}
-            errorMessage={errors["referer"]}
           />
           {optionsState === "failed" ? <LoadError compact message={OPTIONS_LOAD_ERROR_MESSAGE} onRetry={() => loadOptions(true)} /> : null}
           <Button type="submit" fullWidth isPending={form.isSubmitting}>

@@ -49,7 +49,7 @@ function SaveSearchForm({ criteria, nameOf, onSaved, onCancel }: SaveSearchFormP
         <dt className={styles.term}>Texto</dt>
         <dd className={styles.definition}>{text === "" ? "Sin texto" : quotedText(text)}</dd>
       </dl>
-      <TextField label="Nombre de la búsqueda" {...form.field("name")} autoFocus description="Para reconocerla en tu lista y en los correos." />
+      <TextField {...form.field("name", { label: "Nombre de la búsqueda", description: "Para reconocerla en tu lista y en los correos." })} autoFocus />
       <FormAlert message={form.formError} />
       <div className={styles.actions}>
         <Button type="submit" isPending={form.isSubmitting}>

@@ -4,6 +4,7 @@ import { TextField } from "../../../components/ui/TextField.tsx";
 import { caretAfterValueChars, valueCharsBefore } from "./caret.ts";
 
 export interface AmountFieldProps {
+  readonly name?: string;
   readonly label: string;
   /** The amount as typed, without thousands commas ("1234567.5"). */
   readonly value: string;
@@ -24,7 +25,7 @@ export interface AmountFieldProps {
  * decimal digit. Shown formatted while typing, with the caret kept where the
  * person was typing (a refused key leaves both the text and the caret alone).
  */
-export function AmountField({ label, value, onChange, prefix, suffix, description, errorMessage, isRequired = false }: AmountFieldProps): JSX.Element {
+export function AmountField({ value, onChange, isRequired = false, ...field }: AmountFieldProps): JSX.Element {
   const inputRef = useRef<HTMLInputElement>(null);
   const wanted = useRef<number | null>(null);
   // Bumped on every keystroke so the caret is placed even when the value was refused (nothing else re-renders then).
@@ -42,16 +43,13 @@ export function AmountField({ label, value, onChange, prefix, suffix, descriptio
 
   return (
     <TextField
-      label={label}
+      // Its name, label, description, message and prefix or suffix, as bound by `field()`.
+      {...field}
       value={shown}
       inputMode="decimal"
       autoComplete="off"
       isRequired={isRequired}
       inputRef={inputRef}
-      {...(prefix === undefined ? {} : { prefix })}
-      {...(suffix === undefined ? {} : { suffix })}
-      {...(description === undefined ? {} : { description })}
-      errorMessage={errorMessage}
       onChange={(text) => {
         wanted.current = valueCharsBefore(text, inputRef.current?.selectionStart ?? text.length);
         setEdits((count) => count + 1);

@@ -5,6 +5,7 @@ import type { FormStep, ValuationAnswers } from "../../../../machines/valuation/
 import type { ValuationChange } from "../../../../machines/valuation/valuation.machine.ts";
 import { Select, type SelectOption } from "../../../components/ui/Select.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
+import { fieldsOf } from "../../../lib/form-fields.ts";
 import { AmountField } from "./AmountField.tsx";
 import * as styles from "./ValuationWizard.css.ts";
 
@@ -57,43 +58,27 @@ export function StepFields(props: {
   readonly change: SendChange;
 }): JSX.Element {
   const { answers, view, change } = props;
-  const { errors } = view;
+  // The machine keeps the answers and says the step's messages (after a refused Next).
+  const fields = fieldsOf({
+    values: answers,
+    errors: view.errors,
+    change: (field, value) => change({ type: "valuation.change", field, value } as ValuationChange),
+  });
   switch (props.step) {
     case 1:
       return (
         <>
           <p className={styles.hint}>{HINTS.step1}</p>
           {PERSON_FIELDS.map(({ field, ...input }) => (
-            <TextField
-              key={field}
-              {...input}
-              label={FIELD_LABELS[field]}
-              isRequired
-              value={answers[field]}
-              errorMessage={errors[field]}
-              onChange={(value) => change({ type: "valuation.change", field, value })}
-            />
+            <TextField key={field} {...fields.field(field, { label: FIELD_LABELS[field] })} {...input} isRequired />
           ))}
         </>
       );
     case 2:
       return (
         <>
-          <Select
-            label={FIELD_LABELS.industryId}
-            options={props.industries}
-            value={answers.industryId}
-            errorMessage={errors.industryId}
-            onChange={(value) => change({ type: "valuation.change", field: "industryId", value })}
-          />
-          <Select
-            label={FIELD_LABELS.location}
-            options={VALUATION_LOCATIONS}
-            value={answers.location}
-            description={HINTS.location}
-            errorMessage={errors.location}
-            onChange={(value) => change({ type: "valuation.change", field: "location", value })}
-          />
+          <Select {...fields.field("industryId", { label: FIELD_LABELS.industryId })} options={props.industries} />
+          <Select {...fields.field("location", { label: FIELD_LABELS.location, description: HINTS.location })} options={VALUATION_LOCATIONS} />
         </>
       );
     case 3: {
@@ -103,31 +88,20 @@ export function StepFields(props: {
           {FIGURE_FIELDS.map(({ field, ...input }) => (
             <AmountField
               key={field}
+              {...fields.field(field, {
+                label: field === "growth" ? FIELD_LABELS.growth : `${FIELD_LABELS[field]} (${currency})`,
+                description: HINTS[field],
+              })}
               {...input}
-              label={field === "growth" ? FIELD_LABELS.growth : `${FIELD_LABELS[field]} (${currency})`}
               isRequired
-              description={HINTS[field]}
-              value={answers[field]}
-              errorMessage={errors[field]}
-              onChange={(value) => change({ type: "valuation.change", field, value })}
             />
           ))}
-          <Select
-            label={FIELD_LABELS.reason}
-            options={VALUATION_REASONS}
-            value={answers.reason}
-            errorMessage={errors.reason}
-            onChange={(value) => change({ type: "valuation.change", field: "reason", value })}
-          />
+          <Select {...fields.field("reason", { label: FIELD_LABELS.reason })} options={VALUATION_REASONS} />
           <TextField
-            label={FIELD_LABELS.website}
+            {...fields.field("website", { label: FIELD_LABELS.website, description: HINTS.website })}
             inputMode="url"
             autoComplete="url"
             maxLength={253}
-            description={HINTS.website}
-            value={answers.website}
-            errorMessage={errors.website}
-            onChange={(value) => change({ type: "valuation.change", field: "website", value })}
           />
         </>
       );
