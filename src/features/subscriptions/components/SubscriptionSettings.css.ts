@@ -20,8 +20,6 @@ export const status = style({
   selectors: { "&:focus": { outline: "none" }, "&:focus-visible": { outline: `${vars.size.focusRing} solid ${vars.color.focus}` } },
 });
 
-export const muted = style({ color: vars.color.textMuted });
-
 export const details = style({
   display: "grid",
   gridTemplateColumns: "max-content 1fr",
