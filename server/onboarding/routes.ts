@@ -66,9 +66,9 @@ const present = <T extends Record<string, unknown>>(columns: T): Partial<T> =>
  * Every save: signed in (401), active (403), within the per-user `onboarding`
  * rate limit, body decoded with the contract (the 100% rules included), then
  * the company: the owner's or any for an admin; someone else's answers like a
- * missing one (404). The endpoints' access (companyManager) says so, and the
- * router checks all but the rate limit. The whole save is one transaction on the locked company
- * row, and answers the summary after it.
+ * missing one (404): the endpoints' access (`companyManager`), which the
+ * router checks; the rate limit is the route's. The whole save is one
+ * transaction on the locked company row, and answers the summary after it.
  */
 export function onboardingRoutes(router: Router, context: OnboardingContext): void {
   const { db, authz, rateLimiter, teamNotifier, appUrl } = context;
