@@ -75,6 +75,7 @@ export const requestPasswordRecoveryEndpoint = defineEndpoint({
   method: "POST",
   path: "/accounts/recover-passwords",
   summary: "Send a password recovery link (the answer never says whether the account exists).",
+  access: { who: "anyone" },
   body: RecoverPasswordRequest,
   response: MessageResponse,
 });
@@ -84,6 +85,8 @@ export const resetPasswordEndpoint = defineEndpoint({
   method: "PUT",
   path: "/accounts/recover-passwords",
   summary: "Set a new password with the token of a recovery link; every session ends and a fresh token is answered.",
+  // The recovery link is the permission.
+  access: { who: "token" },
   body: ResetPasswordRequest,
   response: PasswordChangedResponse,
   errors: { invalidLink: { status: 400, message: INVALID_RECOVERY_LINK_MESSAGE } },
@@ -94,6 +97,7 @@ export const updateProfileEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/accounts",
   summary: "Update the signed-in user's name and phone.",
+  access: { who: "signedIn" },
   body: UpdateProfileRequest,
   response: UpdateProfileResponse,
 });
@@ -103,6 +107,7 @@ export const changePasswordEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/accounts/passwords",
   summary: "Change the signed-in user's password; every session ends and a fresh token is answered.",
+  access: { who: "signedIn" },
   body: ChangePasswordRequest,
   response: PasswordChangedResponse,
   // A 400, not a 401: a wrong current password must not end the session.
@@ -144,6 +149,7 @@ export const getEmailVerificationEndpoint = defineEndpoint({
   method: "GET",
   path: "/accounts/email_verifications",
   summary: "Whether the signed-in user's e-mail is verified.",
+  access: { who: "signedIn" },
   response: EmailVerificationStatus,
 });
 
@@ -152,6 +158,7 @@ export const requestEmailVerificationEndpoint = defineEndpoint({
   method: "POST",
   path: "/accounts/email_verifications",
   summary: "E-mail the signed-in user a link that verifies their address (valid 48 h; a new link replaces the old).",
+  access: { who: "signedIn" },
   response: MessageResponse,
   status: 201,
   errors: {
@@ -165,6 +172,8 @@ export const verifyEmailEndpoint = defineEndpoint({
   method: "PUT",
   path: "/accounts/email_verifications",
   summary: "Verify an e-mail address with the one-time token of the e-mailed link.",
+  // The e-mailed link is the permission: no session needed.
+  access: { who: "token" },
   body: VerifyEmailRequest,
   response: MessageResponse,
   errors: {

@@ -76,6 +76,7 @@ export const listUsersEndpoint = defineEndpoint({
   method: "GET",
   path: "/users",
   summary: "Every user for the admin dashboard: search by name or e-mail, paged.",
+  access: { who: "role", roles: ["admin"] },
   query: UserListQuery,
   response: AdminUserList,
 });
@@ -85,6 +86,7 @@ export const deactivateUserEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/users/:id",
   summary: "Deactivate a user: no more log-ins, tokens stop working, their companies leave the marketplace; nothing is erased.",
+  access: { who: "role", roles: ["admin"] },
   params: UserIdParams,
   response: DeactivatedUser,
   errors: {
@@ -100,5 +102,6 @@ export const getKpisEndpoint = defineEndpoint({
   method: "GET",
   path: "/analytics/kpis",
   summary: "Buyers, sellers, companies and published companies, with 12 weeks of sign-ups and listings.",
+  access: { who: "role", roles: ["admin"] },
   response: Kpis,
 });

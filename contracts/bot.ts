@@ -63,6 +63,7 @@ export const botAnswerEndpoint = defineEndpoint({
   method: "POST",
   path: BOT_ANSWERS_PATH,
   summary: "Puente Bot: answer a question from our own content (FAQ, services, plans, terms), with its sources; or say it does not know.",
+  access: { who: "anyone" },
   body: BotQuestionRequest,
   response: BotAnswer,
 });
@@ -72,6 +73,7 @@ export const botPageEndpoint = defineEndpoint({
   method: "GET",
   path: BOT_PAGE_PATH,
   summary: "Puente Bot's chat page (HTML, framed by /puente-bot); with ?pregunta= it renders the answer, so it works without JavaScript.",
+  access: { who: "anyone" },
   query: BotPageQuery,
   response: HtmlPageBody,
 });

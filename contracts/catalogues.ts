@@ -40,5 +40,6 @@ export const catalogueEndpoint = (path: CataloguePath) =>
     method: "GET",
     path: `/${path}`,
     summary: `The ${path} catalogue: [{ id, name }].`,
+    access: { who: "anyone" },
     response: CatalogueList,
   });

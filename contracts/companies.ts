@@ -133,6 +133,8 @@ export const listDashboardCompaniesEndpoint = defineEndpoint({
   path: "/companies",
   fixedQuery: DASHBOARD,
   summary: "The signed-in owner's companies, or every company for an admin.",
+  // Each account its own companies; an admin every company.
+  access: { who: "signedIn" },
   query: DashboardCompanyListQuery,
   response: DashboardCompanyList,
 });
@@ -142,6 +144,7 @@ export const getCompanyRecordEndpoint = defineEndpoint({
   path: "/companies/:id",
   fixedQuery: DASHBOARD,
   summary: "A company's whole record, for its owner or an admin.",
+  access: { who: "companyManager" },
   params: CompanyIdParams,
   response: CompanyRecord,
   errors: { notFound },
@@ -330,6 +333,8 @@ export const createCompanyEndpoint = defineEndpoint({
   method: "POST",
   path: "/companies",
   summary: "Register a company (owner: the caller); unpublished until an admin publishes it.",
+  // Any active account; a buyer thereby becomes a seller.
+  access: { who: "signedIn" },
   body: CompanyCreateRequest,
   response: CompanyCreateResponse,
   status: 201,
@@ -344,6 +349,7 @@ export const updateCompanyEndpoint = defineEndpoint({
   method: "PUT",
   path: "/companies/:id",
   summary: "Change a company's fields (owner or admin); admin-only fields for admins only.",
+  access: { who: "companyManager" },
   params: CompanyIdParams,
   body: CompanyUpdateRequest,
   response: CompanyRecord,

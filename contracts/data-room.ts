@@ -160,29 +160,45 @@ export const uploadCompanyPictureEndpoint = defineEndpoint({
   method: "PUT",
   path: "/companies/:id/company_files",
   summary: "Upload or replace the company picture (JPG or PNG by content, at most 5 MB); owner or admin.",
+  access: { who: "companyManager" },
   params: CompanyIdParams,
   multipart: { fields: PictureUploadFields, fileField: "file", maxFiles: 1, maxFileBytes: MAX_UPLOAD_BYTES },
   response: PictureUploadResponse,
   errors: { notFound, tooLarge, badType: { status: 415, message: DATA_ROOM_MESSAGES.badPictureType } },
 });
 
+/** One endpoint value per category, made once: the same value wherever it is asked for (the authorization matrix keys on it). */
+const perCategory = <E>(make: (category: DataRoomCategory) => E): ((category: DataRoomCategory) => E) => {
+  const made = new Map<DataRoomCategory, E>();
+  return (category) => {
+    const known = made.get(category);
+    if (known !== undefined) return known;
+    const value = make(category);
+    made.set(category, value);
+    return value;
+  };
+};
+
 /** GET /companies/{id}/company_files/{category}: one category's files (owner or admin). */
-export const listDataRoomFilesEndpoint = (category: DataRoomCategory) =>
+export const listDataRoomFilesEndpoint = perCategory((category) =>
   defineEndpoint({
     method: "GET",
     path: `/companies/:id/company_files/${category}`,
     summary: `The company's ${category} files (owner or admin).`,
+    access: { who: "companyManager" },
     params: CompanyIdParams,
     response: DataRoomFileList,
     errors: { notFound },
-  });
+  }),
+);
 
 /** POST /companies/{id}/company_files/{category}: upload files (multipart `files[]`); PDF or images by content, 5 MB each. */
-export const uploadDataRoomFilesEndpoint = (category: DataRoomCategory) =>
+export const uploadDataRoomFilesEndpoint = perCategory((category) =>
   defineEndpoint({
     method: "POST",
     path: `/companies/:id/company_files/${category}`,
     summary: `Upload ${category} files (PDF, JPG or PNG by content, at most 5 MB each); owner or admin.`,
+    access: { who: "companyManager" },
     params: CompanyIdParams,
     multipart: { fields: DataRoomUploadFields, fileField: "files[]", maxFiles: MAX_FILES_PER_UPLOAD, maxFileBytes: MAX_UPLOAD_BYTES },
     response: DataRoomFileList,
@@ -193,13 +209,15 @@ export const uploadDataRoomFilesEndpoint = (category: DataRoomCategory) =>
       badType: { status: 415, message: DATA_ROOM_MESSAGES.badType },
       cifTooOld: { status: 400, message: DATA_ROOM_MESSAGES.cifTooOld },
     },
-  });
+  }),
+);
 
 /** GET /companies/{id}/company_files/{fileId}: a short-lived signed URL; records the open (who, when). */
 export const openDataRoomFileEndpoint = defineEndpoint({
   method: "GET",
   path: "/companies/:id/company_files/:fileId",
   summary: "Open a data-room file: a signed URL valid for 5 minutes; the open is recorded. Owner or admin, or an approved buyer for a shared document.",
+  access: { who: "dataRoomReader" },
   params: CompanyFileParams,
   response: SignedFileUrl,
   errors: { notFound: fileNotFound },
@@ -210,6 +228,7 @@ export const listFileViewsEndpoint = defineEndpoint({
   method: "GET",
   path: "/companies/:id/company_files/:fileId/views",
   summary: "The audit list of a data-room file: who opened it and when, newest first. Owner or admin.",
+  access: { who: "companyManager" },
   params: CompanyFileParams,
   response: FileViewList,
   errors: { notFound: fileNotFound },
@@ -247,6 +266,8 @@ export const downloadFileEndpoint = defineEndpoint({
   method: "GET",
   path: "/files/:token",
   summary: "The bytes of a data-room file, through a signed URL that expires after 5 minutes (inline, no-store, sandboxed).",
+  // The signed link is the permission (a new tab has no session); it is checked again against the viewer's access.
+  access: { who: "token" },
   params: FileTokenParams,
   response: FileBody,
   errors: { linkExpired: { status: 404, message: DATA_ROOM_MESSAGES.linkExpired } },
@@ -257,6 +278,7 @@ export const companyPictureEndpoint = defineEndpoint({
   method: "GET",
   path: "/company_pictures/:key",
   summary: "A company picture (JPG or PNG), public, under its random key.",
+  access: { who: "anyone" },
   params: PictureKeyParams,
   response: FileBody,
   errors: { notFound: { status: 404, message: DATA_ROOM_MESSAGES.pictureNotFound } },
@@ -274,6 +296,7 @@ export const shareDataRoomFileEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/companies/:id/company_files/:fileId",
   summary: "Share a data-room document with the buyers whose access request is approved, or stop sharing it (owner or admin).",
+  access: { who: "companyManager" },
   params: CompanyFileParams,
   body: ShareDataRoomFileRequest,
   response: DataRoomFile,

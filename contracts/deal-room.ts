@@ -363,6 +363,7 @@ export const getNdaEndpoint = defineEndpoint({
   method: "GET",
   path: "/nda",
   summary: "The current standard confidentiality agreement: version, effective date and text (public).",
+  access: { who: "anyone" },
   response: Nda,
 });
 
@@ -371,6 +372,8 @@ export const createAccessRequestEndpoint = defineEndpoint({
   method: "POST",
   path: "/companies/:id/access_requests",
   summary: "A verified buyer accepts the current NDA and asks a listed company for its full profile (one open request per buyer and company).",
+  // Who may ask (a verified buyer, never the owner) is the deal room's rule, answered after the company is found.
+  access: { who: "signedIn", company: "listed" },
   params: CompanyIdParams,
   body: CreateAccessRequest,
   response: AccessRequest,
@@ -392,6 +395,8 @@ export const listAccessRequestsEndpoint = defineEndpoint({
   method: "GET",
   path: "/access_requests",
   summary: "Access requests the caller is a party to (incoming to their companies, their own as a buyer); all of them for an admin.",
+  // Each caller the requests they are a party to; `side=all` for admins only (the handler).
+  access: { who: "signedIn" },
   query: AccessRequestListQuery,
   response: AccessRequestList,
   errors: { adminOnly: { status: 403, message: "Solo un administrador puede ver todas las solicitudes." } },
@@ -402,6 +407,7 @@ export const getAccessRequestEndpoint = defineEndpoint({
   method: "GET",
   path: "/access_requests/:id",
   summary: "One access request, for the buyer, the company's owner or an admin.",
+  access: { who: "dealParty", parties: ["buyer", "seller", "admin"] },
   params: AccessRequestIdParams,
   response: AccessRequest,
   errors: { notFound: requestNotFound },
@@ -412,6 +418,7 @@ export const decideAccessRequestEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/access_requests/:id",
   summary: "Approve, reject or revoke an access request (the company's owner or an admin); the buyer is e-mailed.",
+  access: { who: "dealParty", parties: ["seller", "admin"] },
   params: AccessRequestIdParams,
   body: DecideAccessRequest,
   response: AccessRequest,
@@ -427,6 +434,7 @@ export const acceptNdaEndpoint = defineEndpoint({
   method: "POST",
   path: "/access_requests/:id/nda_acceptances",
   summary: "The request's buyer accepts the current NDA version (needed to see the full profile again after the NDA changed).",
+  access: { who: "dealParty", parties: ["buyer"] },
   params: AccessRequestIdParams,
   body: AcceptNdaRequest,
   response: AccessRequest,
@@ -444,6 +452,7 @@ export const listDealMessagesEndpoint = defineEndpoint({
   method: "GET",
   path: "/access_requests/:id/messages",
   summary: "The private thread of an approved request, oldest first; reading marks the other party's messages as read.",
+  access: { who: "dealParty", parties: ["buyer", "seller", "admin"] },
   params: AccessRequestIdParams,
   response: DealMessageList,
   errors: { notFound: requestNotFound, closed: { status: 409, message: DEAL_ROOM_MESSAGES.threadClosed } },
@@ -454,6 +463,7 @@ export const createDealMessageEndpoint = defineEndpoint({
   method: "POST",
   path: "/access_requests/:id/messages",
   summary: "Write to the other party of an approved request; they get an e-mail notice without the message's text.",
+  access: { who: "dealParty", parties: ["buyer", "seller", "admin"] },
   params: AccessRequestIdParams,
   body: CreateDealMessage,
   response: DealMessage,
@@ -470,6 +480,7 @@ export const listLettersOfIntentEndpoint = defineEndpoint({
   method: "GET",
   path: "/access_requests/:id/letters_of_intent",
   summary: "The letters of intent of a request, newest first, with their answers.",
+  access: { who: "dealParty", parties: ["buyer", "seller", "admin"] },
   params: AccessRequestIdParams,
   response: LetterOfIntentList,
   errors: { notFound: requestNotFound },
@@ -480,6 +491,7 @@ export const createLetterOfIntentEndpoint = defineEndpoint({
   method: "POST",
   path: "/access_requests/:id/letters_of_intent",
   summary: "The request's buyer, while approved, sends a letter of intent (amount > 0, MXN or USD, stake 0–100 %, terms); the owner is e-mailed.",
+  access: { who: "dealParty", parties: ["buyer"] },
   params: AccessRequestIdParams,
   body: CreateLetterOfIntent,
   response: LetterOfIntent,
@@ -497,6 +509,8 @@ export const decideLetterOfIntentEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/letters_of_intent/:id",
   summary: "Accept or decline a pending letter of intent (the company's owner or an admin).",
+  // The parties of the letter's request.
+  access: { who: "dealParty", parties: ["seller", "admin"] },
   params: LetterOfIntentIdParams,
   body: DecideLetterOfIntent,
   response: LetterOfIntent,
@@ -512,6 +526,7 @@ export const getCommunityStatsEndpoint = defineEndpoint({
   method: "GET",
   path: "/community_stats",
   summary: "Connections made and letters of intent sent on Puente, counted from the records (public).",
+  access: { who: "anyone" },
   response: CommunityStats,
 });
 

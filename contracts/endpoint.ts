@@ -1,4 +1,6 @@
 import type { Schema } from "effect";
+import type { DealRole } from "./deal-room.ts";
+import type { Role } from "./sessions.ts";
 
 /**
  * One REST endpoint, declared once: method, path template (":id" segments),
@@ -7,10 +9,11 @@ import type { Schema } from "effect";
  * session 401, rate limited 429).
  *
  * Everything else derives from this value: the client fetcher
- * (`src/lib/api-client.ts` `callEndpoint`), the Fastify route
- * (`server/http/router.ts`), the Pact consumer test
- * (`tests/pact/consumer/pact.ts`) and the authorization matrix. A path string
- * is never written a second time.
+ * (`src/lib/api-client.ts` `callEndpoint`), the Fastify route and its
+ * authorization (`server/http/router.ts` enforces `access`), the Pact
+ * consumer test (`tests/pact/consumer/pact.ts`) and the authorization
+ * matrix, whose every expected status follows from `access`. A path string
+ * is never written a second time, nor who may call it.
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -42,6 +45,77 @@ export interface ErrorCase {
 
 type AnySchema = Schema.Schema.AnyNoContext;
 
+// --- Who may call it (docs/decisions/028-access-rules.md) ---------------------------------
+
+/**
+ * Who may call an endpoint, declared with it. The router derives the checks
+ * of the caller from it (server/http/router.ts with server/auth/authz.ts),
+ * in one order: no session 401, a deactivated account 403, a missing role or
+ * plan 403; then the route's own guards (rate limits); then the object:
+ * the company of `companyManager` is checked by the router, the objects of
+ * the other rules by the handler that finds them. The authorization matrix
+ * (tests/server/authorization-matrix.test.ts) derives every expected status
+ * from this value.
+ *
+ * `refusal` names one of the endpoint's own `errors`: the 403 the rule answers
+ * (the generic "No tienes permiso…" or the plans' message when absent).
+ */
+export type Access =
+  /**
+   * Anyone, signed in or not: a session changes nothing (a bad token is
+   * still a 401, on every route). `company: "listed"`: the path's company
+   * must be listed (published and active); an unlisted one is missing for
+   * everyone, its owner included (the handler answers 404).
+   */
+  | { readonly who: "anyone"; readonly company?: "listed" }
+  /**
+   * The request carries its own permission: a password, a signed or
+   * one-time link, a webhook signature, a checkout id. The handler checks it;
+   * a session is not what decides, and a deactivated account's credential
+   * opens nothing.
+   */
+  | { readonly who: "token" }
+  /** Any valid session, a deactivated account's included (no session: 401). */
+  | { readonly who: "session" }
+  /** An active account: no session 401, a deactivated account 403. `company: "listed"` as for `anyone`. */
+  | { readonly who: "signedIn"; readonly company?: "listed" }
+  /** signedIn, then one of `roles` (as the database says on this request), else 403. */
+  | { readonly who: "role"; readonly roles: ReadonlyArray<Role>; readonly refusal?: string }
+  /** signedIn, then a paid plan as the database says on this request (an admin needs one too), else 403. */
+  | { readonly who: "paid"; readonly refusal?: string }
+  /**
+   * signedIn, then (`plan: "paidUnlessAdmin"`) a paid plan unless an admin,
+   * 403 whatever the company (no existence oracle); then the company exists
+   * and the caller owns it or is an admin; to anyone else it is exactly a
+   * missing company (404). The company is the path's `:id`, or the body's
+   * `company_id` (`companyId: "body"`). The router checks it after decoding a
+   * JSON body and before reading an upload.
+   */
+  | { readonly who: "companyManager"; readonly companyId?: "path" | "body"; readonly plan?: "paidUnlessAdmin"; readonly refusal?: string }
+  /**
+   * signedIn, then the path's company: its owner or an admin (every file),
+   * or a buyer whose access holds, approved with the NDA in force (the files
+   * the owner shared); to anyone else a missing company (404). The handler
+   * decides, by the deal room's rule.
+   */
+  | { readonly who: "dataRoomReader" }
+  /**
+   * signedIn, then a party of the access request (the path's request, or the
+   * letter's) whose part is one of `parties`: its buyer, the company's owner
+   * ("seller") or an admin; to anyone else it is a missing request (404). The
+   * handler decides: it finds the request.
+   */
+  | { readonly who: "dealParty"; readonly parties: ReadonlyArray<DealRole> };
+
+/** The rules' names. */
+export type AccessRule = Access["who"];
+
+/** Whether the rule is about the path's company (`:id`): the company must be listed, or managed, or readable. */
+export const isAboutPathCompany = (access: Access): boolean =>
+  access.who === "dataRoomReader" ||
+  (access.who === "companyManager" && access.companyId !== "body") ||
+  ((access.who === "anyone" || access.who === "signedIn") && access.company === "listed");
+
 export interface EndpointSpec {
   readonly method: HttpMethod;
   /** Under /api, in Fastify's syntax: "/companies/:id". */
@@ -70,6 +144,8 @@ export interface EndpointSpec {
   readonly status?: 200 | 201;
   /** The endpoint's own Spanish answers, by name (`errors.notFound`). */
   readonly errors?: Readonly<Record<string, ErrorCase>>;
+  /** Who may call it; required, so no endpoint is open by omission (see `Access`). */
+  readonly access: Access;
 }
 
 /** An endpoint value, made by `defineEndpoint`. */
@@ -84,8 +160,28 @@ type ParamsCheck<Spec extends EndpointSpec> = [PathParamNames<Spec["path"]>] ext
       : { readonly params: "the params schema must decode the path's string params" }
     : { readonly params: "this path has params: declare their schema" };
 
+type ErrorNames<Spec extends EndpointSpec> = Spec extends { readonly errors: infer Errors } ? keyof Errors & string : never;
+
+// An access rule's `refusal` names one of the endpoint's errors; a rule about a company needs the path's `:id` (or a body with `company_id`).
+type AccessCheck<Spec extends EndpointSpec> = (Spec["access"] extends { readonly refusal: infer Name }
+  ? [Name] extends [ErrorNames<Spec>]
+    ? unknown
+    : { readonly access: { readonly refusal: "must name one of the endpoint's errors" } }
+  : unknown) &
+  (Spec["access"] extends { readonly who: "companyManager"; readonly companyId: "body" }
+    ? Spec["body"] extends AnySchema
+      ? Schema.Schema.Type<Spec["body"]> extends { readonly company_id: number }
+        ? unknown
+        : { readonly access: { readonly companyId: "the body has no company_id" } }
+      : { readonly access: { readonly companyId: "the endpoint has no body" } }
+    : Spec["access"] extends { readonly who: "companyManager" | "dataRoomReader" } | { readonly company: "listed" }
+      ? "id" extends PathParamNames<Spec["path"]>
+        ? unknown
+        : { readonly access: { readonly who: "a rule about the path's company needs an :id in the path" } }
+      : unknown);
+
 /** Declares an endpoint. Keep the declaration beside the schemas it uses (contracts/<feature>.ts). */
-export function defineEndpoint<const Spec extends EndpointSpec>(spec: Spec & ParamsCheck<Spec>): Spec & { readonly _tag: "Endpoint" } {
+export function defineEndpoint<const Spec extends EndpointSpec>(spec: Spec & ParamsCheck<Spec> & AccessCheck<Spec>): Spec & { readonly _tag: "Endpoint" } {
   return { ...spec, _tag: "Endpoint" };
 }
 

@@ -8,5 +8,6 @@ export const healthEndpoint = defineEndpoint({
   method: "GET",
   path: "/health",
   summary: "Liveness: answers { status: 'ok' }.",
+  access: { who: "anyone" },
   response: HealthResponse,
 });

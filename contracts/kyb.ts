@@ -40,6 +40,8 @@ export const kybEndpoint = defineEndpoint({
   method: "POST",
   path: "/companies/:id/validations/kyb",
   summary: "KYB básico: check the company's RFC and record the request for the team's review (paid owners, admins).",
+  // The plan first (403 whatever the company), then the company; admins need no plan.
+  access: { who: "companyManager", plan: "paidUnlessAdmin", refusal: "paidOnly" },
   params: CompanyIdParams,
   body: KybRequest,
   response: KybResponse,

@@ -53,6 +53,7 @@ export const createLeadEndpoint = defineEndpoint({
   method: "POST",
   path: "/leads",
   summary: "Store a contact request and notify the team.",
+  access: { who: "anyone" },
   body: LeadRequest,
   response: LeadResponse,
   status: 201,

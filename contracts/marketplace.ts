@@ -240,6 +240,7 @@ export const listCompaniesEndpoint = defineEndpoint({
   method: "GET",
   path: "/companies",
   summary: "The marketplace listing: filters, search and paging; cards without names.",
+  access: { who: "anyone" },
   query: CompanyListQuery,
   response: CompanyListResponse,
 });
@@ -253,6 +254,8 @@ export const getCompanyEndpoint = defineEndpoint({
   method: "GET",
   path: "/companies/:id",
   summary: "A listed company's public profile; the full profile (name, contact, financials, shared documents) only for an approved buyer, the owner or an admin.",
+  // The full profile only for its owner, an admin or an approved buyer (the handler); an unlisted company is missing even to its owner.
+  access: { who: "anyone", company: "listed" },
   params: CompanyIdParams,
   response: CompanyProfileView,
   errors: { notFound },
@@ -262,6 +265,7 @@ export const createInterestMessageEndpoint = defineEndpoint({
   method: "POST",
   path: "/companies/:id/interest_messages",
   summary: "Send an interest message to a listed company's contact.",
+  access: { who: "signedIn", company: "listed" },
   params: CompanyIdParams,
   body: InterestMessageRequest,
   response: InterestMessageResponse,

@@ -90,6 +90,7 @@ export const listSavedSearchesEndpoint = defineEndpoint({
   method: "GET",
   path: "/saved_searches",
   summary: "The signed-in buyer's saved searches, newest first.",
+  access: { who: "role", roles: ["buyer"], refusal: "notBuyer" },
   response: SavedSearchList,
   errors: { notBuyer: { status: 403, message: SAVED_SEARCH_MESSAGES.notBuyer } },
 });
@@ -99,6 +100,7 @@ export const createSavedSearchEndpoint = defineEndpoint({
   method: "POST",
   path: "/saved_searches",
   summary: "Save a marketplace filter and search; a newly listed company that matches it is e-mailed to the buyer.",
+  access: { who: "role", roles: ["buyer"], refusal: "notBuyer" },
   body: CreateSavedSearch,
   response: SavedSearch,
   status: 201,
@@ -115,6 +117,8 @@ export const deleteSavedSearchEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/saved_searches/:id",
   summary: "Delete one of the caller's saved searches (its alerts stop).",
+  // Each buyer their own searches: someone else's id is a missing one (the handler).
+  access: { who: "role", roles: ["buyer"], refusal: "notBuyer" },
   params: SavedSearchIdParams,
   response: DeletedSavedSearch,
   errors: {

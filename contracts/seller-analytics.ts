@@ -80,6 +80,7 @@ export const getCompanyAnalyticsEndpoint = defineEndpoint({
   method: "GET",
   path: "/companies/:id/analytics",
   summary: "A company's profile views, interest messages, access requests by status and document opens, with 12 weeks by week (owner or admin).",
+  access: { who: "companyManager" },
   params: CompanyIdParams,
   response: CompanyAnalytics,
   errors: { notFound: { status: 404, message: COMPANY_NOT_FOUND_MESSAGE } },

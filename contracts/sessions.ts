@@ -41,6 +41,8 @@ export const createSessionEndpoint = defineEndpoint({
   method: "POST",
   path: "/sessions",
   summary: "Log in with e-mail and password; answers a signed access token.",
+  // The password is the permission; a deactivated account is refused after the right one.
+  access: { who: "token" },
   body: LoginRequest,
   response: LoginResponse,
   errors: {
@@ -60,5 +62,7 @@ export const deleteSessionEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/sessions",
   summary: "Log out: revoke the session of the token that calls it.",
+  // Any valid session may end itself, a deactivated account's included.
+  access: { who: "session" },
   response: Schema.Struct({ message: Schema.String }),
 });

@@ -156,6 +156,7 @@ export const listPlansEndpoint = defineEndpoint({
   method: "GET",
   path: "/plans",
   summary: "The plans and their prices (MXN before IVA), from the server's one plan table.",
+  access: { who: "anyone" },
   response: PlanList,
 });
 
@@ -164,6 +165,7 @@ export const getSubscriptionEndpoint = defineEndpoint({
   method: "GET",
   path: "/subscriptions",
   summary: "The signed-in user's subscription (free when they never paid).",
+  access: { who: "signedIn" },
   response: Subscription,
 });
 
@@ -172,6 +174,7 @@ export const cancelSubscriptionEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/subscriptions",
   summary: "Cancel the paid plan: access continues until the period paid for ends (cancel_at).",
+  access: { who: "signedIn" },
   response: Subscription,
   errors: { nothingToCancel: { status: 409, message: SUBSCRIPTION_MESSAGES.nothingToCancel }, providerUnavailable },
 });
@@ -181,6 +184,7 @@ export const createCheckoutSessionEndpoint = defineEndpoint({
   method: "POST",
   path: "/payments/checkout_sessions",
   summary: "Start paying for a plan: answers the checkout page to open (Stripe, or the local one offline).",
+  access: { who: "signedIn" },
   body: CheckoutSessionRequest,
   response: CheckoutSessionResponse,
   status: 201,
@@ -192,6 +196,8 @@ export const listPaymentsEndpoint = defineEndpoint({
   method: "GET",
   path: "/payments",
   summary: "The signed-in user's payments, newest first, 5 per page (paid users).",
+  // Decided by the database on each request, never the token; an admin needs a plan too.
+  access: { who: "paid", refusal: "paidOnly" },
   query: PaymentListQuery,
   response: PaymentList,
   errors: { paidOnly: { status: 403, message: SUBSCRIPTION_MESSAGES.historyPaidOnly } },
@@ -207,6 +213,8 @@ export const paymentWebhookEndpoint = defineEndpoint({
   method: "POST",
   path: "/payments/webhook",
   summary: "Payment events signed by Stripe (or by the local checkout): activates plans, records payments. Raw body.",
+  // The Stripe-Signature over the raw bytes is the permission.
+  access: { who: "token" },
   response: WebhookAck,
   errors: { badSignature: { status: 400, message: SUBSCRIPTION_MESSAGES.badSignature } },
 });
@@ -216,6 +224,8 @@ export const localCheckoutPageEndpoint = defineEndpoint({
   method: "GET",
   path: "/payments/local-checkout/:id",
   summary: "The local (offline) checkout page: plan, amount with IVA, 'Pagar' and 'Simular pago rechazado'. HTML.",
+  // The checkout id (128 random bits) is the permission, like Stripe's page.
+  access: { who: "token" },
   params: CheckoutIdParams,
   response: HtmlPageBody,
   errors: {
@@ -233,6 +243,8 @@ export const localCheckoutSubmitEndpoint = defineEndpoint({
   method: "POST",
   path: "/payments/local-checkout/:id",
   summary: "The local checkout's form: pay or simulate a declined payment; answers 303 to /pago-exitoso or /pago-error. Form body.",
+  // The checkout id is the permission, like Stripe's page.
+  access: { who: "token" },
   params: CheckoutIdParams,
   response: HtmlPageBody,
   errors: {
@@ -246,6 +258,8 @@ export const paymentReceiptEndpoint = defineEndpoint({
   method: "GET",
   path: "/payments/:id/receipt",
   summary: "A printable receipt of one of our payments (HTML): its owner's session or the signed link from Historial; 404 for anyone else.",
+  // The link's signature, or its owner's session (the handler); anyone else gets a missing receipt.
+  access: { who: "token" },
   params: PaymentIdParams,
   query: ReceiptQuery,
   response: HtmlPageBody,

@@ -193,6 +193,7 @@ export const createValuationEndpoint = defineEndpoint({
   method: "POST",
   path: "/valuations",
   summary: "Value a company from its industry, location, revenue, EBITDA and growth; store the request as a lead.",
+  access: { who: "anyone" },
   body: ValuationRequest,
   response: ValuationResponse,
   errors: VALUATION_ERRORS,

@@ -258,7 +258,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const slackWebhookUrl = config.slackWebhookUrl ?? (process.env.SLACK_WEBHOOK_URL?.trim() || undefined);
   const teamNotifier = config.teamNotifier ?? createTeamNotifier({ slackWebhookUrl, mailer, teamEmail, log: app.log });
   const ndaVersions = config.ndaVersions ?? NDA_VERSIONS;
-  const context: FeatureContext = { db, authz, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions };
+  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);
@@ -266,7 +266,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     return reply.code(statusCode).send({ message });
   });
 
-  const router = createRouter();
+  const router = createRouter(authz);
   for (const feature of FEATURES) feature(router, context);
   assertServesEveryEndpoint(router);
   await app.register(async (api) => router.mount(api), { prefix: "/api" });

@@ -61,11 +61,11 @@ export function accountRoutes(router: Router, context: RouteContext): void {
     return { message: PASSWORD_RESET_MESSAGE, access_token: accessToken };
   });
 
-  router.serve(updateProfileEndpoint, { guards: [authz.requireAuth] }, async ({ body, request }) =>
+  router.serve(updateProfileEndpoint, {}, async ({ body, request }) =>
     updateProfile(db, authz.currentUser(request).id, body),
   );
 
-  router.serve(changePasswordEndpoint, { guards: [authz.requireAuth] }, async ({ body, request }) => {
+  router.serve(changePasswordEndpoint, {}, async ({ body, request }) => {
     const user = authz.currentUser(request);
     const accessToken = await changePassword(db, user.id, { currentPassword: body.current_password, newPassword: body.new_password }, tokens);
     request.log.info({ userId: user.id }, "password changed; every other session revoked");
@@ -73,14 +73,14 @@ export function accountRoutes(router: Router, context: RouteContext): void {
   });
 
   // E-mail verification (docs/decisions/023-deal-room.md): sending a link is counted per account, using one per address.
-  router.serve(getEmailVerificationEndpoint, { guards: [authz.requireAuth] }, async ({ request }) => emailVerificationStatus(db, authz.currentUser(request).id));
+  router.serve(getEmailVerificationEndpoint, {}, async ({ request }) => emailVerificationStatus(db, authz.currentUser(request).id));
 
   const verificationErrors = requestEmailVerificationEndpoint.errors;
   const perAccount = rateLimiter.guard("email_verification", {
     key: (request) => `user:${authz.currentUser(request).id}`,
     message: verificationErrors.tooMany.message,
   });
-  router.serve(requestEmailVerificationEndpoint, { guards: [authz.requireAuth, perAccount] }, async ({ request }) => {
+  router.serve(requestEmailVerificationEndpoint, { guards: [perAccount] }, async ({ request }) => {
     const { recipient, token } = await prepareVerificationLink(db, authz.currentUser(request).id, now());
     background.run("email verification e-mail", () => mailer.send(verificationEmail(recipient.email, recipient.name, verificationLink(appUrl, token))));
     request.log.info({ userId: recipient.id }, "email verification link requested");

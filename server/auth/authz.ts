@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Endpoint } from "../../contracts/endpoint.ts";
 import { POSTGRES_INT_MAX } from "../../contracts/fields.ts";
 import type { Role, SessionClaims } from "../../contracts/sessions.ts";
 import { SUBSCRIPTION_MESSAGES } from "../../contracts/subscriptions.ts";
@@ -17,12 +18,13 @@ import { HttpError, MESSAGES, forbidden, notFound, unauthorized } from "../http/
  * - A hook on every request reads `Authorization: Bearer <token>`. No header:
  *   `request.user` is null. A header that is not a valid, unexpired HS256
  *   token signed with our secret: 401 on any route.
- * - Routes declare what they need with the guards below, as preHandlers:
- *   `{ preHandler: authz.requireRole("admin") }`.
- * - Company routes call `authz.assertCompanyAccess(request, id)`: the owner
- *   or an admin.
- * - Paid features use `authz.requirePaid()`: 403 unless the subscription,
- *   read from the database on this request, gives access now.
+ * - Every endpoint declares who may call it (`access` in contracts/, see
+ *   contracts/endpoint.ts `Access`); the router asks `accessGuard(endpoint)`
+ *   for the checks of the caller that rule needs and runs them first, and
+ *   runs `assertCompanyAccess` for a `companyManager` rule. Features never
+ *   list these guards by hand: their context has only `currentUser`.
+ * - `requirePaid` (and the `paid` rules): 403 unless the subscription, read
+ *   from the database on this request, gives access now.
  */
 
 /**
@@ -61,7 +63,18 @@ export interface Authz {
   readonly currentUser: (request: FastifyRequest) => SessionUser;
   /** 404 unless the company exists and the user is its owner or an admin (the same answer for both). */
   readonly assertCompanyAccess: (request: FastifyRequest, companyId: number) => Promise<void>;
+  /**
+   * The checks of the caller that the endpoint's `access` rule asks for, as
+   * one guard (null when it asks none: `anyone`, `token`): 401 without a
+   * session, 403 for a deactivated account (except `session`), then the
+   * rule's role or plan (403 with the endpoint's `refusal` error). Throws at
+   * once when `refusal` names no error of the endpoint.
+   */
+  readonly accessGuard: (endpoint: Endpoint) => Guard | null;
 }
+
+/** What a feature may ask of authorization: who is calling (the router enforces the rest from the declarations). */
+export type SessionReader = Pick<Authz, "currentUser">;
 
 export const isAdmin = (user: Pick<SessionUser, "roles">): boolean => user.roles.includes("admin");
 
@@ -156,12 +169,13 @@ export function registerAuthz(app: FastifyInstance, deps: AuthzDeps): Authz {
     if (currentUser(request).deactivated) throw forbidden(MESSAGES.deactivated);
   };
 
-  const requireRole =
-    (...roles: ReadonlyArray<Role>): Guard =>
+  const roleGuard =
+    (roles: ReadonlyArray<Role>, message?: string): Guard =>
     async (request, reply) => {
       await requireAuth(request, reply);
-      if (!currentUser(request).roles.some((role) => roles.includes(role))) throw forbidden();
+      if (!currentUser(request).roles.some((role) => roles.includes(role))) throw forbidden(message);
     };
+  const requireRole = (...roles: ReadonlyArray<Role>): Guard => roleGuard(roles);
 
   const requirePaid =
     (message: string = SUBSCRIPTION_MESSAGES.paidOnly): Guard =>
@@ -182,5 +196,44 @@ export function registerAuthz(app: FastifyInstance, deps: AuthzDeps): Authz {
     if (company === undefined || !canManageCompany(user, company.ownerUserId)) throw notFound(MESSAGES.companyNotFound);
   };
 
-  return { requireAuth, requireRole, requirePaid, currentUser, assertCompanyAccess };
+  // Any session, a deactivated account's included.
+  const requireSession: Guard = async (request) => {
+    currentUser(request);
+  };
+
+  // A paid plan, unless an admin (staff need none); before anything about the object.
+  const paidUnlessAdmin =
+    (message: string | undefined): Guard =>
+    async (request, reply) => {
+      await requireAuth(request, reply);
+      if (isAdmin(currentUser(request))) return;
+      await requirePaid(message)(request, reply);
+    };
+
+  const accessGuard = (endpoint: Endpoint): Guard | null => {
+    const { access } = endpoint;
+    const refusal = "refusal" in access && access.refusal !== undefined ? endpoint.errors?.[access.refusal] : undefined;
+    if ("refusal" in access && access.refusal !== undefined && refusal === undefined) {
+      throw new Error(`${endpoint.method} ${endpoint.path}: access.refusal "${access.refusal}" names none of its errors`);
+    }
+    switch (access.who) {
+      case "anyone":
+      case "token":
+        return null;
+      case "session":
+        return requireSession;
+      case "signedIn":
+      case "dataRoomReader":
+      case "dealParty":
+        return requireAuth;
+      case "role":
+        return roleGuard(access.roles, refusal?.message);
+      case "paid":
+        return requirePaid(refusal?.message);
+      case "companyManager":
+        return access.plan === "paidUnlessAdmin" ? paidUnlessAdmin(refusal?.message) : requireAuth;
+    }
+  };
+
+  return { requireAuth, requireRole, requirePaid, currentUser, assertCompanyAccess, accessGuard };
 }

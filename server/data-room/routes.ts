@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import { CompanyIdParams } from "../../contracts/companies.ts";
 import type { Role } from "../../contracts/sessions.ts";
 import {
   companyPictureEndpoint,
@@ -23,9 +22,8 @@ import { companyFiles } from "./schema.ts";
 import { users } from "../auth/schema.ts";
 import { buyerMayOpenSharedDocuments } from "../deal-room/access.ts";
 import type { DealRoomContext } from "../deal-room/routes.ts";
-import { decodeWith } from "../http/decode.ts";
 import { HttpError, MESSAGES, notFound } from "../http/errors.ts";
-import { fail, FileBytes, type Guard, type Router, type UploadedFile } from "../http/router.ts";
+import { fail, FileBytes, type Router, type UploadedFile } from "../http/router.ts";
 import { newStorageKey, type Storage } from "../storage/storage.ts";
 import { checkCifIssueDate, contentDisposition, DATA_ROOM_KINDS, PICTURE_KINDS, sanitizeFilename, sniffKind, type FileKind } from "./content.ts";
 import { fileById, fileWithViews, findFile, listFiles, listViews, newFiles, recordView, setShared } from "./queries.ts";
@@ -56,26 +54,20 @@ const downloadCspFor = (contentType: string): Readonly<Record<string, string>> =
 /**
  * The company picture and the data room (spec sections 2, 3, 5, 7 and 9;
  * docs/decisions/015-files-and-storage.md). Every data-room endpoint is for
- * the company's owner or an admin; anyone else's company answers like a
- * missing one. The one exception (decision 023): the buyer of an approved
- * request whose NDA is current opens the documents the owner shared, by
- * the deal room's rule, checked again when the signed link is used. Files
+ * the company's owner or an admin (their access, `companyManager`, checked
+ * by the router: an upload after the rate limit and before a byte of it is
+ * read, so a stranger's 50 MB is refused unread); anyone else's company
+ * answers like a missing one. The one exception (decision 023, the
+ * `dataRoomReader` rule): the buyer of an approved request whose NDA is
+ * current opens the documents the owner shared, by the deal room's rule,
+ * checked here and again when the signed link is used. Files
  * open through a short-lived signed URL of ours, and each open is recorded.
  */
 export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
   const { db, authz, rateLimiter, storage, now, appUrl, tokens, ndaVersions } = context;
   const perUser = { key: (request: FastifyRequest) => `user:${request.user?.id ?? "anonymous"}` };
 
-  /**
-   * Owner or admin of the path's company, checked before a byte of an
-   * upload is read: a stranger's 50 MB is refused unread.
-   */
-  const companyAccess: Guard = async (request) => {
-    const { id } = decodeWith(CompanyIdParams, request.params);
-    await authz.assertCompanyAccess(request, id);
-  };
-  const ownerOrAdmin = [authz.requireAuth, companyAccess];
-  const uploadGuards = [authz.requireAuth, rateLimiter.guard("uploads", perUser), companyAccess];
+  const uploadGuards = [rateLimiter.guard("uploads", perUser)];
 
   /** Sniffed kind of each file; a 415 with `message` when one is not of `allowed`. */
   const kindsOf = (files: ReadonlyArray<UploadedFile>, allowed: ReadonlySet<FileKind>, message: string): FileKind[] =>
@@ -151,7 +143,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     const upload = uploadDataRoomFilesEndpoint(category);
     const { needsIssueDate } = DATA_ROOM_CATEGORY_INFO[category];
 
-    router.serve(list, { guards: ownerOrAdmin }, async ({ params }) => ({ items: await listFiles(db, params.id, category) }));
+    router.serve(list, {}, async ({ params }) => ({ items: await listFiles(db, params.id, category) }));
 
     router.serve(upload, { guards: uploadGuards }, async ({ params, fields, files, request }) => {
       let issuedOn: string | null = null;
@@ -210,7 +202,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     return (await buyerMayOpenSharedDocuments(db, ndaVersions, user.id, companyId)) ? "shared" : null;
   };
 
-  router.serve(openDataRoomFileEndpoint, { guards: [authz.requireAuth, rateLimiter.guard("file_opens", perUser)] }, async ({ params, request }) => {
+  router.serve(openDataRoomFileEndpoint, { guards: [rateLimiter.guard("file_opens", perUser)] }, async ({ params, request }) => {
     const viewer = authz.currentUser(request);
     const access = await fileAccess(viewer, params.id);
     if (access === null) throw notFound(MESSAGES.companyNotFound);
@@ -226,7 +218,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
 
   router.serve(
     shareDataRoomFileEndpoint,
-    { guards: [authz.requireAuth, rateLimiter.guard("deal_decisions", { ...perUser, message: shareDataRoomFileEndpoint.errors.tooMany.message }), companyAccess] },
+    { guards: [rateLimiter.guard("deal_decisions", { ...perUser, message: shareDataRoomFileEndpoint.errors.tooMany.message })] },
     async ({ params, body, request }) => {
       const file = await findFile(db, params.id, params.fileId);
       const updated = file === null ? null : await setShared(db, file.id, body.shared);
@@ -236,7 +228,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     },
   );
 
-  router.serve(listFileViewsEndpoint, { guards: ownerOrAdmin }, async ({ params }) => {
+  router.serve(listFileViewsEndpoint, {}, async ({ params }) => {
     const file = await findFile(db, params.id, params.fileId);
     if (file === null) throw fail(listFileViewsEndpoint.errors.notFound);
     const [company] = await db.select({ ownerUserId: companies.ownerUserId }).from(companies).where(eq(companies.id, params.id)).limit(1);

@@ -101,7 +101,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
   const create = createAccessRequestEndpoint.errors;
   router.serve(
     createAccessRequestEndpoint,
-    { guards: [authz.requireAuth, perUser("access_requests", create.tooMany.message)] },
+    { guards: [perUser("access_requests", create.tooMany.message)] },
     async ({ params, body, request }) => {
       const caller = authz.currentUser(request);
       const [company] = await db.select().from(companies).where(eq(companies.id, params.id)).limit(1);
@@ -141,18 +141,18 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
   );
 
   const list = listAccessRequestsEndpoint.errors;
-  router.serve(listAccessRequestsEndpoint, { guards: [authz.requireAuth] }, async ({ query, request }) => {
+  router.serve(listAccessRequestsEndpoint, {}, async ({ query, request }) => {
     const caller = authz.currentUser(request);
     if (query.side === "all" && !isAdmin(caller)) throw fail(list.adminOnly);
     return listAccessRequests(db, versions, caller, query);
   });
 
-  router.serve(getAccessRequestEndpoint, { guards: [authz.requireAuth] }, async ({ params, request }) => viewOf(request, params.id));
+  router.serve(getAccessRequestEndpoint, {}, async ({ params, request }) => viewOf(request, params.id));
 
   const decide = decideAccessRequestEndpoint.errors;
   router.serve(
     decideAccessRequestEndpoint,
-    { guards: [authz.requireAuth, perUser("deal_decisions", decide.tooMany.message)] },
+    { guards: [perUser("deal_decisions", decide.tooMany.message)] },
     async ({ params, body, request }) => {
       const caller = authz.currentUser(request);
       const { record, role } = await partyOf(request, params.id);
@@ -178,7 +178,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
   );
 
   const accept = acceptNdaEndpoint.errors;
-  router.serve(acceptNdaEndpoint, { guards: [authz.requireAuth, perUser("access_requests", accept.tooMany.message)] }, async ({ params, body, request }) => {
+  router.serve(acceptNdaEndpoint, { guards: [perUser("access_requests", accept.tooMany.message)] }, async ({ params, body, request }) => {
     const { record, role } = await partyOf(request, params.id);
     // Only the buyer accepts, for themselves.
     if (role !== "buyer") throw fail(accept.notFound);
@@ -203,7 +203,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
     role === "buyer" ? buyerHasAccess(status, await latestNdaVersion(tx, record.id), versions) : grantsAccess(status);
 
   const messages = listDealMessagesEndpoint.errors;
-  router.serve(listDealMessagesEndpoint, { guards: [authz.requireAuth] }, async ({ params, request }) => {
+  router.serve(listDealMessagesEndpoint, {}, async ({ params, request }) => {
     const caller = authz.currentUser(request);
     const { record, role } = await partyOf(request, params.id);
     // The owner keeps the thread after a revocation; admins read every thread.
@@ -215,7 +215,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
   const write = createDealMessageEndpoint.errors;
   router.serve(
     createDealMessageEndpoint,
-    { guards: [authz.requireAuth, perUser("deal_messages", write.tooMany.message)] },
+    { guards: [perUser("deal_messages", write.tooMany.message)] },
     async ({ params, body, request }) => {
       const caller = authz.currentUser(request);
       const { record, role } = await partyOf(request, params.id);
@@ -257,7 +257,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
 
   // --- Letters of intent ------------------------------------------------------------------------------
 
-  router.serve(listLettersOfIntentEndpoint, { guards: [authz.requireAuth] }, async ({ params, request }) => {
+  router.serve(listLettersOfIntentEndpoint, {}, async ({ params, request }) => {
     const { record } = await partyOf(request, params.id);
     // Both parties always see the history, after a revocation too.
     return { items: (await lettersOf(db, record.id)).map(toLetter) };
@@ -266,7 +266,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
   const offer = createLetterOfIntentEndpoint.errors;
   router.serve(
     createLetterOfIntentEndpoint,
-    { guards: [authz.requireAuth, perUser("letters_of_intent", offer.tooMany.message)] },
+    { guards: [perUser("letters_of_intent", offer.tooMany.message)] },
     async ({ params, body, request }) => {
       const { record, role } = await partyOf(request, params.id);
       // Only the buyer makes an offer; to anyone else the request answers like a missing one.
@@ -295,7 +295,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
   const answer = decideLetterOfIntentEndpoint.errors;
   router.serve(
     decideLetterOfIntentEndpoint,
-    { guards: [authz.requireAuth, perUser("deal_decisions", answer.tooMany.message)] },
+    { guards: [perUser("deal_decisions", answer.tooMany.message)] },
     async ({ params, body, request }) => {
       const caller = authz.currentUser(request);
       const found = await findLetter(db, params.id);

@@ -1,6 +1,6 @@
 import type { TokenSettings } from "../auth/tokens.ts";
 import type { Database } from "../db/open.ts";
-import type { Authz } from "../auth/authz.ts";
+import type { SessionReader } from "../auth/authz.ts";
 import type { BackgroundTasks } from "./background.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -8,7 +8,8 @@ import type { Mailer } from "../mail/mailer.ts";
 /** What every route group receives. */
 export interface RouteContext {
   readonly db: Database;
-  readonly authz: Authz;
+  /** Who is calling. Who may call is each endpoint's declared `access`, which the router enforces: routes list no auth guards. */
+  readonly authz: SessionReader;
   readonly tokens: TokenSettings;
   readonly mailer: Mailer;
   /** Public origin of the app, for links in e-mails (no trailing slash). */

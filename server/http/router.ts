@@ -3,6 +3,7 @@ import { Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   endpointLabel,
+  pathParamNames,
   type BodyOf,
   type Endpoint,
   type ErrorCase,
@@ -22,13 +23,33 @@ import { HttpError } from "./errors.ts";
  * contract's Spanish message) and returns the decoded answer, which is
  * encoded with the response schema (keys the schema does not name are
  * dropped, so a handler cannot leak a field by accident).
+ *
+ * Who may call is the endpoint's `access` (contracts/endpoint.ts), enforced
+ * here, never listed by a route: the checks of the caller come first (no
+ * session 401, a deactivated account 403, a role or plan 403), then the
+ * route's own guards (rate limits), then the decoding; a `companyManager`
+ * rule's company is checked after a JSON body is decoded (its `company_id`
+ * may be the company) and before an upload is read (a stranger's files are
+ * refused unread).
  */
 
-/** A check that runs before the handler: authentication, roles, rate limits. It throws HttpError to refuse. */
+/** A check that runs before the handler: the access rule's checks of the caller, rate limits. It throws HttpError to refuse. */
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** How the router enforces `access` (server/auth/authz.ts `registerAuthz` gives the app's). */
+export interface AccessEnforcer {
+  /** The checks of the caller that the endpoint's rule asks for, or null (`anyone`, `token`). */
+  readonly accessGuard: (endpoint: Endpoint) => Guard | null;
+  /** 404 unless the company exists and the caller owns it or is an admin. */
+  readonly assertCompanyAccess: (request: FastifyRequest, companyId: number) => Promise<void>;
+}
+
 export interface RouteOptions {
-  /** Run in order before decoding the body. */
+  /**
+   * The route's own checks (rate limits), run in order after the access
+   * rule's checks of the caller and before decoding. Never authentication,
+   * roles or plans: those come from the endpoint's `access`.
+   */
   readonly guards?: ReadonlyArray<Guard>;
   /**
    * Take the body as it arrived, a Buffer of any content type, never parsed
@@ -207,7 +228,24 @@ export interface Router {
   served(): ReadonlyArray<Endpoint>;
 }
 
-export function createRouter(): Router {
+/** Where a `companyManager` rule finds its company in the decoded request: the path's `id` or the body's `company_id`; null for other rules. */
+function companyIdOf(endpoint: Endpoint): ((params: unknown, body: unknown) => number) | null {
+  const { access } = endpoint;
+  if (access.who !== "companyManager") return null;
+  const [source, key] = access.companyId === "body" ? (["body", "company_id"] as const) : (["params", "id"] as const);
+  if (source === "params" && !pathParamNames(endpoint.path).includes("id")) {
+    throw new Error(`${endpointLabel(endpoint)}: a companyManager rule needs the company's :id in the path`);
+  }
+  if (source === "body" && endpoint.body === undefined) throw new Error(`${endpointLabel(endpoint)}: companyId "body" needs a body with company_id`);
+  return (params, body) => {
+    const id = Reflect.get((source === "params" ? params : body) as object, key);
+    // The schemas decoded it as a company id; anything else is a declaration that does not fit its schemas.
+    if (typeof id !== "number") throw new Error(`${endpointLabel(endpoint)}: no company id in the decoded ${source}`);
+    return id;
+  };
+}
+
+export function createRouter(access: AccessEnforcer): Router {
   const routes = new Map<string, Served[]>();
 
   const serve = <E extends Endpoint>(endpoint: E, options: RouteOptions, handler: Handler<E>): void => {
@@ -217,11 +255,15 @@ export function createRouter(): Router {
       throw new Error(`${endpointLabel(endpoint)} is served twice`);
     }
     const encode = Schema.encodeSync(endpoint.response);
+    const accessGuard = access.accessGuard(endpoint);
+    const companyId = companyIdOf(endpoint);
     const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
       // Decoded in the order a person reads the request: where, which, what.
       const params = endpoint.params === undefined ? undefined : decodeWith(endpoint.params, request.params);
       const query = endpoint.query === undefined ? undefined : decodeWith(endpoint.query, request.query);
       const body = endpoint.body === undefined ? undefined : decodeWith(endpoint.body, request.body);
+      // The company of a companyManager rule: after the JSON body (refused cheaply first), before any upload is read.
+      if (companyId !== null) await access.assertCompanyAccess(request, companyId(params, body));
       let fields: unknown = undefined;
       let files: ReadonlyArray<UploadedFile> = [];
       if (endpoint.multipart !== undefined) {
@@ -250,7 +292,7 @@ export function createRouter(): Router {
     if (endpoint.multipart !== undefined && (endpoint.body !== undefined || options.rawBody === true)) {
       throw new Error(`${endpointLabel(endpoint)}: a multipart endpoint has no other body`);
     }
-    group.push({ endpoint, guards: options.guards ?? [], rawBody: options.rawBody === true, multipart: endpoint.multipart !== undefined, handle });
+    group.push({ endpoint, guards: [...(accessGuard === null ? [] : [accessGuard]), ...(options.guards ?? [])], rawBody: options.rawBody === true, multipart: endpoint.multipart !== undefined, handle });
     // Variants with more fixed query parameters are tried first.
     group.sort((a, b) => Object.keys(b.endpoint.fixedQuery ?? {}).length - Object.keys(a.endpoint.fixedQuery ?? {}).length);
     routes.set(key, group);

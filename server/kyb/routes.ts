@@ -1,7 +1,6 @@
 import { kybEndpoint } from "../../contracts/kyb.ts";
-import { isAdmin } from "../auth/authz.ts";
 import type { RouteContext } from "../http/context.ts";
-import { fail, type Guard, type Router } from "../http/router.ts";
+import { fail, type Router } from "../http/router.ts";
 import { createKybRequest } from "./create-kyb-request.ts";
 import { kybNotification } from "./kyb-notification.ts";
 
@@ -10,7 +9,8 @@ import { kybNotification } from "./kyb-notification.ts";
  *
  * POST /companies/:id/validations/kyb: a paid owner (the database decides,
  * never the token) or an admin (staff, no plan needed) asks for the basic
- * verification of a company with its RFC. Guards in order: signed in and
+ * verification of a company with its RFC. Checks in order (the endpoint's
+ * access, enforced by the router, and the route's rate limit): signed in and
  * paid (or admin), then the per-user rate limit, then the body (the
  * contract's RFC check), then the company: someone else's answers exactly
  * like a missing one. The request is stored, then the team is e-mailed after
@@ -19,20 +19,13 @@ import { kybNotification } from "./kyb-notification.ts";
 export function kybRoutes(router: Router, context: RouteContext): void {
   const { db, authz, rateLimiter, mailer, teamEmail, appUrl, background } = context;
 
-  const paidOrAdmin: Guard = async (request, reply) => {
-    await authz.requireAuth(request, reply);
-    if (isAdmin(authz.currentUser(request))) return;
-    await authz.requirePaid(kybEndpoint.errors.paidOnly.message)(request, reply);
-  };
-
   const perUser = rateLimiter.guard("kyb", {
     key: (request) => `user:${request.user?.id ?? "anonymous"}`,
     message: kybEndpoint.errors.tooMany.message,
   });
 
-  router.serve(kybEndpoint, { guards: [paidOrAdmin, perUser] }, async ({ request, params, body }) => {
+  router.serve(kybEndpoint, { guards: [perUser] }, async ({ request, params, body }) => {
     const user = authz.currentUser(request);
-    await authz.assertCompanyAccess(request, params.id);
     const created = await createKybRequest(db, { companyId: params.id, userId: user.id, rfc: body.rfc });
     if (created === null) throw fail(kybEndpoint.errors.notFound);
     const { response, companyName } = created;

@@ -75,7 +75,7 @@ export function marketplaceRoutes(router: Router, context: DealRoomContext): voi
     key: (request) => `user:${authz.currentUser(request).id}`,
     message: errors.tooMany.message,
   });
-  router.serve(createInterestMessageEndpoint, { guards: [authz.requireAuth, perSender] }, async ({ params, body, request }) => {
+  router.serve(createInterestMessageEndpoint, { guards: [perSender] }, async ({ params, body, request }) => {
     const sender = authz.currentUser(request);
     const company = await loadCompany(db, params.id);
     if (company === null || !isListed(company.row)) throw fail(errors.notFound);

@@ -54,8 +54,9 @@ const present = <T extends Record<string, unknown>>(columns: T): Partial<T> =>
  * Every save: signed in (401), active (403), within the per-user `onboarding`
  * rate limit, body decoded with the contract (the 100% rules included), then
  * the company: the owner's or any for an admin; someone else's answers like a
- * missing one (404). The whole save is one transaction on the locked company
- * row, and answers the summary after it.
+ * missing one (404): the endpoints' access (`companyManager`), which the
+ * router checks; the rate limit is the route's. The whole save is one
+ * transaction on the locked company row, and answers the summary after it.
  */
 export function onboardingRoutes(router: Router, context: OnboardingContext): void {
   const { db, authz, rateLimiter, teamNotifier, appUrl } = context;
@@ -64,7 +65,7 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
     key: (request) => `user:${request.user?.id ?? "anonymous"}`,
     message: ONBOARDING_MESSAGES.tooMany,
   });
-  const guards = [authz.requireAuth, perUser];
+  const guards = [perUser];
 
   /** Runs `write` in one transaction on the locked company, records `step`, and answers the summary. */
   const saveStep = async (companyId: number, step: OnboardingStep, write: (tx: Tx) => Promise<OnboardingColumns>): Promise<OnboardingSummary> => {
@@ -78,15 +79,13 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
     return summary;
   };
 
-  router.serve(getOnboardingEndpoint, { guards: [authz.requireAuth] }, async ({ request, params }) => {
-    await authz.assertCompanyAccess(request, params.id);
+  router.serve(getOnboardingEndpoint, {}, async ({ params }) => {
     const summary = await loadSummary(db, params.id);
     if (summary === null) throw fail(getOnboardingEndpoint.errors.notFound);
     return summary;
   });
 
-  router.serve(saveCompanyDataEndpoint, { guards }, async ({ request, params, body }) => {
-    await authz.assertCompanyAccess(request, params.id);
+  router.serve(saveCompanyDataEndpoint, { guards }, async ({ params, body }) => {
     return saveStep(params.id, "company_data", async (tx) => {
       if (body.society_id != null) await requireExisting(tx, societies, [body.society_id]);
       if (body.tax_system_id != null) await requireExisting(tx, taxSystems, [body.tax_system_id]);
@@ -103,8 +102,7 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
     });
   });
 
-  router.serve(saveCompanyEquitiesEndpoint, { guards }, async ({ request, params, body }) => {
-    await authz.assertCompanyAccess(request, params.id);
+  router.serve(saveCompanyEquitiesEndpoint, { guards }, async ({ params, body }) => {
     const hundredths = hundredthsTotalling100(
       body.company_equities.map((item) => item.equity),
       ONBOARDING_MESSAGES.equityTotal,
@@ -118,8 +116,7 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
     });
   });
 
-  router.serve(saveCompanyInterestsEndpoint, { guards }, async ({ request, params, body }) => {
-    await authz.assertCompanyAccess(request, params.id);
+  router.serve(saveCompanyInterestsEndpoint, { guards }, async ({ params, body }) => {
     const ids = body.company_interests.map((item) => item.interest_id);
     return saveStep(params.id, "company_interests", async (tx) => {
       await requireExisting(tx, interests, ids);
@@ -129,8 +126,7 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
     });
   });
 
-  router.serve(saveCompanyFundingRoundEndpoint, { guards }, async ({ request, params, body }) => {
-    await authz.assertCompanyAccess(request, params.id);
+  router.serve(saveCompanyFundingRoundEndpoint, { guards }, async ({ params, body }) => {
     return saveStep(params.id, "company_funding_rounds", async () => ({
       fundingRound: body.funding_round,
       fundingRoundAmount: body.funding_round_amount,
@@ -139,8 +135,7 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
     }));
   });
 
-  router.serve(saveCompanyFundingRoundUsesEndpoint, { guards }, async ({ request, params, body }) => {
-    await authz.assertCompanyAccess(request, params.id);
+  router.serve(saveCompanyFundingRoundUsesEndpoint, { guards }, async ({ params, body }) => {
     const hundredths = hundredthsTotalling100(
       body.company_funding_rounds_uses.map((item) => item.use_percentage),
       ONBOARDING_MESSAGES.usesTotal,
@@ -159,15 +154,13 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
     });
   });
 
-  router.serve(saveCompanySellingDataEndpoint, { guards }, async ({ request, params, body }) => {
-    await authz.assertCompanyAccess(request, params.id);
+  router.serve(saveCompanySellingDataEndpoint, { guards }, async ({ params, body }) => {
     return saveStep(params.id, "company_selling_data", async () =>
       present({ motivation: body.motivation, valuationRangeNegotiation: body.valuation_range_negotiation, fundingRoundUrgency: body.funding_round_urgency }),
     );
   });
 
-  router.serve(saveCompanySellDataEndpoint, { guards }, async ({ request, params, body }) => {
-    await authz.assertCompanyAccess(request, params.id);
+  router.serve(saveCompanySellDataEndpoint, { guards }, async ({ params, body }) => {
     return saveStep(params.id, "company_sell_data", async () =>
       present({
         financialRecordsState: body.financial_records_state,
@@ -180,8 +173,7 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
     );
   });
 
-  router.serve(saveCompanyCharacteristicsEndpoint, { guards }, async ({ request, params, body }) => {
-    await authz.assertCompanyAccess(request, params.id);
+  router.serve(saveCompanyCharacteristicsEndpoint, { guards }, async ({ params, body }) => {
     return saveStep(params.id, "company_characteristics", async (tx) => {
       // Each list is checked just before it is written; a bad id in a later one rolls back the earlier ones.
       const characteristicIds = body.characteristics.map((item) => item.id);
@@ -200,8 +192,7 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
     });
   });
 
-  router.serve(saveFundingStructuresEndpoint, { guards }, async ({ request, params, body }) => {
-    await authz.assertCompanyAccess(request, params.id);
+  router.serve(saveFundingStructuresEndpoint, { guards }, async ({ params, body }) => {
     const ids = body.funding_structures.map((item) => item.id);
     return saveStep(params.id, "funding_structures", async (tx) => {
       await requireExisting(tx, fundingStructures, ids);
@@ -212,7 +203,6 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
   });
 
   router.serve(slackOnboardingEndpoint, { guards }, async ({ request, body }) => {
-    await authz.assertCompanyAccess(request, body.company_id);
     const finished = await db.transaction(async (tx) => {
       const [company] = await tx
         .select({ name: companies.name, ownerUserId: companies.ownerUserId })

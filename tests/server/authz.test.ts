@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
+import { Schema } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defineEndpoint, type Access } from "../../contracts/endpoint.ts";
 import type { Role } from "../../contracts/sessions.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
@@ -15,6 +17,22 @@ import { ONE_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.t
 
 // The guards are exercised on a small app wired like server/app.ts, with
 // routes that stand for the later admin, seller and company routes.
+
+/** Endpoints whose access rules the router turns into guards with `accessGuard` (every real one is in the authorization matrix). */
+const ruled = (path: string, access: Access) =>
+  defineEndpoint({
+    method: "GET",
+    path,
+    summary: `probe: ${access.who}`,
+    access,
+    response: Schema.Struct({ ok: Schema.Boolean }),
+    errors: { refused: { status: 403, message: "Solo para quien tiene plan o es administrador." } },
+  });
+const RULED = [
+  ruled("/ruled/session", { who: "session" }),
+  ruled("/ruled/buyers", { who: "role", roles: ["buyer"], refusal: "refused" }),
+  ruled("/ruled/kyb", { who: "companyManager", companyId: "body", plan: "paidUnlessAdmin", refusal: "refused" }),
+] as const;
 describe.each(ONE_TEST_DATABASE)("authorization guards on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
@@ -53,6 +71,14 @@ describe.each(ONE_TEST_DATABASE)("authorization guards on $kind", (target) => {
       await authz.assertCompanyAccess(request, Number(request.params.id));
       return { ok: true };
     });
+    for (const endpoint of RULED) {
+      const guard = authz.accessGuard(endpoint);
+      app.get(endpoint.path, guard === null ? {} : { preHandler: guard }, async () => ({ ok: true }));
+    }
+    expect(authz.accessGuard(ruled("/ruled/anyone", { who: "anyone" }))).toBeNull();
+    expect(authz.accessGuard(ruled("/ruled/token", { who: "token" }))).toBeNull();
+    // Only the types stop a refusal that names no error; the guard refuses to be made.
+    expect(() => authz.accessGuard({ ...RULED[1], access: { who: "role", roles: ["buyer"], refusal: "nope" } })).toThrow('access.refusal "nope" names none of its errors');
     await app.ready();
   });
 
@@ -105,6 +131,19 @@ describe.each(ONE_TEST_DATABASE)("authorization guards on $kind", (target) => {
     expect(missing.json()).toEqual({ message: "La empresa no existe." });
   });
 
+  it("accessGuard: the caller's checks of an endpoint's access rule, with its own refusal", async () => {
+    expect((await get("/ruled/session")).statusCode).toBe(401);
+    expect((await get("/ruled/session", people.buyer)).statusCode).toBe(200);
+    expect((await get("/ruled/buyers", people.buyer)).statusCode).toBe(200);
+    const seller = await get("/ruled/buyers", people.seller);
+    expect(seller.statusCode).toBe(403);
+    expect(seller.json()).toEqual({ message: "Solo para quien tiene plan o es administrador." });
+    // A plan unless an admin: the seller has none, the admin needs none (the company is the router's, after the body).
+    expect((await get("/ruled/kyb", people.seller)).json()).toEqual({ message: "Solo para quien tiene plan o es administrador." });
+    expect((await get("/ruled/kyb", people.admin)).statusCode).toBe(200);
+    expect((await get("/ruled/kyb")).statusCode).toBe(401);
+  });
+
   it("requirePaid: the subscription in the database decides on each request, never the token", async () => {
     const sellerId = people.seller?.id ?? -1;
     const token = await tokenFor(people.seller);
@@ -126,11 +165,13 @@ describe.each(ONE_TEST_DATABASE)("authorization guards on $kind", (target) => {
     }
   });
 
-  it("a token of a since-deactivated account no longer passes the guards", async () => {
+  it("a token of a since-deactivated account no longer passes the guards, but for the session rule (logging out)", async () => {
     const token = await tokenFor(people.otherSeller);
     await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, people.otherSeller?.id ?? -1));
     const response = await app.inject({ method: "GET", url: "/private", headers: { authorization: `Bearer ${token}` } });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: "Tu cuenta está desactivada. Escríbenos a soporte para reactivarla." });
+    expect((await app.inject({ method: "GET", url: "/ruled/buyers", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
+    expect((await app.inject({ method: "GET", url: "/ruled/session", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
   });
 });

@@ -55,7 +55,14 @@ describe("endpoint declarations", () => {
       void callEndpoint(listCompaniesEndpoint, { query: { nope: 1 } });
       void callEndpoint(listCompaniesEndpoint, { query: { state_id: 3, q: "software" } });
       // @ts-expect-error a path with params and no params schema does not compile
-      defineEndpoint({ method: "GET", path: "/x/:id", summary: "probe", response: Schema.String });
+      defineEndpoint({ method: "GET", path: "/x/:id", summary: "probe", access: { who: "anyone" }, response: Schema.String });
+      // @ts-expect-error an endpoint that does not say who may call it does not compile
+      defineEndpoint({ method: "GET", path: "/x", summary: "probe", response: Schema.String });
+      // @ts-expect-error a refusal names one of the endpoint's errors
+      defineEndpoint({ method: "GET", path: "/x", summary: "probe", access: { who: "paid", refusal: "nope" }, response: Schema.String, errors: { paidOnly: { status: 403, message: "Plan" } } });
+      // @ts-expect-error a company in the body needs a body with company_id
+      defineEndpoint({ method: "POST", path: "/x", summary: "probe", access: { who: "companyManager", companyId: "body" }, body: Schema.Struct({ id: Schema.Int }), response: Schema.String });
+      defineEndpoint({ method: "POST", path: "/x", summary: "probe", access: { who: "companyManager", companyId: "body" }, body: Schema.Struct({ company_id: Schema.Int }), response: Schema.String });
     };
     expect(typeof typeOnly).toBe("function");
   });
