@@ -1,6 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Each worker drives its own server and database (tests/e2e/fixtures.ts picks
+// it by the worker's parallelIndex): ports PORT … PORT + WORKERS - 1.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 // Browser downloads are blocked on our machines: drive Debian's Chromium.
 const chromiumArgs = [
@@ -16,8 +19,9 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Files are spread over the workers; the tests of a file run in order, on one server.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   forbidOnly: true,
   // Budgets, not waits: every assertion waits for the state it asserts. On
@@ -29,6 +33,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
+    // The first worker's server; fixtures.ts gives every other worker its own.
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "es-MX",
     trace: "off",
@@ -42,14 +47,14 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The real server with the built app, a fresh in-memory database and demo data.
+  // The real server with the built app, a fresh in-memory database and demo data, one per worker.
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: `./node_modules/.bin/tsx tests/e2e/serve.ts`,
-    env: { E2E_PORT: String(PORT) },
-    url: `http://127.0.0.1:${PORT}/api/health`,
+    env: { E2E_PORT: String(PORT + index) },
+    url: `http://127.0.0.1:${PORT + index}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

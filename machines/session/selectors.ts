@@ -32,6 +32,9 @@ export interface PersistedSession {
   readonly subscriptionStatus: string | null;
 }
 
+/** localStorage key of the persisted session (spec section 3). */
+export const SESSION_STORAGE_KEY = "puente.session";
+
 export type SessionContext = PersistedSession & {
   /** When the token stops being valid, in ms since the epoch; `null` without a usable token. */
   readonly expiresAt: number | null;

@@ -132,6 +132,29 @@ export function readLiveToken(token: string | null, now: number): LiveToken | nu
   return { claims, userId, expiresAt };
 }
 
+/**
+ * What a login with `token` puts in the context (everything but the Incognito
+ * toggle), or null if the token is not usable at `now`. The end-to-end tests
+ * store the same session after logging in through the API.
+ */
+export function signedInContext(token: string, now: number): Omit<SessionContext, "demoMode"> | null {
+  const live = readLiveToken(token, now);
+  if (live === null) return null;
+  const { claims } = live;
+  return {
+    id: live.userId,
+    name: claims.name,
+    email: claims.email,
+    roles: claims.roles,
+    phone: claims.phone,
+    is_onboarding_completed: claims.is_onboarding_completed,
+    isPaidUser: claims.is_paid,
+    subscriptionStatus: claims.status,
+    token,
+    expiresAt: live.expiresAt,
+  };
+}
+
 // ---------------------------------------------------------------------------
 // The machine
 // ---------------------------------------------------------------------------
@@ -200,23 +223,7 @@ export const sessionMachine = setup({
     onSignedOut: (_, _params: { reason: SignOutReason }) => {},
     /** Tell the server the session ended, so the token stops working at once (the app provides it). */
     revokeSession: (_, _params: { token: string | null }) => {},
-    signIn: assign((_, params: { token: string }) => {
-      const live = readLiveToken(params.token, Date.now());
-      if (live === null) return {};
-      const { claims } = live;
-      return {
-        id: live.userId,
-        name: claims.name,
-        email: claims.email,
-        roles: claims.roles,
-        phone: claims.phone,
-        is_onboarding_completed: claims.is_onboarding_completed,
-        isPaidUser: claims.is_paid,
-        subscriptionStatus: claims.status,
-        token: params.token,
-        expiresAt: live.expiresAt,
-      };
-    }),
+    signIn: assign((_, params: { token: string }) => signedInContext(params.token, Date.now()) ?? {}),
     clearCredentials: assign(SIGNED_OUT_CREDENTIALS),
     updateProfile: assign((_, params: { name: string; phone: string | null }) => ({
       name: params.name,

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 import { navigate } from "wouter/use-browser-location";
-import { selectSession, SIGNED_OUT_VIEW, type SessionView } from "../../machines/session/selectors.ts";
+import { selectSession, SESSION_STORAGE_KEY, SIGNED_OUT_VIEW, type SessionView } from "../../machines/session/selectors.ts";
 import type { SessionEvent } from "../../machines/session/session.machine.ts";
 import type { SessionActor } from "./session-actor.ts";
 
@@ -19,8 +19,7 @@ import type { SessionActor } from "./session-actor.ts";
 
 export type { SessionView };
 
-/** localStorage key of the persisted session (spec section 3). */
-export const SESSION_STORAGE_KEY = "puente.session";
+export { SESSION_STORAGE_KEY };
 
 /** Where components read the session from: the actor, or the signed-out view until it loads. */
 export interface SessionStore {

@@ -80,7 +80,7 @@ test("a buyer signs up, is sent to the login after 5 s and logs in with the new 
   await expect(page.getByRole("button", { name: /Ana Compradora/ })).toBeVisible();
 });
 
-test("a buyer edits the profile, changes the password, logs out and logs in with the new one", async ({ page, login }) => {
+test("a buyer edits the profile, changes the password, logs out and logs in with the new one", async ({ page, login, signIn }) => {
   // The account the sign-up test creates through the form, created here through the API.
   const email = unique("comprador");
   const created = await page.request.post("/api/buyers", {
@@ -93,9 +93,8 @@ test("a buyer edits the profile, changes the password, logs out and logs in with
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await page.goto("/iniciar-sesion");
-  await login({ email, password: "Primera-clave-1" });
-  await expect(page).toHaveURL(/\/compra-una-empresa$/);
+  await signIn({ email, password: "Primera-clave-1" });
+  await page.goto("/compra-una-empresa");
 
   await page.getByRole("button", { name: /Ana Compradora/ }).click();
   await page.getByRole("menuitem", { name: "Mi perfil" }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sellerSignUp } from "../server/samples.ts";
-import { DEMO_ADMIN, DEMO_SELLER, expect, expectNoAxeViolations, expectSettled, test } from "./fixtures.ts";
+import { DEMO_ADMIN, DEMO_SELLER, expect, expectNoAxeViolations, expectSettled, test, type Credentials } from "./fixtures.ts";
 
 // The admin company form, publishing and Incognito (issue 15,
 // docs/decisions/022), through the real server: the demo admin reviews a
@@ -54,19 +54,19 @@ test.afterEach(async ({ page }) => {
   }
 });
 
-async function logInAsAdmin(page: Page, login: (credentials: typeof DEMO_ADMIN) => Promise<void>) {
-  await page.goto("/iniciar-sesion");
-  await login(DEMO_ADMIN);
-  await expect(page).toHaveURL(/\/compra-una-empresa$/);
+/** The demo admin, signed in through the API, on the marketplace (where the admin lands after logging in). */
+async function logInAsAdmin(page: Page, signIn: (credentials: Credentials) => Promise<void>) {
+  await signIn(DEMO_ADMIN);
+  await page.goto("/compra-una-empresa");
 }
 
 const banner = (page: Page) => page.getByRole("region", { name: "Modo incógnito" });
 const announcer = (page: Page) => page.getByRole("status").filter({ hasText: /^Modo incógnito/ });
 const userMenuButton = (page: Page) => page.getByRole("button", { name: /Administración Puente/ });
 
-test("the admin reviews a seller's new company, publishes it with the keyboard and it appears in the marketplace", async ({ page, login }) => {
+test("the admin reviews a seller's new company, publishes it with the keyboard and it appears in the marketplace", async ({ page, signIn }) => {
   const company = await sellersNewCompany(page);
-  await logInAsAdmin(page, login);
+  await logInAsAdmin(page, signIn);
 
   await page.goto(`/admin/business/${company.id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Información pública: ${company.humanId}` })).toBeVisible();
@@ -117,8 +117,8 @@ test("the admin reviews a seller's new company, publishes it with the keyboard a
   await expect(results.getByRole("link", { name: `Ver más de ${company.humanId}` })).toHaveAttribute("href", `/perfil-de-negocio/${company.id}`);
 });
 
-test("the admin registers a company for someone: no contact prefilled, the name is required, 'Created' by default", async ({ page, login }) => {
-  await logInAsAdmin(page, login);
+test("the admin registers a company for someone: no contact prefilled, the name is required, 'Created' by default", async ({ page, signIn }) => {
+  await logInAsAdmin(page, signIn);
   await page.goto("/admin/business");
   await expect(page.getByRole("heading", { level: 1, name: "Crear nueva empresa" })).toBeVisible();
   const contactName = page.getByRole("textbox", { name: "Nombre del contacto" });
@@ -145,8 +145,8 @@ test("the admin registers a company for someone: no contact prefilled, the name 
   await expect(page.getByText("No publicada: no aparece en el marketplace.", { exact: true })).toBeVisible();
 });
 
-test("Incognito: a switch in the user menu with its state announced, a banner on every page, asterisks on profiles", async ({ page, login }) => {
-  await logInAsAdmin(page, login);
+test("Incognito: a switch in the user menu with its state announced, a banner on every page, asterisks on profiles", async ({ page, signIn }) => {
+  await logInAsAdmin(page, signIn);
   // Demo mode starts on (spec section 9): the banner says so from the first page.
   await expect(banner(page)).toContainText("Modo incógnito activo: los nombres de las empresas están ocultos.");
   await page.goto("/perfil-de-negocio/1");
@@ -193,9 +193,9 @@ test("Incognito: a switch in the user menu with its state announced, a banner on
   await expect(banner(page)).toHaveCount(0);
 });
 
-test("Incognito on a phone: a switch in the menu drawer, toggled with the keyboard", async ({ page, login }) => {
+test("Incognito on a phone: a switch in the menu drawer, toggled with the keyboard", async ({ page, signIn }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await logInAsAdmin(page, login);
+  await logInAsAdmin(page, signIn);
   await expect(banner(page)).toBeVisible();
   await page.getByRole("button", { name: "Abrir menú" }).click();
   const drawer = page.getByRole("dialog", { name: "Menú" });
@@ -214,11 +214,9 @@ test("Incognito on a phone: a switch in the menu drawer, toggled with the keyboa
   await expect(banner(page)).toBeVisible();
 });
 
-test("the admin business pages are the admin's: a seller is sent home", async ({ page, login }) => {
+test("the admin business pages are the admin's: a seller is sent home", async ({ page, signIn }) => {
   const company = await sellersNewCompany(page);
-  await page.goto("/iniciar-sesion");
-  await login(DEMO_SELLER);
-  await expect(page).not.toHaveURL(/\/iniciar-sesion/);
+  await signIn(DEMO_SELLER);
   await page.goto(`/admin/business/${company.id}`);
   await expect(page).toHaveURL(/\/$/);
   await expect(banner(page)).toHaveCount(0);

@@ -64,13 +64,12 @@ async function pickFiles(page: Page, region: Locator, files: ReadonlyArray<Uploa
   await (await chooser).setFiles([...files]);
 }
 
-test("a seller fills the data room, a file over 5 MB is refused, and opening a file counts a view the audit list shows", async ({ page, login }) => {
+test("a seller fills the data room, a file over 5 MB is refused, and opening a file counts a view the audit list shows", async ({ page, signIn }) => {
   const name = "Daniela Archivo";
   const { email, companyId } = await signUpSeller(page, name);
 
+  await signIn({ email, password: PASSWORD });
   await page.goto(`/mi-empresa/${companyId}`);
-  await login({ email, password: PASSWORD });
-  await expect(page).toHaveURL(new RegExp(`/mi-empresa/${companyId}$`));
   await page.getByRole("tab", { name: "Dataroom" }).click();
   await expect(page.getByRole("heading", { name: "Dataroom", level: 2 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Persona moral", level: 3 })).toBeVisible();

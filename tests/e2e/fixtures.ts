@@ -1,12 +1,30 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Disposable, type Page } from "@playwright/test";
+import { DEFAULT_PERSISTED_SESSION, SESSION_STORAGE_KEY } from "../../machines/session/selectors.ts";
+import { signedInContext, toPersisted } from "../../machines/session/session.machine.ts";
 
 export const DEMO_PASSWORD = "Puente2026!";
 export const DEMO_BUYER = { email: "comprador@puente.mx", password: DEMO_PASSWORD };
 export const DEMO_SELLER = { email: "vendedor@puente.mx", password: DEMO_PASSWORD };
 export const DEMO_ADMIN = { email: "admin@puente.mx", password: DEMO_PASSWORD };
 
-type Credentials = { email: string; password: string };
+export type Credentials = { email: string; password: string };
+
+/**
+ * Logs in through the API (POST /api/sessions) and answers the session the
+ * app keeps in localStorage after the same log-in through the form (the
+ * session machine's own `signedInContext`). The form is the subject of
+ * auth.spec.ts and of the tests that say so; every other test starts signed
+ * in this way.
+ */
+export async function sessionFor(request: APIRequestContext, { email, password }: Credentials): Promise<string> {
+  const response = await request.post("/api/sessions", { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { access_token } = (await response.json()) as { access_token: string };
+  const context = signedInContext(access_token, Date.now());
+  if (context === null) throw new Error(`POST /api/sessions answered a token the app cannot use: ${access_token}`);
+  return JSON.stringify(toPersisted({ ...DEFAULT_PERSISTED_SESSION, ...context }));
+}
 
 /** What still moves on the page: finite animations and transitions (a toast sliding in, dimmed results fading). */
 function runningAnimations(): string[] {
@@ -71,7 +89,54 @@ export async function expectNoAxeViolations(page: Page) {
 // before its data arrived fails every time instead of once in a while.
 const API_DELAY_MS = Number(process.env.E2E_API_DELAY_MS ?? 0);
 
-export const test = base.extend<{ login: (credentials: Credentials) => Promise<void> }>({
+type Fixtures = {
+  /** Logs in through the login form the test brought the browser to (for tests whose subject is the form). */
+  login: (credentials: Credentials) => Promise<void>;
+  /** Logs in through the API; the next page the test opens starts signed in (an account the test just made). */
+  signIn: (credentials: Credentials) => Promise<void>;
+  /** `test.use({ signedInAs: DEMO_BUYER })`: every page of the test starts signed in (a storageState from an API log-in). */
+  signedInAs: Credentials | null;
+};
+
+export const test = base.extend<Fixtures>({
+  // Each worker has its own server and database (playwright.config.ts): the
+  // specs of one worker never see what another worker's specs wrote.
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    if (baseURL === undefined) throw new Error("playwright.config.ts sets the first server's baseURL");
+    const url = new URL(baseURL);
+    url.port = String(Number(url.port) + testInfo.parallelIndex);
+    await use(url.origin);
+  },
+  signedInAs: [null, { option: true }],
+  storageState: async ({ signedInAs, storageState, baseURL, playwright }, use) => {
+    if (signedInAs === null) return use(storageState);
+    if (baseURL === undefined) throw new Error("signedInAs needs the config's baseURL");
+    const request = await playwright.request.newContext({ baseURL });
+    const session = await sessionFor(request, signedInAs).finally(() => request.dispose());
+    await use({ cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: SESSION_STORAGE_KEY, value: session }] }] });
+  },
+  signIn: async ({ page }, use) => {
+    let signIns = 0;
+    let previous: Disposable | null = null;
+    await use(async (credentials) => {
+      const session = await sessionFor(page.request, credentials);
+      // The last account signed in is the one stored (a test may switch accounts).
+      await previous?.dispose();
+      // Stored once, by the first page loaded after this call: a later log-out in the test stays logged out.
+      previous = await page.context().addInitScript(
+        ({ key, value, mark }) => {
+          try {
+            if (window.localStorage.getItem(mark) !== null) return;
+            window.localStorage.setItem(key, value);
+            window.localStorage.setItem(mark, "stored");
+          } catch {
+            // A frame without our origin's storage (about:blank): the next page of the app stores it.
+          }
+        },
+        { key: SESSION_STORAGE_KEY, value: session, mark: `e2e.signIn.${(signIns += 1)}` },
+      );
+    });
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (API_DELAY_MS > 0) {
       await page.route(/\/api\//, async (route) => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { sellerSignUp } from "../server/samples.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, test, type Credentials } from "./fixtures.ts";
 
 // KYB básico (spec sections 2, 4, 5, 6, 8, 9) on the seller's company page
 // (/mi-empresa/{id}, where the Dataroom tab composes KybButton). Unpaid: the
@@ -38,19 +38,17 @@ async function payExplora(request: APIRequestContext, token: string): Promise<vo
   expect(paid.status()).toBe(303);
 }
 
-async function openCompanyPage(page: Page, companyId: number, login: (credentials: { email: string; password: string }) => Promise<void>, email: string) {
+async function openCompanyPage(page: Page, companyId: number, signIn: (credentials: Credentials) => Promise<void>, email: string) {
+  await signIn({ email, password: PASSWORD });
   await page.goto(`/mi-empresa/${companyId}`);
-  await expect(page).toHaveURL(/\/iniciar-sesion/);
-  await login({ email, password: PASSWORD });
-  await expect(page).toHaveURL(new RegExp(`/mi-empresa/${companyId}$`));
   // 'KYB básico' lives in the company's data room.
   await page.getByRole("tab", { name: "Dataroom" }).click();
   await expect(page.getByRole("heading", { name: "Dataroom", level: 2 })).toBeVisible();
 }
 
-test("an unpaid seller sees 'KYB básico' disabled, with the reason as a tooltip and as help text", async ({ page, login }) => {
+test("an unpaid seller sees 'KYB básico' disabled, with the reason as a tooltip and as help text", async ({ page, signIn }) => {
   const { email, companyId } = await sellerWithCompany(page.request, "Olga Sinplan");
-  await openCompanyPage(page, companyId, login, email);
+  await openCompanyPage(page, companyId, signIn, email);
 
   const button = page.getByRole("button", { name: "KYB básico" });
   await expect(button).toBeDisabled();
@@ -72,12 +70,12 @@ test("an unpaid seller sees 'KYB básico' disabled, with the reason as a tooltip
   expect(refused.status()).toBe(403);
 });
 
-test("a paid seller checks the RFC in the dialog, is told it was verified, and the dialog closes after 8 s", async ({ page, login }) => {
+test("a paid seller checks the RFC in the dialog, is told it was verified, and the dialog closes after 8 s", async ({ page, signIn }) => {
   const { email, token, companyId } = await sellerWithCompany(page.request, "Paula Conplan");
   await payExplora(page.request, token);
   // The page's timers run on a clock the test moves (the 8 s close).
   await page.clock.install();
-  await openCompanyPage(page, companyId, login, email);
+  await openCompanyPage(page, companyId, signIn, email);
 
   const button = page.getByRole("button", { name: "KYB básico" });
   await expect(button).toBeEnabled();

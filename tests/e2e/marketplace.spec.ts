@@ -232,10 +232,8 @@ test("'Ver más' opens the profile after login; the interest message sends with 
   await expect(form.getByLabel("Mensaje")).toHaveValue("");
 });
 
-test("an unknown or unpublished company shows the 404 page", async ({ page, login }) => {
-  await page.goto("/iniciar-sesion");
-  await login(DEMO_BUYER);
-  await expect(page).toHaveURL(/\/compra-una-empresa$/);
+test("an unknown or unpublished company shows the 404 page", async ({ page, signIn }) => {
+  await signIn(DEMO_BUYER);
   // 65 and 66 are the demo seller's companies still under review.
   for (const id of ["999999", "65", "abc"]) {
     await page.goto(`/perfil-de-negocio/${id}`);
@@ -243,10 +241,8 @@ test("an unknown or unpublished company shows the 404 page", async ({ page, logi
   }
 });
 
-test("an admin sees asterisks for the name in demo mode and the name without it", async ({ page, login }) => {
-  await page.goto("/iniciar-sesion");
-  await login(DEMO_ADMIN);
-  await expect(page).toHaveURL(/\/compra-una-empresa$/);
+test("an admin sees asterisks for the name in demo mode and the name without it", async ({ page, signIn }) => {
+  await signIn(DEMO_ADMIN);
   await page.goto("/perfil-de-negocio/1");
   const nameLine = page.getByText(/^Nombre: /);
   await expect(nameLine).toHaveText("Nombre: ********");

@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
 import { STEP_TITLES } from "../../src/features/onboarding/components/step-titles.ts";
 import { sellerSignUp } from "../server/samples.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, type Credentials } from "./fixtures.ts";
 import { INTEREST_CHOICES, onboardingWalks, type Expected, type WalkEvent } from "./model/onboarding-walks.ts";
 
 // Model-based UI tests (issue 13): the onboarding machine's graph, walked by
-// xstate/graph (./model/onboarding-walks.ts), driven in Chromium against the
+// xstate/graph (./model/onboarding-walks.ts: every state the page can tell
+// apart, in two walks), driven in Chromium against the
 // real server. Each walk is a new seller; after every event the page must
 // show what the machine predicts (the step, its sidebar, its progress, the
 // selling questions, whether Next is allowed) and end where it predicts
@@ -20,14 +21,14 @@ const nextButton = (page: Page) => page.getByRole("button", { name: /^(Siguiente
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Pasos del onboarding" }).getByRole("listitem");
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Progreso del onboarding" });
 
-async function newSellerOnTheWizard(page: Page, login: (credentials: { email: string; password: string }) => Promise<void>) {
+async function newSellerOnTheWizard(page: Page, signIn: (credentials: Credentials) => Promise<void>) {
   const email = `vendedora.modelo.${Date.now()}.${(serial += 1)}@ejemplo.mx`;
   const sample = sellerSignUp(email);
   const created = await page.request.post("/api/sellers", { data: { ...sample, user: { ...sample.user, name: "Mónica Modelo", password: PASSWORD } } });
   expect(created.status(), await created.text()).toBe(201);
-  await page.goto("/iniciar-sesion");
-  await login({ email, password: PASSWORD });
-  await expect(page).toHaveURL(/\/onboarding\/\d+$/);
+  const { company } = (await created.json()) as { company: { id: number } };
+  await signIn({ email, password: PASSWORD });
+  await page.goto(`/onboarding/${company.id}`);
 }
 
 /** The page shows what the machine predicts. A save or the team notice in flight is passed through: the next event is its answer. */
@@ -96,9 +97,9 @@ async function perform(page: Page, event: WalkEvent, before: Expected) {
 
 for (const walk of walks) {
   const summary = walk.steps.filter((step) => !step.event.type.startsWith("xstate.")).map((step) => step.event.type.replace("onboarding.", "")).join(" → ");
-  test(`onboarding model, ${walk.name}: ${summary}`, async ({ page, login }) => {
+  test(`onboarding model, ${walk.name}: ${summary}`, async ({ page, signIn }) => {
     test.setTimeout(120_000);
-    await newSellerOnTheWizard(page, login);
+    await newSellerOnTheWizard(page, signIn);
     await expectPage(page, walk.start, "start");
     let before = walk.start;
     for (const [index, step] of walk.steps.entries()) {

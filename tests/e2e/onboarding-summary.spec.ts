@@ -55,7 +55,7 @@ async function openOnboardingTab(page: Page, companyId: number) {
 const section = (summary: ReturnType<Page["getByRole"]>, title: string) =>
   summary.getByRole("region", { name: title, exact: true });
 
-test("an admin sees the saved onboarding, with its fallbacks and the tax regime rule; the owner reads it on its own page, not in a tab", async ({ page, login }) => {
+test("an admin sees the saved onboarding, with its fallbacks and the tax regime rule; the owner reads it on its own page, not in a tab", async ({ page, signIn }) => {
   const seller = await signUpSeller(page);
   const request = page.request;
   const arrendamiento = await catalogueId(request, "tax-systems", "Arrendamiento");
@@ -80,9 +80,7 @@ test("an admin sees the saved onboarding, with its fallbacks and the tax regime 
   await save(request, seller, "put", "/onboardings/company_sell_data", { yearly_sales: 1_500_000, ebitda_margin: 12.5 });
 
   // The owner: the spec's role table gives the Onboarding tab to admins only.
-  await page.goto("/iniciar-sesion");
-  await login({ email: seller.email, password: PASSWORD });
-  await expect(page).not.toHaveURL(/\/iniciar-sesion/);
+  await signIn({ email: seller.email, password: PASSWORD });
   await page.goto(`/mi-empresa/${seller.companyId}`);
   await expect(page.getByRole("tab", { name: "Dataroom" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Onboarding" })).toHaveCount(0);
@@ -97,9 +95,7 @@ test("an admin sees the saved onboarding, with its fallbacks and the tax regime 
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
 
-  await page.goto("/iniciar-sesion");
-  await login(DEMO_ADMIN);
-  await expect(page).not.toHaveURL(/\/iniciar-sesion/);
+  await signIn(DEMO_ADMIN);
   const summary = await openOnboardingTab(page, seller.companyId);
   await expect(page.getByRole("link", { name: "Abrir el onboarding" })).toHaveAttribute("href", `/onboarding/${seller.companyId}`);
 
@@ -148,11 +144,9 @@ test("an admin sees the saved onboarding, with its fallbacks and the tax regime 
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("/onboarding-completado says so, links to Mis empresas and goes there after 5 s", async ({ page, login }) => {
+test("/onboarding-completado says so, links to Mis empresas and goes there after 5 s", async ({ page, signIn }) => {
   const seller = await signUpSeller(page);
-  await page.goto("/iniciar-sesion");
-  await login({ email: seller.email, password: PASSWORD });
-  await expect(page).not.toHaveURL(/\/iniciar-sesion/);
+  await signIn({ email: seller.email, password: PASSWORD });
 
   await page.goto("/onboarding-completado");
   await expect(page.getByRole("heading", { name: "Onboarding completado" })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { sellerSignUp } from "../server/samples.ts";
-import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { expect, expectNoAxeViolations, test, type Credentials } from "./fixtures.ts";
 
 // The onboarding wizard (issue 13): a new seller lands on /onboarding/{id}
 // after logging in, answers the steps (each Next saves on the real server),
@@ -11,15 +11,18 @@ const PASSWORD = "Vendedora-onboarding-1";
 let serial = 0;
 const unique = (label: string) => `${label}.${Date.now()}.${(serial += 1)}@ejemplo.mx`;
 
-/** A new seller (with the company the sign-up creates), logged in through the form: the wizard opens. */
-async function startOnboarding(page: Page, login: (credentials: { email: string; password: string }) => Promise<void>): Promise<string> {
+/**
+ * A new seller (with the company the sign-up creates), signed in, on the
+ * wizard of that company (the log-in form leads there: accounts.spec.ts).
+ */
+async function startOnboarding(page: Page, signIn: (credentials: Credentials) => Promise<void>): Promise<string> {
   const email = unique("vendedora.onboarding");
   const sample = sellerSignUp(email);
   const created = await page.request.post("/api/sellers", { data: { ...sample, user: { ...sample.user, name: "Olga Onboarding", password: PASSWORD } } });
   expect(created.status(), await created.text()).toBe(201);
-  await page.goto("/iniciar-sesion");
-  await login({ email, password: PASSWORD });
-  await expect(page).toHaveURL(/\/onboarding\/\d+$/);
+  const { company } = (await created.json()) as { company: { id: number } };
+  await signIn({ email, password: PASSWORD });
+  await page.goto(`/onboarding/${company.id}`);
   await expect(page.getByRole("heading", { name: "Información general" })).toBeVisible();
   return new URL(page.url()).pathname;
 }
@@ -63,8 +66,8 @@ async function finish(page: Page) {
   await expect(page).toHaveURL(/\/onboarding-completado$/);
 }
 
-test("a new seller completes the growth branch: steps 1 to 8", async ({ page, login }) => {
-  await startOnboarding(page, login);
+test("a new seller completes the growth branch: steps 1 to 8", async ({ page, signIn }) => {
+  await startOnboarding(page, signIn);
   await expect(progress(page)).toHaveAttribute("aria-valuenow", "10");
   await expect(currentStep(page)).toHaveText("Información general");
   await expectNoAxeViolations(page);
@@ -115,8 +118,8 @@ test("a new seller completes the growth branch: steps 1 to 8", async ({ page, lo
   await expect(section("Características").getByRole("listitem")).toHaveText(["Clientes recurrentes"]);
 });
 
-test("a seller who sells goes through steps 1, 2, 3, 7 and 8", async ({ page, login }) => {
-  await startOnboarding(page, login);
+test("a seller who sells goes through steps 1, 2, 3, 7 and 8", async ({ page, signIn }) => {
+  await startOnboarding(page, signIn);
   await answerGeneral(page);
   await answerEquities(page);
 
@@ -136,8 +139,8 @@ test("a seller who sells goes through steps 1, 2, 3, 7 and 8", async ({ page, lo
   await finish(page);
 });
 
-test("the shareholders must add up to exactly 100%, and leaving after step 2 resumes at step 3 with the answers", async ({ page, login }) => {
-  const path = await startOnboarding(page, login);
+test("the shareholders must add up to exactly 100%, and leaving after step 2 resumes at step 3 with the answers", async ({ page, signIn }) => {
+  const path = await startOnboarding(page, signIn);
   await answerGeneral(page);
 
   await page.getByLabel("Accionista 1", { exact: true }).fill("Ana");

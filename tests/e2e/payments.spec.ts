@@ -103,14 +103,10 @@ test("a seller buys Explora through the local checkout, sees Historial, cancels 
   await expect(page.getByRole("tab", { name: "Historial" })).toBeVisible();
 });
 
-test("a declined payment leads to /pago-error and leaves the plan free", async ({ page, login }) => {
+test("a declined payment leads to /pago-error and leaves the plan free", async ({ page, signIn }) => {
   const name = "Octavio Rechazado";
   const email = await signUpSeller(page, name);
-  await page.goto("/iniciar-sesion");
-  await login({ email, password: PASSWORD });
-  // A new seller is led to the onboarding first (decision 014).
-  await expect(page).toHaveURL(/\/onboarding\/\d+$/);
-
+  await signIn({ email, password: PASSWORD });
   await page.goto("/planes");
   const opened = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Elegir Impulsa trimestral" }).click();

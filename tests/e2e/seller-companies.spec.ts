@@ -34,12 +34,6 @@ async function signUpBuyer(page: Page, name: string): Promise<Account> {
   return { email, name, phone: sample.user.phone };
 }
 
-/** Logs in at /iniciar-sesion and waits for where the log-in lands (a new seller: their company's onboarding; a buyer: the marketplace). */
-async function logIn(page: Page, login: (credentials: { email: string; password: string }) => Promise<void>, account: Account, landing: RegExp) {
-  await page.goto("/iniciar-sesion");
-  await login({ email: account.email, password: PASSWORD });
-  await expect(page).toHaveURL(landing);
-}
 
 /** The session's token, as the app stored it (to add companies through the API quickly). */
 const tokenOf = (page: Page): Promise<string> =>
@@ -48,11 +42,9 @@ const tokenOf = (page: Page): Promise<string> =>
     return typeof stored === "object" && stored !== null ? String(Reflect.get(stored, "token") ?? "") : "";
   });
 
-test("a seller lands on the form, creates a company with a picture, edits it and finds it in Mis empresas", async ({ page, login }) => {
+test("a seller lands on the form, creates a company with a picture, edits it and finds it in Mis empresas", async ({ page, signIn }) => {
   const seller = await signUpSeller(page, "Lucía Empresaria");
-  // The sign-up's company has no onboarding yet: the log-in leads there (decision 014).
-  await logIn(page, login, seller, /\/onboarding\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Información general" })).toBeVisible();
+  await signIn({ email: seller.email, password: PASSWORD });
 
   // Signed in, the seller pages lead a seller to the company form.
   await page.goto("/vende-tu-empresa");
@@ -131,13 +123,13 @@ test("a seller lands on the form, creates a company with a picture, edits it and
   await expect(page.getByText("Página 1 de 2")).toHaveCount(0);
 });
 
-test("a buyer is shown how to add a company, registers one and becomes a seller at once", async ({ page, login }) => {
+test("a buyer is shown how to add a company, registers one and becomes a seller at once", async ({ page, signIn }) => {
   const buyer = await signUpBuyer(page, "Mateo Comprador");
-  await logIn(page, login, buyer, /\/compra-una-empresa$/);
-  await expect(page.getByRole("button", { name: new RegExp(buyer.name) })).toBeVisible();
+  await signIn({ email: buyer.email, password: PASSWORD });
 
   await page.goto("/levanta-capital");
   await expect(page).toHaveURL(/\/agrega-tu-empresa$/);
+  await expect(page.getByRole("button", { name: new RegExp(buyer.name) })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Registra tu empresa" })).toBeVisible();
   await expectNoAxeViolations(page);
   // No Mis empresas in the buyer's menu yet.

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DEMO_BUYER, expect, test } from "./fixtures.ts";
+import { DEMO_BUYER, expect, sessionFor, test } from "./fixtures.ts";
+import { SESSION_STORAGE_KEY } from "../../machines/session/selectors.ts";
 
 // Sessions end on the server, not only in the browser that ends them.
 
@@ -14,10 +15,9 @@ const storedToken = (page: Page): Promise<string | null> =>
 const statusWith = async (page: Page, token: string): Promise<number> =>
   (await page.request.get("/api/companies?is_dashboard=true", { headers: { authorization: `Bearer ${token}` } })).status();
 
-test("logging out revokes the token on the server", async ({ page, login }) => {
-  await page.goto("/iniciar-sesion");
-  await login(DEMO_BUYER);
-  await expect(page).toHaveURL(/\/compra-una-empresa$/);
+test("logging out revokes the token on the server", async ({ page, signIn }) => {
+  await signIn(DEMO_BUYER);
+  await page.goto("/compra-una-empresa");
   await expect.poll(() => storedToken(page)).not.toBeNull();
   const token = (await storedToken(page)) ?? "";
   expect(await statusWith(page, token)).toBe(200);
@@ -29,7 +29,7 @@ test("logging out revokes the token on the server", async ({ page, login }) => {
   await expect.poll(() => statusWith(page, token)).toBe(401);
 });
 
-test("a password change signs out every other browser, and this one goes on", async ({ page, browser, login }) => {
+test("a password change signs out every other browser, and this one goes on", async ({ page, browser, baseURL, signIn }) => {
   const email = `sesiones.${Date.now()}@ejemplo.mx`;
   const signUp = await page.request.post("/api/buyers", {
     data: {
@@ -42,19 +42,19 @@ test("a password change signs out every other browser, and this one goes on", as
   });
   expect(signUp.status()).toBe(201);
 
-  // A second browser with the same account.
-  await page.goto("/");
-  const other = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: "es-MX" });
+  // A second browser with the same account, signed in on its own.
+  const origin = new URL(baseURL ?? "").origin;
+  const otherSession = await sessionFor(page.request, { email, password: "Primera-clave-1" });
+  const other = await browser.newContext({
+    baseURL: origin,
+    locale: "es-MX",
+    storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: SESSION_STORAGE_KEY, value: otherSession }] }] },
+  });
   const otherPage = await other.newPage();
-  await otherPage.goto("/iniciar-sesion");
-  await otherPage.getByLabel("Email").fill(email);
-  await otherPage.getByLabel("Contraseña", { exact: true }).fill("Primera-clave-1");
-  await otherPage.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(otherPage).toHaveURL(/\/compra-una-empresa$/);
+  await otherPage.goto("/compra-una-empresa");
+  await expect(otherPage.getByRole("button", { name: /Sofía Sesiones/ })).toBeVisible();
 
-  await page.goto("/iniciar-sesion");
-  await login({ email, password: "Primera-clave-1" });
-  await expect(page).toHaveURL(/\/compra-una-empresa$/);
+  await signIn({ email, password: "Primera-clave-1" });
   await page.goto("/mi-perfil");
   await page.getByLabel("Contraseña actual").fill("Primera-clave-1");
   await page.getByLabel("Nueva contraseña", { exact: true }).fill("Segunda-clave-2");

@@ -60,10 +60,8 @@ test.describe("data that fails to load shows one error state with 'Reintentar'",
     await expect(page.getByRole("option", { name: "Tecnología" })).toBeVisible();
   });
 
-  test("business profile: the company fails, then loads on 'Reintentar'", async ({ page, login }) => {
-    await page.goto("/iniciar-sesion");
-    await login(DEMO_BUYER);
-    await expect(page).toHaveURL(/\/compra-una-empresa$/);
+  test("business profile: the company fails, then loads on 'Reintentar'", async ({ page, signIn }) => {
+    await signIn(DEMO_BUYER);
     await page.route("**/api/companies/1", (route) => route.fulfill(serverError));
     await page.goto("/perfil-de-negocio/1");
     await expect(alertWith(page, LOAD_ERROR)).toBeVisible(AFTER_RETRIES);

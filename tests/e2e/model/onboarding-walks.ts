@@ -13,9 +13,11 @@ import { sellerSignUp } from "../../server/samples.ts";
  * 100 on steps 2 and 6, and the server's answer to a save or to the team
  * notice (the real server answers; failures are covered by the machine's own
  * generated paths and the wizard's error e2e). xstate/graph walks the machine
- * with them; every state and every edge of that graph lies on one of the
- * walks returned here, and each walk predicts, after every event, the step
- * the page must show and where it ends.
+ * with them; the walks returned here rest at least once in every state the
+ * page can tell apart (the machine's state and what it predicts on screen),
+ * and each predicts, after every event, the step the page must show and
+ * where it ends. Every edge is replayed without a browser in
+ * tests/machines/onboarding/onboarding.paths.test.ts.
  */
 
 /** Catalogue ids are fixed by the seed (server/seed/catalogue-data.ts INTERESTS). */
@@ -124,20 +126,20 @@ interface Edge {
 /** Serialized state → serialized event → where it leads. */
 type Adjacency = ReadonlyMap<string, ReadonlyMap<string, Edge>>;
 
-/** The shortest run of edges from `from` to a state that still has an edge not taken (breadth first). */
-function pathToUncovered(adjacency: Adjacency, from: string, uncovered: ReadonlySet<string>): ReadonlyArray<readonly [string, string]> | null {
+/**
+ * The shortest run of edges from `from` to a state `wanted` accepts (breadth
+ * first), or null when none is reachable. `from` itself is not a candidate.
+ */
+function pathTo(adjacency: Adjacency, from: string, wanted: (state: string) => boolean): ReadonlyArray<readonly [string, string]> | null {
   const cameFrom = new Map<string, readonly [string, string] | null>([[from, null]]);
   const queue = [from];
   for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
-    const edges = [...(adjacency.get(state)?.keys() ?? [])];
-    if (edges.some((edge) => uncovered.has(`${state}→${edge}`))) {
+    if (state !== from && wanted(state)) {
       const path: Array<readonly [string, string]> = [];
       for (let at = cameFrom.get(state); at != null; at = cameFrom.get(at[0])) path.unshift(at);
       return path;
     }
-    for (const edge of edges) {
-      const next = adjacency.get(state)?.get(edge);
-      if (next === undefined) continue;
+    for (const [edge, next] of adjacency.get(state) ?? []) {
       const target = serializeState(next.state);
       if (!cameFrom.has(target)) {
         cameFrom.set(target, [state, edge]);
@@ -149,44 +151,52 @@ function pathToUncovered(adjacency: Adjacency, from: string, uncovered: Readonly
 }
 
 /**
- * Walks that together take every edge of the graph (so they rest in every
- * state): each starts from a new onboarding, takes an edge not yet taken
- * where it stands, or the shortest way to the nearest state that has one,
- * until it ends (completed or left) or nothing is left to take. Few long
- * walks instead of one per edge: each walk costs a new seller in the browser.
+ * Walks that together rest in every state of the graph: each starts from a
+ * new onboarding and goes the shortest way to the nearest state no walk has
+ * shown yet, keeping the states that end the wizard (completed, left) for
+ * last, until nothing new is reachable. Every edge is replayed without a
+ * browser in tests/machines/onboarding (onboarding.paths.test.ts); the
+ * browser proves that the page shows each state as the machine predicts,
+ * with few walks because each costs a new seller.
  */
 export function onboardingWalks(): { readonly walks: readonly Walk[]; readonly states: number; readonly edges: number } {
   const all = adjacencyMapToArray(getAdjacencyMap<OnboardingSnapshot, WalkEvent, OnboardingInput>(model, { input: NEW_SELLER, events: eventsFor, serializeState }));
   const adjacency = new Map<string, Map<string, Edge>>();
+  // A state as the page shows it: the machine's state and what it predicts on screen.
+  const shownAs = new Map<string, string>();
+  const ending = new Set<string>();
   for (const { state, event, nextState } of all) {
     const from = serializeState(state);
     const edges = adjacency.get(from) ?? new Map<string, Edge>();
     edges.set(JSON.stringify(event), { event, state: nextState });
     adjacency.set(from, edges);
+    for (const snapshot of [state, nextState]) shownAs.set(serializeState(snapshot), JSON.stringify([snapshot.value, expectedOf(snapshot)]));
+    // Finishing leads only to the end: kept for last like the end itself.
+    if (nextState.status === "done" || nextState.matches("finishing")) ending.add(serializeState(nextState));
   }
-  const uncovered = new Set(all.map(({ state, event }) => `${serializeState(state)}→${JSON.stringify(event)}`));
+  const shown = (state: string): string => shownAs.get(state) ?? state;
+  const states = new Set(shownAs.keys());
   const initial = new TestModel<OnboardingSnapshot, WalkEvent, OnboardingInput>(model, { events: () => [], serializeState }).getShortestPaths({ input: NEW_SELLER })[0]?.state;
   if (initial === undefined) throw new Error("the machine has no initial state");
+  const unseen = new Set([...states].map(shown));
+  unseen.delete(shown(serializeState(initial)));
   const walks: Walk[] = [];
-  while (uncovered.size > 0) {
+  while (unseen.size > 0) {
     const steps: WalkStep[] = [];
-    let at = serializeState(initial);
-    for (;;) {
-      const detour = pathToUncovered(adjacency, at, uncovered);
-      if (detour === null) break;
-      const here = at;
-      const edges = [...(adjacency.get(here)?.keys() ?? [])];
-      const edge = edges.find((candidate) => uncovered.has(`${here}→${candidate}`));
-      for (const [from, eventKey] of edge === undefined ? detour : [[here, edge] as const]) {
+    for (let at = serializeState(initial); ; ) {
+      const path =
+        pathTo(adjacency, at, (state) => unseen.has(shown(state)) && !ending.has(state)) ?? pathTo(adjacency, at, (state) => unseen.has(shown(state)));
+      if (path === null) break;
+      for (const [from, eventKey] of path) {
         const next = adjacency.get(from)?.get(eventKey);
         if (next === undefined) throw new Error(`no edge ${eventKey} from ${from}`);
-        uncovered.delete(`${from}→${eventKey}`);
-        steps.push({ event: next.event, expected: expectedOf(next.state) });
         at = serializeState(next.state);
+        unseen.delete(shown(at));
+        steps.push({ event: next.event, expected: expectedOf(next.state) });
       }
     }
-    if (steps.length === 0) throw new Error(`edges no walk from the start can take: ${[...uncovered].join("; ")}`);
+    if (steps.length === 0) throw new Error(`states no walk from the start reaches: ${[...unseen].join("; ")}`);
     walks.push({ name: `walk ${walks.length + 1}`, start: expectedOf(initial), steps });
   }
-  return { walks, states: new Set(all.flatMap(({ state, nextState }) => [serializeState(state), serializeState(nextState)])).size, edges: all.length };
+  return { walks, states: states.size, edges: all.length };
 }
