@@ -36,6 +36,12 @@ export default defineConfig({
     // The first worker's server; fixtures.ts gives every other worker its own.
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "es-MX",
+    // A visitor who prefers reduced motion (the app honours it: no looping
+    // marquee, instant transitions). Every page has the footer's endless
+    // marquee, and drawing it at 60 frames a second was most of Chromium's
+    // CPU on CI's 2 cores. The specs about motion itself ask for
+    // "no-preference" (public-site.spec.ts).
+    reducedMotion: "reduce",
     trace: "off",
   },
   projects: [

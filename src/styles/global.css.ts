@@ -44,7 +44,11 @@ globalStyle("[data-focus-visible]", {
   outlineOffset: "2px",
 });
 
-globalStyle("*", {
+// Reduced motion: every animation and transition ends at once, except a
+// toast's progress bar. react-toastify closes a toast when that bar's
+// animation ends, so cutting it to 0.01 ms closed every toast before anyone
+// could read it.
+globalStyle("*:not(.Toastify__progress-bar)", {
   "@media": {
     [media.reducedMotion]: {
       animationDuration: "0.01ms !important",

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { AUTH_MESSAGES } from "../../contracts/errors.ts";
-import { DEMO_ADMIN, DEMO_BUYER, expect, expectNoAxeViolations, test, type Credentials } from "./fixtures.ts";
+import { DEMO_ADMIN, DEMO_BUYER, expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 // The admin dashboard (issue 15, docs/decisions/021-admin-users-and-kpis.md):
 // Analítica, Empresas and Usuarios as tabs bound to the URL, server-side
@@ -30,9 +30,11 @@ async function adminGet<T>(request: APIRequestContext, path: string): Promise<T>
   return (await response.json()) as T;
 }
 
-/** The demo admin, signed in through the API, opens `path`. */
-async function openAsAdmin(page: Page, signIn: (credentials: Credentials) => Promise<void>, path: string) {
-  await signIn(DEMO_ADMIN);
+// Every page starts signed in as the demo admin (a stored session from an API log-in).
+test.use({ signedInAs: DEMO_ADMIN });
+
+/** The demo admin opens `path` of the dashboard. */
+async function openAsAdmin(page: Page, path: string) {
   await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Panel de administración" })).toBeVisible();
@@ -41,8 +43,8 @@ async function openAsAdmin(page: Page, signIn: (credentials: Credentials) => Pro
 /** The figure under a KPI's label (`<dt>` then its `<dd>`). */
 const figure = (page: Page, label: string) => page.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]");
 
-test("Analítica: the four figures and the weekly chart, with its numbers in a table", async ({ page, signIn }) => {
-  await openAsAdmin(page, signIn, "/admin/dashboard/kpis");
+test("Analítica: the four figures and the weekly chart, with its numbers in a table", async ({ page }) => {
+  await openAsAdmin(page, "/admin/dashboard/kpis");
   await expect(page.getByRole("tab", { name: "Analítica" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("img", { name: "Registros y empresas nuevas por semana" })).toBeVisible();
   // Read now: nothing else runs against the server during this test.
@@ -66,8 +68,8 @@ test("Analítica: the four figures and the weekly chart, with its numbers in a t
   await expectNoAxeViolations(page);
 });
 
-test("Empresas: 10 a page with server paging, a search that goes back to page 1, edit links to the admin form", async ({ page, signIn }) => {
-  await openAsAdmin(page, signIn, "/admin/dashboard/companies");
+test("Empresas: 10 a page with server paging, a search that goes back to page 1, edit links to the admin form", async ({ page }) => {
+  await openAsAdmin(page, "/admin/dashboard/companies");
   const all = await adminGet<{ total: number; items: ReadonlyArray<{ id: number; name: string }> }>(page.request, "/api/companies?is_dashboard=true&per_page=10");
   const pages = Math.ceil(all.total / 10);
   expect(pages).toBeGreaterThan(2);
@@ -103,7 +105,7 @@ test("Empresas: 10 a page with server paging, a search that goes back to page 1,
   await expect(region.getByRole("status").filter({ hasText: "Ninguna empresa coincide con tu búsqueda." })).toBeVisible();
 });
 
-test("Usuarios by keyboard: the tabs, a search, the confirmation; the account is deactivated and cannot log in", async ({ page, login, signIn }) => {
+test("Usuarios by keyboard: the tabs, a search, the confirmation; the account is deactivated and cannot log in", async ({ page, login }) => {
   const email = unique("desactivable");
   const name = `Rocío Desactivable ${Date.now() % 100_000}`;
   const created = await page.request.post("/api/buyers", {
@@ -120,7 +122,7 @@ test("Usuarios by keyboard: the tabs, a search, the confirmation; the account is
   const asUser = { headers: { authorization: `Bearer ${userToken}` } };
   expect((await page.request.get("/api/subscriptions", asUser)).status()).toBe(200);
 
-  await openAsAdmin(page, signIn, "/admin/dashboard/kpis");
+  await openAsAdmin(page, "/admin/dashboard/kpis");
   // The tabs: arrow keys move between them, and the URL follows.
   await page.getByRole("tab", { name: "Analítica" }).focus();
   await page.keyboard.press("ArrowRight");
@@ -187,15 +189,18 @@ test("Usuarios by keyboard: the tabs, a search, the confirmation; the account is
   await expect(page).toHaveURL(/\/iniciar-sesion$/);
 });
 
-test("the dashboard is for admins: a buyer who asks for it is sent home", async ({ page, signIn }) => {
-  await signIn(DEMO_BUYER);
-  await page.goto("/admin/dashboard/users");
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Panel de administración" })).toHaveCount(0);
+test.describe("a buyer", () => {
+  test.use({ signedInAs: DEMO_BUYER });
+
+  test("the dashboard is for admins: a buyer who asks for it is sent home", async ({ page }) => {
+    await page.goto("/admin/dashboard/users");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Panel de administración" })).toHaveCount(0);
+  });
 });
 
-test("a table the dashboard does not have opens Analítica", async ({ page, signIn }) => {
-  await openAsAdmin(page, signIn, "/admin/dashboard/users");
+test("a table the dashboard does not have opens Analítica", async ({ page }) => {
+  await openAsAdmin(page, "/admin/dashboard/users");
   await page.goto("/admin/dashboard/tabla-que-no-existe");
   await expect(page).toHaveURL(/\/admin\/dashboard\/kpis$/);
   await expect(page.getByRole("tab", { name: "Analítica" })).toHaveAttribute("aria-selected", "true");

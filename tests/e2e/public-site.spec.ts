@@ -76,6 +76,8 @@ test.describe("home stats carousel", () => {
   }
 
   test("loops (doubled list, animated) unless the visitor prefers reduced motion, and can be paused", async ({ page }) => {
+    // The suite runs with reduced motion (playwright.config.ts): this test is about the motion.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.goto("/");
     const list = page.getByRole("list", { name: "Cifras de la comunidad Puente" });
     const track = list.locator("xpath=..");
@@ -93,6 +95,7 @@ test.describe("home stats carousel", () => {
 });
 
 test("the footer carousel loops six of our own wordmarks every 15 s", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/faq");
   const list = page.getByRole("list", { name: "Temas del ecosistema Puente" });
   await expect(list.getByRole("link")).toHaveCount(6);
