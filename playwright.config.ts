@@ -5,9 +5,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // it by the worker's parallelIndex): ports PORT … PORT + WORKERS - 1.
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
-// Browser downloads are blocked on our machines: drive Debian's Chromium.
+// Browser downloads are blocked on our machines: drive Debian's Chromium, in
+// its headless shell (package chromium-headless-shell, installed by
+// scripts/ensure-chromium.sh): the same engine without the browser's own UI
+// processes, which Playwright also uses for headless runs. It took about half
+// the full browser's CPU on CI's 2 cores (docs/performance/suite.md).
+const CHROMIUM = process.env.E2E_CHROMIUM ?? "/usr/lib/chromium/chromium-headless-shell";
 const chromiumArgs = [
-  "--headless",
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -49,7 +53,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumArgs },
+        launchOptions: { executablePath: CHROMIUM, args: chromiumArgs },
       },
     },
   ],
