@@ -3,7 +3,7 @@
 # static checks, unit and machine tests, then the server tests beside the
 # Pact consumer tests (they write pacts/), the provider verification of
 # pacts/ against the real server and the app's build, then end-to-end tests
-# in Debian's Chromium. Steps that mostly wait (apt, PostgreSQL, Pact's
+# in Debian's Chromium (beside the server tests if they are still running). Steps that mostly wait (apt, PostgreSQL, Pact's
 # round trips) run beside steps that compute: docs/performance/suite.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -69,12 +69,14 @@ run npx vitest run --project pact-provider
 step "build"
 finish "$build" "$BUILD_LOG" "the build"
 
-step "server tests"
-finish "$server" "$SERVER_LOG" "the server tests"
-
+# The end-to-end suite needs only the build and Chromium: it starts while the
+# server tests may still be waiting on PostgreSQL, and their output follows.
 step "end-to-end (Chromium)"
 finish "$chromium" "$CHROMIUM_LOG" "installing Chromium"
 run npx playwright test
+
+step "server tests"
+finish "$server" "$SERVER_LOG" "the server tests"
 
 step "done"
 # One closing line for every runner above: "N passed, N failed".
