@@ -3,8 +3,9 @@
 # static checks, unit and machine tests, then the server tests beside the
 # Pact consumer tests (they write pacts/), the provider verification of
 # pacts/ against the real server and the app's build, then end-to-end tests
-# in Debian's Chromium (beside the server tests if they are still running). Steps that mostly wait (apt, PostgreSQL, Pact's
-# round trips) run beside steps that compute: docs/performance/suite.md.
+# in Debian's Chromium (beside the server tests if they are still running).
+# Steps that mostly wait (apt, PostgreSQL, Pact's round trips) run beside
+# steps that compute: docs/performance/suite.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PACT_DO_NOT_TRACK=true
