@@ -212,25 +212,31 @@ export const CompanyInterestsRequest = Schema.Struct({
 });
 export type CompanyInterestsRequest = typeof CompanyInterestsRequest.Type;
 
+const Investors = Schema.Number.annotations({ message: () => ONBOARDING_MESSAGES.investorsInvalid }).pipe(
+  Schema.int({ message: () => ONBOARDING_MESSAGES.investorsInvalid }),
+  Schema.between(0, 100_000, { message: () => ONBOARDING_MESSAGES.investorsInvalid }),
+);
+
 /**
- * PUT company_funding_rounds (steps 4 and 5): the round's stage, its size in
- * USD, how much of it is already raised (USD) and how many investors have
- * committed.
+ * PUT company_funding_rounds (steps 4 and 5): the round's stage and its size
+ * in USD (step 4), and how much of it is already raised (USD) and how many
+ * investors have committed (step 5). Step 4 leaves the last two out (they
+ * keep what step 5 saved, or stay unanswered); step 5 sends them, null when
+ * blank, and only then is step 5 saved (`company_investment`).
  */
 export const CompanyFundingRoundRequest = Schema.Struct({
   funding_round: Schema.propertySignature(
     FundingStage.annotations({ message: () => ({ message: ONBOARDING_MESSAGES.fundingStageInvalid, override: true }) }),
   ).annotations({ missingMessage: () => ONBOARDING_MESSAGES.fundingStageInvalid }),
   funding_round_amount: Schema.propertySignature(Amount).annotations({ missingMessage: () => ONBOARDING_MESSAGES.amountInvalid }),
-  funding_round_done: Schema.propertySignature(Amount).annotations({ missingMessage: () => ONBOARDING_MESSAGES.amountInvalid }),
-  investors: Schema.propertySignature(
-    Schema.Number.annotations({ message: () => ONBOARDING_MESSAGES.investorsInvalid }).pipe(
-      Schema.int({ message: () => ONBOARDING_MESSAGES.investorsInvalid }),
-      Schema.between(0, 100_000, { message: () => ONBOARDING_MESSAGES.investorsInvalid }),
-    ),
-  ).annotations({ missingMessage: () => ONBOARDING_MESSAGES.investorsInvalid }),
+  funding_round_done: nullable(Amount),
+  investors: nullable(Investors),
 }).pipe(
-  Schema.filter((round) => round.funding_round_done <= round.funding_round_amount || { path: ["funding_round_done"], message: ONBOARDING_MESSAGES.doneOverAmount }),
+  Schema.filter(
+    (round) =>
+      round.funding_round_done == null ||
+      round.funding_round_done <= round.funding_round_amount || { path: ["funding_round_done"], message: ONBOARDING_MESSAGES.doneOverAmount },
+  ),
 );
 export type CompanyFundingRoundRequest = typeof CompanyFundingRoundRequest.Type;
 
@@ -314,6 +320,7 @@ export const ONBOARDING_STEPS = [
   "company_equities",
   "company_interests",
   "company_funding_rounds",
+  "company_investment",
   "company_funding_rounds_uses",
   "company_selling_data",
   "company_sell_data",
@@ -359,8 +366,9 @@ export const OnboardingSummary = Schema.Struct({
     Schema.Struct({
       funding_round: FundingStage,
       funding_round_amount: Schema.Number,
-      funding_round_done: Schema.Number,
-      investors: Schema.Int,
+      /** Null until step 5 answers it. */
+      funding_round_done: Schema.NullOr(Schema.Number),
+      investors: Schema.NullOr(Schema.Int),
     }),
   ),
   company_funding_rounds_uses: Schema.Array(FundingRoundUse),

@@ -54,7 +54,7 @@ export interface FundingRoundAnswers {
 /** Step 5: investment information (capital growth: progress and committed investors). */
 export interface InvestmentAnswers {
   readonly funding_round_done: number | null;
-  readonly investors: string;
+  readonly investors: number | null;
 }
 
 /** Step 6: one use of the capital. */
@@ -158,7 +158,7 @@ export const EMPTY_ANSWERS: OnboardingAnswers = {
   equities: [{ shareholder: "", equity: null }],
   objective: { interests: [], motivation: "" },
   fundingRound: { funding_round: null, funding_round_amount: null },
-  investment: { funding_round_done: null, investors: "" },
+  investment: { funding_round_done: null, investors: null },
   uses: [{ use_name: "", use_percentage: null }],
   financial: {
     financial_records_state: null,

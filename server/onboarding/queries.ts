@@ -165,8 +165,8 @@ export async function loadSummary(db: Reader, companyId: number): Promise<Onboar
         : {
             funding_round: row.fundingRound,
             funding_round_amount: Number(row.fundingRoundAmount ?? 0),
-            funding_round_done: Number(row.fundingRoundDone ?? 0),
-            investors: row.investors ?? 0,
+            funding_round_done: row.fundingRoundDone == null ? null : Number(row.fundingRoundDone),
+            investors: row.investors ?? null,
           },
     company_funding_rounds_uses: uses.map((use) => ({ use_name: use.name, use_percentage: fromHundredths(use.hundredths) })),
     companyCharacteristics: characteristics,

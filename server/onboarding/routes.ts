@@ -21,7 +21,7 @@ import { badRequest } from "../http/errors.ts";
 import { fail, type Router } from "../http/router.ts";
 import { companies, companyInterests } from "../companies/schema.ts";
 import { companyAttributes, companyCharacteristics, fundingStructures, interests, societies, taxSystems } from "../catalogues/schema.ts";
-import { companyEquities, companyFundingRoundUses, companyFundingStructures, companyOnboardingAttributes, companyOnboardingCharacteristics } from "./schema.ts";
+import { companyEquities, companyFundingRoundUses, companyFundingStructures, companyOnboardingAttributes, companyOnboardingCharacteristics, companyOnboardings } from "./schema.ts";
 import { users } from "../auth/schema.ts";
 import type { TeamNotifier } from "./notifier.ts";
 import { countExisting, loadSummary, lockCompany, upsertOnboarding, type OnboardingColumns, type Tx } from "./queries.ts";
@@ -68,11 +68,15 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
   const guards = [perUser];
 
   /** Runs `write` in one transaction on the locked company, records `step`, and answers the summary. */
-  const saveStep = async (companyId: number, step: OnboardingStep, write: (tx: Tx) => Promise<OnboardingColumns>): Promise<OnboardingSummary> => {
+  const saveStep = async (
+    companyId: number,
+    step: OnboardingStep | readonly OnboardingStep[],
+    write: (tx: Tx) => Promise<OnboardingColumns>,
+  ): Promise<OnboardingSummary> => {
     const summary = await db.transaction(async (tx) => {
       if ((await lockCompany(tx, companyId)) === null) return null;
       const columns = await write(tx);
-      await upsertOnboarding(tx, companyId, step, columns);
+      for (const saved of typeof step === "string" ? [step] : step) await upsertOnboarding(tx, companyId, saved, columns);
       return loadSummary(tx, companyId);
     });
     if (summary === null) throw fail(getOnboardingEndpoint.errors.notFound);
@@ -127,12 +131,27 @@ export function onboardingRoutes(router: Router, context: OnboardingContext): vo
   });
 
   router.serve(saveCompanyFundingRoundEndpoint, { guards }, async ({ params, body }) => {
-    return saveStep(params.id, "company_funding_rounds", async () => ({
-      fundingRound: body.funding_round,
-      fundingRoundAmount: body.funding_round_amount,
-      fundingRoundDone: body.funding_round_done,
-      investors: body.investors,
-    }));
+    // Step 5 sends what is raised and the investors (null when blank); step 4 leaves them as they are.
+    const investmentAnswered = body.funding_round_done !== undefined || body.investors !== undefined;
+    return saveStep(params.id, investmentAnswered ? ["company_funding_rounds", "company_investment"] : "company_funding_rounds", async (tx) => {
+      if (!investmentAnswered) {
+        // A smaller round than what step 5 says is raised: refused like the same pair sent together.
+        const [saved] = await tx
+          .select({ done: companyOnboardings.fundingRoundDone })
+          .from(companyOnboardings)
+          .where(eq(companyOnboardings.companyId, params.id))
+          .limit(1);
+        if (saved?.done != null && Number(saved.done) > body.funding_round_amount) {
+          throw badRequest(ONBOARDING_MESSAGES.doneOverAmount);
+        }
+      }
+      return present({
+        fundingRound: body.funding_round,
+        fundingRoundAmount: body.funding_round_amount,
+        fundingRoundDone: body.funding_round_done,
+        investors: body.investors,
+      });
+    });
   });
 
   router.serve(saveCompanyFundingRoundUsesEndpoint, { guards }, async ({ params, body }) => {

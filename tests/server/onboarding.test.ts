@@ -109,6 +109,34 @@ describe.each(ONE_TEST_DATABASE)("onboarding on $kind", (target) => {
     expect(summary.general_information).toMatchObject({ rfc: null, company_type: null, funding_round_urgency: "not_urgent" });
   });
 
+  it("step 4 saves the round without step 5's answers (unanswered, never 0); step 5 saves them, and a non-number is refused", async () => {
+    const { owner, companyId } = await seller();
+    const step4 = await call(saveCompanyFundingRoundEndpoint, owner.token, companyId, { funding_round: "series_a", funding_round_amount: 1_000_000 });
+    expect(step4.statusCode, step4.body).toBe(200);
+    const afterStep4 = await summaryOf(owner.token, companyId);
+    expect(afterStep4.company_funding_round).toEqual({ funding_round: "series_a", funding_round_amount: 1_000_000, funding_round_done: null, investors: null });
+    expect(afterStep4.saved_steps).toEqual(["company_funding_rounds"]);
+
+    expectMessage(
+      await call(saveCompanyFundingRoundEndpoint, owner.token, companyId, { funding_round: "series_a", funding_round_amount: 1_000_000, funding_round_done: 0, investors: "2 inversionistas ángel" }),
+      400,
+      ONBOARDING_MESSAGES.investorsInvalid,
+    );
+    expect((await summaryOf(owner.token, companyId)).saved_steps).toEqual(["company_funding_rounds"]);
+
+    const step5 = await call(saveCompanyFundingRoundEndpoint, owner.token, companyId, { funding_round: "series_a", funding_round_amount: 1_000_000, funding_round_done: 250_000, investors: 2 });
+    expect(step5.statusCode, step5.body).toBe(200);
+    // Step 4 again, with a round smaller than what is raised: refused, nothing changed.
+    expectMessage(
+      await call(saveCompanyFundingRoundEndpoint, owner.token, companyId, { funding_round: "series_a", funding_round_amount: 100_000 }),
+      400,
+      ONBOARDING_MESSAGES.doneOverAmount,
+    );
+    const afterStep5 = await summaryOf(owner.token, companyId);
+    expect(afterStep5.company_funding_round).toEqual({ funding_round: "series_a", funding_round_amount: 1_000_000, funding_round_done: 250_000, investors: 2 });
+    expect(afterStep5.saved_steps).toEqual(["company_funding_rounds", "company_investment"]);
+  });
+
   it("until step 1 is saved, its fields are the company's own; after, the saved ones", async () => {
     const owner = await newUser(["seller"]);
     const companyId = (await createCompany(handle.db, { name: "Panadería Sol", legalName: "Panadería Sol SA de CV", website: "https://sol.example.mx", ownerUserId: owner.id })).id;
@@ -145,6 +173,7 @@ describe.each(ONE_TEST_DATABASE)("onboarding on $kind", (target) => {
       "company_equities",
       "company_interests",
       "company_funding_rounds",
+      "company_investment",
       "company_funding_rounds_uses",
       "company_selling_data",
       "company_sell_data",

@@ -67,7 +67,7 @@ const savingStep = (snapshot: OnboardingSnapshot): FormStep | null => STEPS.find
 const sectionEdits: readonly OnboardingEvent[] = [
   { type: "onboarding.change", section: "general", value: { name: "Tacos Don Juan" } },
   { type: "onboarding.change", section: "fundingRound", value: { funding_round: "series_a" } },
-  { type: "onboarding.change", section: "investment", value: { investors: "Fondo Norte" } },
+  { type: "onboarding.change", section: "investment", value: { investors: 3 } },
   { type: "onboarding.change", section: "financial", value: { yearly_sales: 1_000_000 } },
   { type: "onboarding.change", section: "characteristics", value: { funding_round_urgency: "asap" } },
 ];

@@ -204,18 +204,40 @@ describe("onboarding (consumer)", () => {
       });
   });
 
-  it("PUT company_funding_rounds saves the round (steps 4 and 5)", async () => {
+  it("PUT company_funding_rounds saves step 4: the round's stage and size, step 5's answers still unanswered", async () => {
+    const body = { funding_round: "series_a", funding_round_amount: 500000 };
+    await pact
+      .addInteraction()
+      .given(STATE)
+      .uponReceiving("step 4 of the onboarding: the funding round")
+      .withRequest(...save(saveCompanyFundingRoundEndpoint, body))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody(
+          summary({
+            company_funding_round: { funding_round: string("series_a"), funding_round_amount: number(500000), funding_round_done: null, investors: null },
+            saved_steps: ["company_funding_rounds"],
+          }),
+        ),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const answer = await saveCompanyFundingRound(COMPANY_ID, { ...body, funding_round: "series_a" });
+        expect(answer.company_funding_round).toMatchObject({ funding_round: "series_a", funding_round_done: null, investors: null });
+      });
+  });
+
+  it("PUT company_funding_rounds saves step 5: what is raised and the investors, with step 4's answers", async () => {
     const body = { funding_round: "series_a", funding_round_amount: 500000, funding_round_done: 100000, investors: 3 };
     await pact
       .addInteraction()
       .given(STATE)
-      .uponReceiving("steps 4 and 5 of the onboarding: the funding round")
+      .uponReceiving("step 5 of the onboarding: the investment so far")
       .withRequest(...save(saveCompanyFundingRoundEndpoint, body))
       .willRespondWith(200, (response) =>
         response.headers(JSON_CONTENT).jsonBody(
           summary({
             company_funding_round: { funding_round: string("series_a"), funding_round_amount: number(500000), funding_round_done: number(100000), investors: integer(3) },
-            saved_steps: ["company_funding_rounds"],
+            saved_steps: ["company_funding_rounds", "company_investment"],
           }),
         ),
       )

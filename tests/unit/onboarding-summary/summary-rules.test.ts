@@ -3,10 +3,13 @@ import type { OnboardingSummary } from "../../../contracts/onboarding.ts";
 import {
   MORAL_TAX_LABEL,
   NOT_AVAILABLE,
+  formatDollars,
   formatPercent,
+  formatPesos,
   includesSelling,
   orNotAvailable,
   roundProgress,
+  structureLabel,
   summarySections,
   taxRegimeLabel,
 } from "../../../src/features/onboarding-summary/components/summary-rules.ts";
@@ -92,6 +95,19 @@ describe("small rules", () => {
   });
 });
 
+describe("copy", () => {
+  it("writes dollars with their currency once", () => {
+    // Intl puts a no-break space after "USD".
+    expect(formatDollars(250_000).replace(/\s/gu, " ")).toBe("USD 250,000.00");
+    expect(formatPesos(1_500_000)).toBe("$1,500,000.00 MXN");
+  });
+  it("names a funding structure's kind only when its name does not already say it", () => {
+    expect(structureLabel({ name: "Capital", type: "equity" })).toBe("Capital");
+    expect(structureLabel({ name: "Híbrido", type: "hybrid" })).toBe("Híbrido");
+    expect(structureLabel({ name: "Préstamo bancario", type: "debt" })).toBe("Préstamo bancario (Deuda)");
+  });
+});
+
 describe("summarySections", () => {
   const ids = (summary: OnboardingSummary) => summarySections(summary, noCompany, 2026).map((section) => section.id);
 
@@ -123,9 +139,30 @@ describe("summarySections", () => {
     expect(sections.find((section) => section.id === "estructuras")?.items).toEqual(["Préstamo bancario (Deuda)"]);
   });
 
+  it("shows each answer under its own label: the asking price as the seller wrote it, what makes the company unique apart", () => {
+    const empty = emptySummary();
+    const summary = {
+      ...empty,
+      interests: [{ id: 3, name: "Vender 100%" }],
+      general_information: {
+        ...empty.general_information,
+        company_uniqueness_summary: "Recetas familiares de 1950",
+        valuation_range_negotiation: "$45 millones",
+        motivation: "Retiro",
+        funding_round_urgency: "asap" as const,
+      },
+    };
+    const fields = new Map(summarySections(summary, noCompany, 2026).flatMap((section) => section.fields ?? []).map((field) => [field.label, field.value]));
+    expect(fields.get("¿Qué hace única a tu empresa?")).toBe("Recetas familiares de 1950");
+    expect(fields.get("Valor de la empresa que negociarías")).toBe("$45 millones");
+    expect(fields.get("¿Por qué quieres vender?")).toBe("Retiro");
+    expect(fields.get("Urgencia")).toBe("Lo antes posible");
+  });
+
   it("falls back to 'No disponible' and empty lists on an empty onboarding", () => {
     const sections = summarySections(emptySummary(), noCompany, 2026);
-    const values = sections.flatMap((section) => section.fields ?? []).map((field) => field.value);
+    // The company's name comes from its sign-up; nothing else was answered.
+    const values = sections.flatMap((section) => section.fields ?? []).filter((field) => field.label !== "Nombre de la empresa").map((field) => field.value);
     expect(new Set(values)).toEqual(new Set([NOT_AVAILABLE]));
     expect(sections.find((section) => section.id === "accionistas")?.items).toEqual([]);
   });

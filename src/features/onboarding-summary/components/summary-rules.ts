@@ -1,7 +1,7 @@
 import type { CatalogueItem } from "../../../../contracts/catalogues.ts";
 import {
   FUNDING_STAGE_LABELS,
-  FUNDING_STRUCTURE_TYPE_LABELS,
+  FUNDING_STRUCTURE_TYPE_LABELS as STRUCTURE_TYPES,
   FINANCIAL_RECORDS_STATE_LABELS,
   SELLING_INTEREST_NAMES,
   type OnboardingSummary,
@@ -49,8 +49,20 @@ const MXN = money("MXN");
 const USD = money("USD");
 const PERCENT = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
 
+/** "$1,500,000.00 MXN": es-MX writes pesos as "$", so the currency is said once after the figure. */
 export const formatPesos = (value: number | null): string => (value === null ? NOT_AVAILABLE : `${MXN.format(value)} MXN`);
-export const formatDollars = (value: number | null): string => (value === null ? NOT_AVAILABLE : `${USD.format(value)} USD`);
+/** "USD 250,000.00": es-MX already names the currency before the figure. */
+export const formatDollars = (value: number | null): string => (value === null ? NOT_AVAILABLE : USD.format(value));
+const formatCount = (value: number | null): string => (value === null ? NOT_AVAILABLE : String(value));
+
+const COMPANY_TYPE_LABELS = { fisica: "Persona física", moral: "Persona moral" } as const;
+const URGENCY_LABELS = { asap: "Lo antes posible", moderate: "Moderada", not_urgent: "Sin urgencia" } as const;
+
+/** A funding structure by its name, with its kind only when the name does not already say it ("Capital", not "Capital (Capital)"). */
+export const structureLabel = (structure: { readonly name: string; readonly type: keyof typeof STRUCTURE_TYPES }): string => {
+  const kind = STRUCTURE_TYPES[structure.type];
+  return structure.name.trim().toLocaleLowerCase("es-MX") === kind.toLocaleLowerCase("es-MX") ? structure.name : `${structure.name} (${kind})`;
+};
 export const formatPercent = (value: number | null): string => (value === null ? NOT_AVAILABLE : `${PERCENT.format(value)} %`);
 
 /** How much of the round is raised, as a percentage (0 when the round is 0). */
@@ -91,8 +103,12 @@ export const summarySections = (summary: OnboardingSummary, company: CompanyExtr
       id: "general",
       title: "Datos generales de la empresa",
       fields: [
+        { label: "Nombre de la empresa", value: orNotAvailable(info.name) },
         { label: "Nombre comercial", value: orNotAvailable(info.comercial_name) },
         { label: "Razón social", value: orNotAvailable(info.legal_name) },
+        { label: "RFC", value: orNotAvailable(info.rfc) },
+        { label: "Sitio web", value: orNotAvailable(info.website) },
+        { label: "Tipo de persona", value: info.company_type === null ? NOT_AVAILABLE : COMPANY_TYPE_LABELS[info.company_type] },
         { label: "Sociedad", value: orNotAvailable(company.societyName) },
         {
           label: "Régimen fiscal",
@@ -130,9 +146,12 @@ export const summarySections = (summary: OnboardingSummary, company: CompanyExtr
           { label: "Monto", value: formatDollars(round?.funding_round_amount ?? null) },
           {
             label: "Nivel de avance",
-            value: round === null ? NOT_AVAILABLE : formatPercent(roundProgress(round.funding_round_done, round.funding_round_amount)),
+            value:
+              round === null || round.funding_round_done === null
+                ? NOT_AVAILABLE
+                : formatPercent(roundProgress(round.funding_round_done, round.funding_round_amount)),
           },
-          { label: "Inversionistas comprometidos", value: round === null ? NOT_AVAILABLE : String(round.investors) },
+          { label: "Inversionistas comprometidos", value: formatCount(round?.investors ?? null) },
         ],
       },
     );
@@ -164,17 +183,29 @@ export const summarySections = (summary: OnboardingSummary, company: CompanyExtr
       id: "mas-informacion",
       title: "Más información",
       fields: [
-        { label: "Valor de la empresa", value: orNotAvailable(info.company_uniqueness_summary) },
+        { label: "¿Qué hace única a tu empresa?", value: orNotAvailable(info.company_uniqueness_summary) },
         { label: "Retos", value: orNotAvailable(info.company_challenges) },
       ],
     },
   );
   if (selling) {
-    sections.push({
-      id: "estructuras",
-      title: "Estructuras de financiamiento",
-      items: summary.fundingStructures.map((structure) => `${structure.name} (${FUNDING_STRUCTURE_TYPE_LABELS[structure.type]})`),
-    });
+    sections.push(
+      {
+        id: "venta",
+        title: "Venta",
+        fields: [
+          { label: "¿Por qué quieres vender?", value: orNotAvailable(info.motivation) },
+          // The asking price, as the seller wrote it ("$45 millones").
+          { label: "Valor de la empresa que negociarías", value: orNotAvailable(info.valuation_range_negotiation) },
+          { label: "Urgencia", value: URGENCY_LABELS[info.funding_round_urgency] },
+        ],
+      },
+      {
+        id: "estructuras",
+        title: "Estructuras de financiamiento",
+        items: summary.fundingStructures.map(structureLabel),
+      },
+    );
   }
   return sections;
 };

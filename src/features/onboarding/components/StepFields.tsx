@@ -210,7 +210,7 @@ export function StepFields(props: {
       return (
         <>
           <NumberField {...investment.field("funding_round_done", { label: FIELD_LABELS.done })} min={0} />
-          <TextField {...investment.field("investors", { label: FIELD_LABELS.investors })} inputMode="numeric" />
+          <NumberField {...investment.field("investors", { label: FIELD_LABELS.investors })} min={0} step={1} />
         </>
       );
     }

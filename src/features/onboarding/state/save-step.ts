@@ -47,7 +47,7 @@ export async function saveOnboardingStep(input: SaveStepInput, summary: Onboardi
       return saveCompanySellingData(id, sellingDataBody(input.answers.motivation, info.valuation_range_negotiation, info.funding_round_urgency));
     }
     case 4:
-      return saveCompanyFundingRound(id, fundingRoundFromStep4(input.answers, summary));
+      return saveCompanyFundingRound(id, fundingRoundFromStep4(input.answers));
     case 5: {
       const round = summary?.company_funding_round ?? null;
       const fundingRound = { funding_round: round?.funding_round ?? null, funding_round_amount: round?.funding_round_amount ?? null };

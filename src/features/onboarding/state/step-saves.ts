@@ -74,31 +74,21 @@ export const sellingDataBody = (motivation: string, valuation: string | null, ur
 });
 
 /**
- * Steps 4 and 5 share one save that needs all four fields: each step sends
- * its own answers and keeps the other step's from the last summary (0 until
- * step 5 is answered). What is raised never exceeds the round's size.
+ * Steps 4 and 5 share one save: step 4 sends the stage and the round's size
+ * and leaves step 5's answers as the server has them (unanswered until step 5
+ * saves them); step 5 sends its own with step 4's. A blank answer travels as
+ * null, never as 0.
  */
-export const fundingRoundFromStep4 = (answers: FundingRoundAnswers, summary: OnboardingSummary | null): CompanyFundingRoundRequest => {
-  const amount = answers.funding_round_amount ?? 0;
-  const saved = summary?.company_funding_round ?? null;
-  return {
-    funding_round: answers.funding_round ?? "other",
-    funding_round_amount: amount,
-    funding_round_done: Math.min(saved?.funding_round_done ?? 0, amount),
-    investors: saved?.investors ?? 0,
-  };
-};
-
-export const parseInvestors = (investors: string): number => {
-  const parsed = Number(investors.trim());
-  return Number.isInteger(parsed) && parsed >= 0 ? parsed : 0;
-};
+export const fundingRoundFromStep4 = (answers: FundingRoundAnswers): CompanyFundingRoundRequest => ({
+  funding_round: answers.funding_round ?? "other",
+  funding_round_amount: answers.funding_round_amount ?? 0,
+});
 
 export const fundingRoundFromStep5 = (answers: InvestmentAnswers, fundingRound: FundingRoundAnswers): CompanyFundingRoundRequest => ({
   funding_round: fundingRound.funding_round ?? "other",
   funding_round_amount: fundingRound.funding_round_amount ?? 0,
-  funding_round_done: answers.funding_round_done ?? 0,
-  investors: parseInvestors(answers.investors),
+  funding_round_done: answers.funding_round_done,
+  investors: answers.investors,
 });
 
 export const usesBody = (rows: SaveStepAnswers & { step: 6 }): CompanyFundingRoundUsesRequest => ({
@@ -131,8 +121,9 @@ const savesOfStep = (step: FormStep, selling: boolean): readonly OnboardingStep[
     case 3:
       return selling ? ["company_interests", "company_selling_data"] : ["company_interests"];
     case 4:
-    case 5:
       return ["company_funding_rounds"];
+    case 5:
+      return ["company_investment"];
     case 6:
       return ["company_funding_rounds_uses"];
     case 7:
@@ -163,7 +154,7 @@ export const summaryToSaved = (summary: OnboardingSummary): SavedOnboarding => {
     equities: summary.company_equities.map((row) => ({ shareholder: row.shareholder, equity: row.equity })),
     objective: { interests: summary.interests.map((item) => ({ id: item.id, name: item.name })), motivation: info.motivation ?? "" },
     fundingRound: { funding_round: round?.funding_round ?? null, funding_round_amount: round?.funding_round_amount ?? null },
-    investment: { funding_round_done: round?.funding_round_done ?? null, investors: round === null ? "" : String(round.investors) },
+    investment: { funding_round_done: round?.funding_round_done ?? null, investors: round?.investors ?? null },
     uses: summary.company_funding_rounds_uses.map((row) => ({ use_name: row.use_name, use_percentage: row.use_percentage })),
     financial: {
       financial_records_state: info.financial_records_state,
