@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import { CompanyId, CompanyIdParams, COMPANY_NOT_FOUND_MESSAGE } from "./companies.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { POSTGRES_INT_MAX, trimmedString } from "./fields.ts";
+import { checkRfcFor, Rfc } from "./rfc.ts";
 
 /**
  * The seller's onboarding (spec sections 3, 4, 5 and 7): one save per wizard
@@ -165,7 +166,9 @@ const idList = (field: string) =>
 
 /**
  * POST company_data (step 1): the general information. `name` is required;
- * every other field may be left out or sent as null (cleared).
+ * every other field may be left out or sent as null (cleared). The RFC, when
+ * given, passes the SAT's rule KYB uses (contracts/rfc.ts) and has the length
+ * of the person type.
  */
 export const CompanyDataRequest = Schema.Struct({
   name: Schema.propertySignature(text(200, ONBOARDING_MESSAGES.companyNameRequired)).annotations({
@@ -173,12 +176,18 @@ export const CompanyDataRequest = Schema.Struct({
   }),
   legal_name: nullable(text(300)),
   comercial_name: nullable(text(200)),
-  rfc: nullable(text(13)),
+  rfc: nullable(Rfc),
   website: nullable(text(300)),
   company_type: nullable(CompanyPersonType.annotations({ message: () => ({ message: ONBOARDING_MESSAGES.companyTypeInvalid, override: true }) })),
   society_id: nullable(CatalogueId),
   tax_system_id: nullable(CatalogueId),
-});
+}).pipe(
+  Schema.filter((data) => {
+    if (data.rfc == null) return true;
+    const checked = checkRfcFor(data.rfc, data.company_type ?? null);
+    return checked.ok || { path: ["rfc"], message: checked.message };
+  }),
+);
 export type CompanyDataRequest = typeof CompanyDataRequest.Type;
 
 export const Equity = Schema.Struct({

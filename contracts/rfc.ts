@@ -32,6 +32,9 @@ export const RFC_MESSAGES = {
   impossibleDate: "El RFC no es válido: la fecha AAMMDD no existe.",
   checkDigit: "El RFC no es válido: revisa la homoclave; el último carácter no coincide.",
   notText: "Ingresa el RFC.",
+  /** The RFC's length says which kind of person it is: it must match "Tipo de persona". */
+  moralLength: "Para una persona moral el RFC tiene 12 caracteres.",
+  fisicaLength: "Para una persona física el RFC tiene 13 caracteres.",
 } as const;
 
 /** Valid without a check digit: the SAT's generic RFCs. */
@@ -110,6 +113,18 @@ export function checkRfc(input: string): RfcCheck {
   if (!isRfcDate(rfc.slice(letters, letters + 6))) return { ok: false, message: RFC_MESSAGES.impossibleDate };
   if (rfcCheckDigit(rfc.slice(0, -1)) !== rfc.slice(-1)) return { ok: false, message: RFC_MESSAGES.checkDigit };
   return { ok: true, rfc, kind };
+}
+
+/**
+ * `checkRfc`, and the length the person type asks for (12 for a persona
+ * moral, 13 for a persona física; the generic RFCs fit both). Onboarding's
+ * step 1 checks the RFC with it on both sides; KYB checks the same rule
+ * (`checkRfc`) without a person type.
+ */
+export function checkRfcFor(input: string, personType: "fisica" | "moral" | null): RfcCheck {
+  const result = checkRfc(input);
+  if (!result.ok || personType === null || result.kind === "generic" || result.kind === personType) return result;
+  return { ok: false, message: personType === "moral" ? RFC_MESSAGES.moralLength : RFC_MESSAGES.fisicaLength };
 }
 
 /** Valid RFCs (check digits computed with `rfcCheckDigit`), for samples and property tests. */

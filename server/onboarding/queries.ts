@@ -9,7 +9,7 @@ import {
 import type { Database } from "../db/open.ts";
 import type { societies, taxSystems } from "../catalogues/schema.ts";
 import { companies, companyInterests } from "../companies/schema.ts";
-import { companyAttributes, companyCharacteristics, fundingStructures, interests } from "../catalogues/schema.ts";
+import { companyAttributes, companyCharacteristics, companyTypes, fundingStructures, interests } from "../catalogues/schema.ts";
 import {
   companyEquities,
   companyFundingRoundUses,
@@ -70,12 +70,22 @@ interface KnownCompany {
   readonly legalName: string | null;
   readonly comercialName: string | null;
   readonly website: string | null;
+  /** The company type's catalogue name chosen at sign-up ("Persona moral", "Persona física"). */
+  readonly companyTypeName: string | null;
 }
+
+/** The person type a company type's catalogue name says, if it says one. */
+const personTypeOf = (companyTypeName: string | null): "fisica" | "moral" | null => {
+  const name = companyTypeName?.toLocaleLowerCase("es-MX") ?? "";
+  if (name.includes("moral")) return "moral";
+  if (name.includes("física") || name.includes("fisica")) return "fisica";
+  return null;
+};
 
 /**
  * Step 1's fields fall back to the company's own until step 1 is saved: a
- * new seller typed the name and website at sign-up and should not type them
- * again (decision 017).
+ * new seller typed the name, website and company type at sign-up and should
+ * not type them again (decision 017).
  */
 function generalInformation(row: OnboardingRow | undefined, company: KnownCompany): OnboardingSummary["general_information"] {
   const stepOneSaved = row?.savedSteps.includes("company_data") ?? false;
@@ -85,7 +95,7 @@ function generalInformation(row: OnboardingRow | undefined, company: KnownCompan
     comercial_name: stepOneSaved ? (row?.comercialName ?? null) : company.comercialName,
     rfc: row?.rfc ?? null,
     website: stepOneSaved ? (row?.website ?? null) : company.website,
-    company_type: row?.companyType ?? null,
+    company_type: stepOneSaved ? (row?.companyType ?? null) : personTypeOf(company.companyTypeName),
     society_id: row?.societyId ?? null,
     tax_system_id: row?.taxSystemId ?? null,
     financial_records_state: row?.financialRecordsState ?? null,
@@ -112,9 +122,11 @@ export async function loadSummary(db: Reader, companyId: number): Promise<Onboar
       legalName: companies.legalName,
       comercialName: companies.comercialName,
       website: companies.website,
+      companyTypeName: companyTypes.name,
     })
     .from(companies)
     .leftJoin(users, eq(users.id, companies.ownerUserId))
+    .leftJoin(companyTypes, eq(companyTypes.id, companies.companyTypeId))
     .where(eq(companies.id, companyId))
     .limit(1);
   if (company === undefined) return null;

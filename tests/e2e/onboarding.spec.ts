@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sellerSignUp } from "../server/samples.ts";
 import { expect, expectNoAxeViolations, test, type Credentials } from "./fixtures.ts";
+import { RFC_MESSAGES } from "../../contracts/rfc.ts";
 
 // The onboarding wizard (issue 13): a new seller lands on /onboarding/{id}
 // after logging in, answers the steps (each Next saves on the real server),
@@ -177,4 +178,39 @@ test("the shareholders must add up to exactly 100%, and leaving after step 2 res
   // Back on step 1 leaves the wizard.
   await page.getByRole("button", { name: "Atrás" }).click();
   await expect(page).toHaveURL(/\/compra-una-empresa$/);
+});
+
+test("step 1 checks the RFC at its field before sending; leaving after step 4 resumes at step 5 with nothing filled in", async ({ page, signIn }) => {
+  const path = await startOnboarding(page, signIn);
+  // The sign-up's company type said "Persona moral": step 1 starts with it.
+  await expect(page.getByRole("radio", { name: "Persona moral" })).toBeChecked();
+
+  const rfc = page.getByLabel("RFC", { exact: true });
+  await rfc.fill("ABC680524P7");
+  await next(page).click();
+  await expect(page.getByText(RFC_MESSAGES.tooShort)).toBeVisible();
+  await expect(rfc).toBeFocused();
+  await expect(heading(page, "Información general")).toBeVisible();
+  // A persona física's 13 characters for a persona moral: said at the field too.
+  await rfc.fill("GODE561231GR8");
+  await next(page).click();
+  await expect(page.getByText(RFC_MESSAGES.moralLength)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await rfc.fill("ABC680524P73");
+  await next(page).click();
+  await expect(heading(page, "Distribución accionaria")).toBeVisible();
+  await answerEquities(page);
+  await choose(page, "checkbox", "Capital para crecimiento");
+  await next(page).click();
+  await expect(heading(page, "Ronda de inversión")).toBeVisible();
+  await page.getByLabel("Monto de la ronda (USD)").fill("500000");
+  await next(page).click();
+  await expect(heading(page, "Información de inversión")).toBeVisible();
+
+  // Leave and come back: step 5 was never saved, so the wizard opens there, empty.
+  await page.goto("/");
+  await page.goto(path);
+  await expect(heading(page, "Información de inversión")).toBeVisible();
+  await expect(page.getByLabel("Monto ya levantado (USD)")).toHaveValue("");
+  await expect(page.getByLabel("Inversionistas comprometidos")).toHaveValue("");
 });

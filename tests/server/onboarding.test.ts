@@ -1,3 +1,5 @@
+import { RFC_MESSAGES } from "../../contracts/rfc.ts";
+import { COMPANY_TYPE } from "../../server/seed/catalogue-data.ts";
 import { eq } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -137,11 +139,43 @@ describe.each(ONE_TEST_DATABASE)("onboarding on $kind", (target) => {
     expect(afterStep5.saved_steps).toEqual(["company_funding_rounds", "company_investment"]);
   });
 
+  it("step 1 checks the RFC with KYB's rule and the person type's length; a refused RFC saves nothing", async () => {
+    const { owner, companyId } = await seller();
+    const refusals: ReadonlyArray<readonly [Record<string, unknown>, string]> = [
+      [{ rfc: "ABC680524P7", company_type: "moral" }, RFC_MESSAGES.tooShort],
+      [{ rfc: "ABC680524P74", company_type: "moral" }, RFC_MESSAGES.checkDigit],
+      [{ rfc: "ABC680524P73", company_type: "fisica" }, RFC_MESSAGES.fisicaLength],
+      [{ rfc: "GODE561231GR8", company_type: "moral" }, RFC_MESSAGES.moralLength],
+    ];
+    for (const [fields, message] of refusals) {
+      expectMessage(await call(saveCompanyDataEndpoint, owner.token, companyId, { ...onboardingCompanyData(), ...fields }), 400, message);
+    }
+    expect((await summaryOf(owner.token, companyId)).saved_steps).toEqual([]);
+    const saved = await call(saveCompanyDataEndpoint, owner.token, companyId, { ...onboardingCompanyData(), rfc: " gode561231gr8 ", company_type: "fisica" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await summaryOf(owner.token, companyId)).general_information).toMatchObject({ rfc: "GODE561231GR8", company_type: "fisica" });
+  });
+
   it("until step 1 is saved, its fields are the company's own; after, the saved ones", async () => {
     const owner = await newUser(["seller"]);
-    const companyId = (await createCompany(handle.db, { name: "Panadería Sol", legalName: "Panadería Sol SA de CV", website: "https://sol.example.mx", ownerUserId: owner.id })).id;
+    const companyId = (
+      await createCompany(handle.db, {
+        name: "Panadería Sol",
+        legalName: "Panadería Sol SA de CV",
+        website: "https://sol.example.mx",
+        companyTypeId: COMPANY_TYPE.fisica,
+        ownerUserId: owner.id,
+      })
+    ).id;
     const before = await summaryOf(owner.token, companyId);
-    expect(before.general_information).toMatchObject({ name: "Panadería Sol", legal_name: "Panadería Sol SA de CV", comercial_name: null, website: "https://sol.example.mx" });
+    // The company type chosen at sign-up says the person type: "Tipo de persona" starts answered.
+    expect(before.general_information).toMatchObject({
+      name: "Panadería Sol",
+      legal_name: "Panadería Sol SA de CV",
+      comercial_name: null,
+      website: "https://sol.example.mx",
+      company_type: "fisica",
+    });
     expect(before.saved_steps).toEqual([]);
     const saved = await call(saveCompanyDataEndpoint, owner.token, companyId, { ...onboardingCompanyData(), name: "Panadería Luna", website: null });
     expect(saved.statusCode, saved.body).toBe(200);

@@ -208,7 +208,7 @@ export const onboardingCompanyData = (): Wire<typeof CompanyDataRequest> => ({
   name: "Tortillería La Esperanza",
   legal_name: "Tortillería La Esperanza S.A. de C.V.",
   comercial_name: "La Esperanza",
-  rfc: "TES680524P73",
+  rfc: "TES680524P70",
   website: "laesperanza.mx",
   company_type: "moral",
   society_id: 1,

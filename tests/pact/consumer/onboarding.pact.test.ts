@@ -96,7 +96,7 @@ describe("onboarding (consumer)", () => {
   });
 
   it("POST company_data saves step 1 and lists it as saved", async () => {
-    const body = { name: "Mi Empresa", legal_name: "Mi Empresa SA de CV", comercial_name: null, rfc: "MEM010101AB1", website: null, company_type: "moral", society_id: 1, tax_system_id: 1 };
+    const body = { name: "Mi Empresa", legal_name: "Mi Empresa SA de CV", comercial_name: null, rfc: "MEM010101ABA", website: null, company_type: "moral", society_id: 1, tax_system_id: 1 };
     await pact
       .addInteraction()
       .given(STATE)
@@ -109,7 +109,7 @@ describe("onboarding (consumer)", () => {
               ...EMPTY_INFO,
               name: string("Mi Empresa"),
               legal_name: string("Mi Empresa SA de CV"),
-              rfc: string("MEM010101AB1"),
+              rfc: string("MEM010101ABA"),
               company_type: string("moral"),
               society_id: integer(1),
               tax_system_id: integer(1),

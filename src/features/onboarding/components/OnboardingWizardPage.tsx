@@ -1,7 +1,7 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useActorRef, useSelector } from "@xstate/react";
 import { inspectOption } from "../../../lib/xstate-inspect.ts";
-import { useEffect, useMemo, useRef, type JSX } from "react";
+import { useEffect, useMemo, useRef, useState, type JSX } from "react";
 import { useLocation, useParams } from "wouter";
 import { fromPromise } from "xstate";
 import type { CataloguePath } from "../../../../contracts/catalogues.ts";
@@ -15,11 +15,13 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useFocusOnChange } from "../../../hooks/useFocusOnChange.ts";
 import { catalogueQueryOptions } from "../../../lib/api/get-catalogue.ts";
 import { useSessionSend } from "../../../lib/session.tsx";
+import { NO_FIELD_MESSAGES, type FieldMessages } from "../../../lib/form-fields.ts";
 import { toastApiError } from "../../../lib/toast.ts";
 import { useOnboarding } from "../api/get-onboarding.ts";
 import { notifyTeam } from "../api/notify-team.ts";
 import { onboardingKeys } from "../api/onboarding-keys.ts";
 import { saveOnboardingStep } from "../state/save-step.ts";
+import { GENERAL_INFO_FIELD_ORDER, generalInfoMessages } from "../state/step-checks.ts";
 import { summaryToSaved } from "../state/step-saves.ts";
 import * as styles from "./OnboardingWizard.css.ts";
 import { StepFields, type Catalogues, type ChangeSection } from "./StepFields.tsx";
@@ -107,6 +109,9 @@ function Wizard({ summary, catalogues }: { readonly summary: OnboardingSummary; 
   const view = useSelector(actor, selectView, sameView);
   const answers = useSelector(actor, selectAnswers);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The messages of a refused Next, kept for the step they were said on.
+  const [refused, setRefused] = useState<{ readonly step: number | null; readonly messages: FieldMessages }>({ step: null, messages: NO_FIELD_MESSAGES });
+  const stepErrors = refused.step === view.formStep ? refused.messages : NO_FIELD_MESSAGES;
 
   const target = exitRoute(view.status);
   useEffect(() => {
@@ -164,13 +169,24 @@ function Wizard({ summary, catalogues }: { readonly summary: OnboardingSummary; 
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
+              if (view.formStep === 1) {
+                const messages = generalInfoMessages(answers.general);
+                const first = GENERAL_INFO_FIELD_ORDER.find((field) => messages[field] !== undefined);
+                setRefused({ step: 1, messages });
+                if (first !== undefined) {
+                  // Nothing is sent: the message is at the field, and the focus goes there.
+                  const field = event.currentTarget.elements.namedItem(first);
+                  if (field instanceof HTMLElement) field.focus();
+                  return;
+                }
+              }
               actor.send({ type: "onboarding.next" });
             }}
           >
             <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
               {STEP_TITLES[view.formStep]}
             </h1>
-            <StepFields step={view.formStep} answers={answers} view={view} catalogues={catalogues} change={change} send={actor.send} />
+            <StepFields step={view.formStep} answers={answers} view={view} catalogues={catalogues} change={change} send={actor.send} errors={stepErrors} />
             <div className={styles.actions}>
               <Button variant="secondary" isDisabled={!view.canGoBack} onPress={() => actor.send({ type: "onboarding.back" })}>
                 {WIZARD_COPY.back}

@@ -16,7 +16,7 @@ import { RadioGroup } from "../../../components/ui/RadioGroup.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
-import { changeByPatch, fieldsOf, NO_FIELD_MESSAGES, type ControlAdapter } from "../../../lib/form-fields.ts";
+import { changeByPatch, fieldsOf, NO_FIELD_MESSAGES, type ControlAdapter, type FieldMessages } from "../../../lib/form-fields.ts";
 import * as styles from "./OnboardingWizard.css.ts";
 
 type Item = { readonly id: number; readonly name: string };
@@ -140,11 +140,13 @@ export function StepFields(props: {
   readonly catalogues: Catalogues;
   readonly change: ChangeSection;
   readonly send: (event: OnboardingEvent) => void;
+  /** The messages of the step's last refused Next (step 1's checks), at their fields. */
+  readonly errors: FieldMessages;
 }): JSX.Element {
-  const { answers, view, catalogues, change, send } = props;
-  // One section's fields; the wizard checks a step when Next is pressed, so the fields carry no messages.
+  const { answers, view, catalogues, change, send, errors } = props;
+  // One section's fields, with the messages of the last refused Next (the tables say theirs under the rows).
   const section = <S extends FieldSection>(name: S) =>
-    fieldsOf({ values: answers[name], errors: NO_FIELD_MESSAGES, change: changeByPatch((patch: Partial<OnboardingAnswers[S]>) => change(name, patch)) });
+    fieldsOf({ values: answers[name], errors, change: changeByPatch((patch: Partial<OnboardingAnswers[S]>) => change(name, patch)) });
   switch (props.step) {
     case 1: {
       const general = section("general");
