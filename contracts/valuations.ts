@@ -55,12 +55,13 @@ export const VALUATION_MESSAGES = {
   name: "Debes ingresar tu nombre y apellido",
   industry: "Debes seleccionar la industria",
   location: "Debes seleccionar la ubicación",
-  reason: "Debes seleccionar el motivo de la valuación",
+  reason: "Elige un motivo de la lista",
   revenue: "Debes ingresar las ventas anuales",
   revenueMin: "Las ventas deben ser al menos 1",
   revenueMax: "Las ventas no pueden superar 1,000,000,000,000",
-  ebitda: "Debes ingresar el EBITDA",
+  ebitda: "Ingresa el EBITDA como una cifra",
   ebitdaMin: "El EBITDA no puede ser negativo",
+  ebitdaMax: "El EBITDA no puede superar 1,000,000,000,000",
   /** Spec section 5, verbatim. */
   ebitdaAboveSales: "El EBITDA no puede ser mayor a las ventas",
   growth: "El crecimiento anual debe estar entre -100% y 1,000%",
@@ -94,16 +95,29 @@ export const hasAtMostOneDecimal = (value: number): boolean => Math.round(value 
 const required = <S extends Schema.Schema.AnyNoContext>(schema: S, message: string) =>
   Schema.propertySignature(schema).annotations({ missingMessage: () => message });
 
-const amount = (requiredMessage: string, min: number, minMessage: string) =>
-  required(
-    Schema.Number.annotations({ message: () => requiredMessage }).pipe(
-      Schema.finite({ message: () => requiredMessage }),
-      Schema.greaterThanOrEqualTo(min, { message: () => minMessage }),
-      Schema.lessThanOrEqualTo(VALUATION_AMOUNT_MAX, { message: () => VALUATION_MESSAGES.revenueMax }),
-      Schema.filter((value) => hasAtMostOneDecimal(value) || VALUATION_MESSAGES.oneDecimal),
-    ),
-    requiredMessage,
+const amountNumber = (requiredMessage: string, min: number, minMessage: string, maxMessage: string) =>
+  Schema.Number.annotations({ message: () => requiredMessage }).pipe(
+    Schema.finite({ message: () => requiredMessage }),
+    Schema.greaterThanOrEqualTo(min, { message: () => minMessage }),
+    Schema.lessThanOrEqualTo(VALUATION_AMOUNT_MAX, { message: () => maxMessage }),
+    Schema.filter((value) => hasAtMostOneDecimal(value) || VALUATION_MESSAGES.oneDecimal),
   );
+
+/**
+ * An optional figure: the key is always sent, `null` when the person left it
+ * blank (docs/decisions/029-valuation-optional-inputs.md says what the engine
+ * assumes then); any other value must pass `schema`, whose messages are the
+ * ones answered (the number comes first in the union, so its message is the
+ * first issue, before "expected null").
+ */
+const blankOr = <A, I>(schema: Schema.Schema<A, I>, message: string) =>
+  required(Schema.Union(schema, Schema.Null), message);
+
+const growthNumber = Schema.Number.annotations({ message: () => VALUATION_MESSAGES.growth }).pipe(
+  Schema.finite({ message: () => VALUATION_MESSAGES.growth }),
+  Schema.between(VALUATION_GROWTH_MIN, VALUATION_GROWTH_MAX, { message: () => VALUATION_MESSAGES.growth }),
+  Schema.filter((value) => hasAtMostOneDecimal(value) || VALUATION_MESSAGES.oneDecimal),
+);
 
 const website = required(
   Schema.String.annotations({ message: () => websiteMessage() }).pipe(
@@ -120,12 +134,9 @@ const locationId = required(
   ),
   VALUATION_MESSAGES.location,
 );
-const reasonId = required(
-  Schema.Number.annotations({ message: () => VALUATION_MESSAGES.reason }).pipe(
-    Schema.int({ message: () => VALUATION_MESSAGES.reason }),
-    Schema.between(1, VALUATION_REASONS.length, { message: () => VALUATION_MESSAGES.reason }),
-  ),
-  VALUATION_MESSAGES.reason,
+const reasonNumber = Schema.Number.annotations({ message: () => VALUATION_MESSAGES.reason }).pipe(
+  Schema.int({ message: () => VALUATION_MESSAGES.reason }),
+  Schema.between(1, VALUATION_REASONS.length, { message: () => VALUATION_MESSAGES.reason }),
 );
 
 /** Spec section 3 "Valuation request". `name` is the first and last name joined by a space. */
@@ -135,24 +146,19 @@ export const ValuationRequest = Schema.Struct({
   industry_id: requiredId(VALUATION_MESSAGES.industry),
   /** Optional: "" when not given. */
   website,
-  gross_revenue: amount(VALUATION_MESSAGES.revenue, 1, VALUATION_MESSAGES.revenueMin),
-  /** EBITDA (the spec's field name is net_profit). */
-  net_profit: amount(VALUATION_MESSAGES.ebitda, 0, VALUATION_MESSAGES.ebitdaMin),
-  reason: reasonId,
+  gross_revenue: required(amountNumber(VALUATION_MESSAGES.revenue, 1, VALUATION_MESSAGES.revenueMin, VALUATION_MESSAGES.revenueMax), VALUATION_MESSAGES.revenue),
+  /** EBITDA (the spec's field name is net_profit); null when not given. */
+  net_profit: blankOr(amountNumber(VALUATION_MESSAGES.ebitda, 0, VALUATION_MESSAGES.ebitdaMin, VALUATION_MESSAGES.ebitdaMax), VALUATION_MESSAGES.ebitda),
+  /** Null when not given. */
+  reason: blankOr(reasonNumber, VALUATION_MESSAGES.reason),
   valuation_type: required(Schema.Literal("default").annotations({ message: () => VALUATION_MESSAGES.valuationType }), VALUATION_MESSAGES.valuationType),
   location: locationId,
-  annual_percentage_growth: required(
-    Schema.Number.annotations({ message: () => VALUATION_MESSAGES.growth }).pipe(
-      Schema.finite({ message: () => VALUATION_MESSAGES.growth }),
-      Schema.between(VALUATION_GROWTH_MIN, VALUATION_GROWTH_MAX, { message: () => VALUATION_MESSAGES.growth }),
-      Schema.filter((value) => hasAtMostOneDecimal(value) || VALUATION_MESSAGES.oneDecimal),
-    ),
-    VALUATION_MESSAGES.growth,
-  ),
+  /** Percent; null when not given. */
+  annual_percentage_growth: blankOr(growthNumber, VALUATION_MESSAGES.growth),
   currency: required(Schema.Literal("MXN", "USD").annotations({ message: () => VALUATION_MESSAGES.currency }), VALUATION_MESSAGES.currency),
 }).pipe(
   Schema.filter((request) => {
-    if (request.net_profit > request.gross_revenue) {
+    if (request.net_profit !== null && request.net_profit > request.gross_revenue) {
       return { path: ["net_profit"], message: VALUATION_MESSAGES.ebitdaAboveSales };
     }
     if (request.currency !== currencyOfLocation(request.location)) {
@@ -164,7 +170,18 @@ export const ValuationRequest = Schema.Struct({
 export type ValuationRequest = typeof ValuationRequest.Type;
 
 /**
- * Spec section 3 "Valuation response", plus `currency`. Amounts in whole
+ * What the engine assumes for a blank figure (docs/decisions/029-valuation-optional-inputs.md):
+ * - `typicalMargin`: no EBITDA; revenue × the industry's typical EBITDA margin in the location's region;
+ * - `neutralGrowth`: no growth; the baseline growth, which neither raises nor lowers the multiple;
+ * - `noReason`: no reason; the engine never uses it, so nothing changes.
+ */
+export const VALUATION_ASSUMPTIONS = ["typicalMargin", "neutralGrowth", "noReason"] as const;
+export type ValuationAssumption = (typeof VALUATION_ASSUMPTIONS)[number];
+
+/**
+ * Spec section 3 "Valuation response", plus `currency` and `assumptions`.
+ * `net_profit`, `annual_percentage_growth` and `profit_result` are the
+ * figures the estimate used: the assumed ones when the request left them blank. Amounts in whole
  * currency units: `valuation_result` is the median (p50) of the Monte Carlo
  * draws, `lowerEstimate` and `upperEstimate` its p10 and p90; `multiple` is
  * valuation_result / EBITDA (EV/Sales when EBITDA is 0); `profit_result` is
@@ -181,6 +198,8 @@ export const ValuationResponse = Schema.Struct({
   upperEstimate: Schema.Number,
   lowerEstimate: Schema.Number,
   currency: Schema.Literal("MXN", "USD"),
+  /** The request's blank figures and what the engine assumed for each (VALUATION_ASSUMPTIONS). */
+  assumptions: Schema.Array(Schema.Literal(...VALUATION_ASSUMPTIONS)),
 });
 export type ValuationResponse = typeof ValuationResponse.Type;
 

@@ -51,15 +51,19 @@ export function formatAmountText(raw: string): string {
 /** A typed amount as a number; empty or unfinished ("-", ".") is NaN, which the contract refuses. */
 const numberOf = (text: string): number => (/\d/.test(text) ? Number(text) : Number.NaN);
 
+/** An optional figure: blank is null (the engine assumes a value); anything else as numberOf. */
+const optionalNumberOf = (text: string): number | null => (text.trim() === "" ? null : numberOf(text));
+
 /** MXN for México, USD elsewhere (spec section 3); null until a location is chosen. */
 export const currencyOf = (answers: Pick<ValuationAnswers, "location">): ValuationCurrency | null =>
   answers.location === null ? null : currencyOfLocation(answers.location);
 
 /**
  * The request the answers make (spec section 3): the name is first and last
- * name joined by a space; the currency follows the location. Unanswered
- * choices are sent as 0 and unanswered amounts as NaN, so decoding names the
- * field; gating keeps both from ever being sent.
+ * name joined by a space; the currency follows the location. Blank optional
+ * figures (EBITDA, growth, reason) are sent as null. Unanswered required
+ * choices are sent as 0 and an unanswered revenue as NaN, so decoding names
+ * the field; gating keeps both from ever being sent.
  */
 export function toRequest(answers: ValuationAnswers): ValuationRequestBody {
   const location = answers.location ?? 0;
@@ -69,11 +73,11 @@ export function toRequest(answers: ValuationAnswers): ValuationRequestBody {
     industry_id: answers.industryId ?? 0,
     website: answers.website.trim(),
     gross_revenue: numberOf(answers.revenue),
-    net_profit: numberOf(answers.ebitda),
-    reason: answers.reason ?? 0,
+    net_profit: optionalNumberOf(answers.ebitda),
+    reason: answers.reason,
     valuation_type: "default",
     location,
-    annual_percentage_growth: numberOf(answers.growth),
+    annual_percentage_growth: optionalNumberOf(answers.growth),
     currency: currencyOfLocation(location),
   };
 }
@@ -109,7 +113,7 @@ export function stepErrors(answers: ValuationAnswers, step: FormStep): AnswerErr
   // amounts fine but another step-3 field wrong, check it again with those
   // fields neutral, so both messages show after one Next.
   if (step === 3 && messages["gross_revenue"] === undefined && messages["net_profit"] === undefined && Object.keys(messages).length > 0) {
-    messages = { ...requestErrors({ ...request, website: "", annual_percentage_growth: 0, reason: 1 }), ...messages };
+    messages = { ...requestErrors({ ...request, website: "", annual_percentage_growth: null, reason: null }), ...messages };
   }
   const fields: readonly AnswerField[] = FIELDS_OF_STEP[step];
   const errors: AnswerErrors = {};
@@ -168,6 +172,24 @@ export interface ValuationResultView {
   readonly multipleBasis: "EBITDA" | "ventas";
   /** The range in plain words. */
   readonly rangeInWords: string;
+  /** What the engine assumed for the blank figures, one short sentence each (empty when all were given). */
+  readonly assumptions: readonly string[];
+}
+
+const PERCENT = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
+
+/** One sentence per assumption the engine reports (docs/decisions/029-valuation-optional-inputs.md). */
+export function assumptionTexts(result: Pick<ValuationResponse, "assumptions" | "profit_result" | "annual_percentage_growth">): string[] {
+  return result.assumptions.map((assumption) => {
+    switch (assumption) {
+      case "typicalMargin":
+        return `Sin EBITDA: usamos el margen típico de la industria, ${PERCENT.format(result.profit_result)}% de tus ventas.`;
+      case "neutralGrowth":
+        return `Sin crecimiento esperado: usamos un crecimiento neutro de ${PERCENT.format(result.annual_percentage_growth)}% al año, que no sube ni baja tu valuación.`;
+      case "noReason":
+        return "Sin motivo de la valuación: no cambia el cálculo.";
+    }
+  });
 }
 
 export function resultView(result: ValuationResponse): ValuationResultView {
@@ -184,6 +206,7 @@ export function resultView(result: ValuationResponse): ValuationResultView {
     multiple: formatMultiple(result.multiple),
     multipleBasis: result.net_profit > 0 ? "EBITDA" : "ventas",
     rangeInWords: `8 de cada 10 escenarios simulados quedan entre ${lower} y ${upper}.`,
+    assumptions: assumptionTexts(result),
   };
 }
 
@@ -194,13 +217,16 @@ export interface SummaryRow {
   readonly value: string;
 }
 
+/** An optional answer left blank, on the review. */
+export const NOT_GIVEN = "No indicado";
+
 const nameIn = (options: ReadonlyArray<{ readonly id: number; readonly name: string }>, id: number | null): string =>
   options.find((option) => option.id === id)?.name ?? "";
 
 /** The answers as the person gave them, for the review on step 4 (the industry's name comes from the catalogue). */
 export function summaryRows(answers: ValuationAnswers, industryName: string): SummaryRow[] {
   const currency = currencyOf(answers) ?? "";
-  const amount = (text: string) => `$${formatAmountText(text)} ${currency}`.trim();
+  const amount = (text: string) => (text.trim() === "" ? NOT_GIVEN : `$${formatAmountText(text)} ${currency}`.trim());
   return [
     { label: "Nombre", value: `${answers.firstName.trim()} ${answers.lastName.trim()}` },
     { label: "Email", value: answers.email.trim() },
@@ -208,9 +234,9 @@ export function summaryRows(answers: ValuationAnswers, industryName: string): Su
     { label: "Ubicación", value: nameIn(VALUATION_LOCATIONS, answers.location) },
     { label: "Ventas anuales", value: amount(answers.revenue) },
     { label: "EBITDA anual", value: amount(answers.ebitda) },
-    { label: "Crecimiento anual esperado", value: `${answers.growth}%` },
-    { label: "Motivo de la valuación", value: nameIn(VALUATION_REASONS, answers.reason) },
-    { label: "Sitio web", value: answers.website.trim() === "" ? "No indicado" : answers.website.trim() },
+    { label: "Crecimiento anual esperado", value: answers.growth.trim() === "" ? NOT_GIVEN : `${answers.growth}%` },
+    { label: "Motivo de la valuación", value: answers.reason === null ? NOT_GIVEN : nameIn(VALUATION_REASONS, answers.reason) },
+    { label: "Sitio web", value: answers.website.trim() === "" ? NOT_GIVEN : answers.website.trim() },
   ];
 }
 

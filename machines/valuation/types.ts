@@ -49,13 +49,15 @@ export const FIELDS_OF_STEP = {
 
 /**
  * Gating (spec section 5): what must be answered before Next. Step 1 email,
- * first and last name; step 2 industry and location; step 3 revenue, and the
- * other figures the request needs (EBITDA, growth, reason). The website is optional.
+ * first and last name; step 2 industry and location; step 3 revenue only.
+ * EBITDA, growth, reason and website are optional: blank, the engine assumes
+ * what docs/decisions/029-valuation-optional-inputs.md says; an invalid value
+ * is refused when Next is pressed.
  */
 export const REQUIRED_OF_STEP = {
   1: ["email", "firstName", "lastName"],
   2: ["industryId", "location"],
-  3: ["revenue", "ebitda", "growth", "reason"],
+  3: ["revenue"],
 } as const satisfies Record<FormStep, readonly AnswerField[]>;
 
 export interface ValuationContext {

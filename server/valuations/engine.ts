@@ -1,4 +1,4 @@
-import type { ValuationCurrency, ValuationRequest } from "../../contracts/valuations.ts";
+import type { ValuationAssumption, ValuationCurrency, ValuationRequest } from "../../contracts/valuations.ts";
 import {
   COUNTRY_RISK,
   DAMODARAN_INDUSTRIES,
@@ -26,6 +26,10 @@ import {
  * 6. 1,000 seeded draws of the multiple, growth, EBITDA and discount rate;
  *    p10 / p50 / p90 are the answer. No haircut for the spread of the draws:
  *    the discount rate already carries the risk.
+ *
+ * A blank EBITDA is revenue × the industry's typical margin; a blank growth
+ * is the baseline growth (factor 1); the reason is never used
+ * (docs/decisions/029-valuation-optional-inputs.md).
  */
 
 export interface ValuationInput {
@@ -36,20 +40,25 @@ export interface ValuationInput {
   readonly currency: ValuationCurrency;
   /** Yearly revenue, in `currency` units, at least 1. */
   readonly revenue: number;
-  /** Yearly EBITDA, 0..revenue. */
-  readonly ebitda: number;
-  /** Yearly growth in percent (-100..1000). */
-  readonly growthPercent: number;
+  /** Yearly EBITDA, 0..revenue; null when not given (the industry's typical margin is assumed). */
+  readonly ebitda: number | null;
+  /** Yearly growth in percent (-100..1000); null when not given (the baseline growth is assumed). */
+  readonly growthPercent: number | null;
+  /** Whether a reason was given: the engine never uses it, but a blank one is an assumption to report. */
+  readonly hasReason?: boolean;
 }
 
 /** The engine's inputs from a decoded request (net_profit is the EBITDA). */
-export const valuationInputOf = (request: Pick<ValuationRequest, "industry_id" | "location" | "currency" | "gross_revenue" | "net_profit" | "annual_percentage_growth">): ValuationInput => ({
+export const valuationInputOf = (
+  request: Pick<ValuationRequest, "industry_id" | "location" | "currency" | "gross_revenue" | "net_profit" | "annual_percentage_growth" | "reason">,
+): ValuationInput => ({
   industryId: request.industry_id,
   location: request.location,
   currency: request.currency,
   revenue: request.gross_revenue,
   ebitda: request.net_profit,
   growthPercent: request.annual_percentage_growth,
+  hasReason: request.reason !== null,
 });
 
 export interface ValuationEstimate {
@@ -64,6 +73,11 @@ export interface ValuationEstimate {
   readonly marginPercent: number;
   /** The PRNG seed the draws came from (derived from the request). */
   readonly seed: number;
+  /** The EBITDA and growth (percent) the estimate used: the given ones, or the assumed ones. */
+  readonly ebitda: number;
+  readonly growthPercent: number;
+  /** What was assumed for the blank inputs, in VALUATION_ASSUMPTIONS order. */
+  readonly assumptions: readonly ValuationAssumption[];
 }
 
 /** The centre of the estimate, every uncertain input at its centre: what docs/valuation-method.md walks through. */
@@ -216,16 +230,48 @@ function valueAt(prepared: Prepared, ebitda: number, growth: number, rateShift: 
   return base * multiple * multipleShock;
 }
 
+/** The inputs with the blanks filled in as docs/decisions/029-valuation-optional-inputs.md says. */
+export interface ResolvedInput {
+  readonly ebitda: number;
+  readonly growthPercent: number;
+  readonly assumptions: readonly ValuationAssumption[];
+}
+
+/**
+ * A blank EBITDA is revenue × the industry's typical margin in the
+ * location's region (six significant digits, so the answer can repeat it);
+ * a blank growth is the baseline growth, whose factor is 1; a blank reason
+ * changes nothing but is reported.
+ */
+export function resolveInput(input: ValuationInput): ResolvedInput {
+  const risk = COUNTRY_RISK[input.location];
+  if (risk === undefined) throw new RangeError(`unknown valuation location ${input.location}`);
+  const assumptions: ValuationAssumption[] = [];
+  let ebitda = input.ebitda;
+  if (ebitda === null) {
+    ebitda = Math.min(input.revenue, significant(input.revenue * industryFigures(input.industryId, risk.multiples).typicalMargin));
+    assumptions.push("typicalMargin");
+  }
+  let growthPercent = input.growthPercent;
+  if (growthPercent === null) {
+    growthPercent = MODEL.baselineGrowth * 100;
+    assumptions.push("neutralGrowth");
+  }
+  if (input.hasReason === false) assumptions.push("noReason");
+  return { ebitda, growthPercent, assumptions };
+}
+
 function prepare(input: ValuationInput): Prepared {
   const risk = COUNTRY_RISK[input.location];
   if (risk === undefined) throw new RangeError(`unknown valuation location ${input.location}`);
   if (!(input.revenue > 0) || !Number.isFinite(input.revenue)) throw new RangeError("revenue must be a positive finite number");
-  if (!(input.ebitda >= 0) || input.ebitda > input.revenue) throw new RangeError("EBITDA must be between 0 and the revenue");
-  if (!Number.isFinite(input.growthPercent)) throw new RangeError("growth must be finite");
+  const { ebitda, growthPercent } = resolveInput(input);
+  if (!(ebitda >= 0) || ebitda > input.revenue) throw new RangeError("EBITDA must be between 0 and the revenue");
+  if (!Number.isFinite(growthPercent)) throw new RangeError("growth must be finite");
   return {
     revenue: input.revenue,
-    ebitda: input.ebitda,
-    growth: clamp(input.growthPercent / 100, MODEL.growthMin, MODEL.growthMax),
+    ebitda,
+    growth: clamp(growthPercent / 100, MODEL.growthMin, MODEL.growthMax),
     industry: industryFigures(input.industryId, risk.multiples),
     perUsd: input.currency === "MXN" ? MXN_PER_USD : 1,
     extraPremium: risk.countryRiskPremium - US_COUNTRY_RISK_PREMIUM,
@@ -355,14 +401,18 @@ export function estimateValuation(input: ValuationInput): ValuationEstimate {
   draws.sort();
 
   const mid = significant(quantile(draws, 0.5));
-  const basis = input.ebitda > 0 ? "ebitda" : "revenue";
+  const { ebitda, growthPercent, assumptions } = resolveInput(input);
+  const basis = ebitda > 0 ? "ebitda" : "revenue";
   return {
     low: significant(quantile(draws, 0.1)),
     mid,
     high: significant(quantile(draws, 0.9)),
-    multiple: significant(mid / (basis === "ebitda" ? input.ebitda : input.revenue)),
+    multiple: significant(mid / (basis === "ebitda" ? ebitda : input.revenue)),
     multipleBasis: basis,
-    marginPercent: significant((input.ebitda / input.revenue) * 100),
+    marginPercent: significant((ebitda / input.revenue) * 100),
     seed,
+    ebitda,
+    growthPercent,
+    assumptions,
   };
 }

@@ -43,6 +43,7 @@ export function valuationRoutes(router: Router, { db, rateLimiter }: RouteContex
       valuationType: body.valuation_type,
       currency: body.currency,
       grossRevenue: body.gross_revenue,
+      // As entered: null when left blank (the estimate's assumed figures are in the answer, not the lead).
       netProfit: body.net_profit,
       annualPercentageGrowth: body.annual_percentage_growth,
       valuationResult: estimate.mid,
@@ -58,13 +59,14 @@ export function valuationRoutes(router: Router, { db, rateLimiter }: RouteContex
       profit_result: estimate.marginPercent,
       valuation_result: estimate.mid,
       multiple: estimate.multiple,
-      annual_percentage_growth: body.annual_percentage_growth,
+      annual_percentage_growth: estimate.growthPercent,
       gross_revenue: body.gross_revenue,
       industry_name: industryName,
-      net_profit: body.net_profit,
+      net_profit: estimate.ebitda,
       upperEstimate: estimate.high,
       lowerEstimate: estimate.low,
       currency: body.currency,
+      assumptions: estimate.assumptions,
     };
   });
 }

@@ -26,12 +26,13 @@ export const valuationRequests = pgTable(
       .notNull()
       .references(() => industries.id),
     location: integer("location").notNull(),
-    reason: integer("reason").notNull(),
+    // Null when left blank (docs/decisions/029-valuation-optional-inputs.md), as net_profit and the growth.
+    reason: integer("reason"),
     valuationType: text("valuation_type").notNull().default("default"),
     currency: text("currency", { enum: ["MXN", "USD"] }).notNull(),
     grossRevenue: money("gross_revenue").notNull(),
-    netProfit: money("net_profit").notNull(),
-    annualPercentageGrowth: numeric("annual_percentage_growth", { precision: 6, scale: 1, mode: "number" }).notNull(),
+    netProfit: money("net_profit"),
+    annualPercentageGrowth: numeric("annual_percentage_growth", { precision: 6, scale: 1, mode: "number" }),
     valuationResult: doublePrecision("valuation_result").notNull(),
     lowerEstimate: doublePrecision("lower_estimate").notNull(),
     upperEstimate: doublePrecision("upper_estimate").notNull(),

@@ -101,6 +101,8 @@ test("an owner goes through the five steps with the keyboard and gets a range in
   // Step 3: amounts in MXN with "$" and comma thousands, growth in %, one decimal at most.
   await expect(heading(page, "Tus números")).toBeFocused();
   await expect(progress(page)).toHaveAttribute("aria-valuenow", "60");
+  // Step 3 needs the sales only (the other figures are optional).
+  await expect(next(page)).toBeDisabled();
   const revenue = page.getByLabel("Ventas anuales (MXN)");
   await revenue.focus();
   await page.keyboard.type("12000000");
@@ -114,7 +116,7 @@ test("an owner goes through the five steps with the keyboard and gets a range in
   await growth.focus();
   await page.keyboard.type("8a");
   await expect(growth).toHaveValue("8");
-  await expect(next(page)).toBeDisabled();
+  await expect(next(page)).toBeEnabled();
   await chooseWithKeyboard(page, "Motivo de la valuación", "Quiero vender mi empresa");
   await expectNoAxeViolations(page);
   await next(page).focus();
@@ -149,6 +151,8 @@ test("an owner goes through the five steps with the keyboard and gets a range in
   expect(lower).toBeLessThanOrEqual(median);
   expect(median).toBeLessThanOrEqual(upper ?? Number.NaN);
   await expect(page.getByText(/8 de cada 10 escenarios simulados quedan entre \$[\d,]+\.\d{2} millones MXN y \$[\d,]+\.\d{2} millones MXN\./)).toBeVisible();
+  // Every figure given: nothing assumed (the result is on screen, asserted above).
+  await expect(page.getByRole("region", { name: "Lo que supusimos" })).toHaveCount(0);
 
   // The paid valuations, through the contact page.
   await expect(page.getByText("$15,000 MXN + IVA", { exact: false })).toBeVisible();
@@ -183,7 +187,7 @@ test("outside México the figures are in USD, asked and answered", async ({ page
   await expect(row(page, "Rango")).toHaveText(/millones USD$/);
 });
 
-test("Next waits for the required answers; the contract's messages show, take the focus, and follow the fixes", async ({ page }) => {
+test("Next waits for the required answers (on step 3 the sales only); the contract's messages show, take the focus, and follow the fixes", async ({ page }) => {
   await page.goto(TOOL);
   await expect(heading(page, "Tus datos")).toBeVisible();
   await page.getByLabel("Email").fill("ana@tortilleria");
@@ -208,8 +212,10 @@ test("Next waits for the required answers; the contract's messages show, take th
   await expect(heading(page, "Tus números")).toBeVisible();
   // The currency follows the location.
   await expect(page.getByLabel("Ventas anuales (USD)")).toBeVisible();
-  await page.getByLabel("Ventas anuales (USD)").fill("1000000");
   await expect(next(page)).toBeDisabled();
+  await page.getByLabel("Ventas anuales (USD)").fill("1000000");
+  // The sales are all Next waits for; the optional figures are checked when it is pressed.
+  await expect(next(page)).toBeEnabled();
   await page.getByLabel("EBITDA anual (USD)").fill("1500000");
   await page.getByLabel("Crecimiento anual esperado (%)").fill("10");
   await choose(page, "Motivo de la valuación", "Planeación estratégica");

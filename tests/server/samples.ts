@@ -254,8 +254,8 @@ export const adminUserListQuery = () => ({ q: "persona", page: "1", per_page: "1
 export const slackOnboardingRequest = (companyId: number): Wire<typeof SlackOnboardingRequest> => ({ company_id: companyId });
 
 // --- Free valuation (issue 14) ------------------------------------------------------
-/** A Mexican manufacturer (industry 2 'Manufactura', location 1 México, pesos): 50 M in sales, 8 M EBITDA, growing 12.5%. */
-export const valuationRequest = (): Wire<typeof ValuationRequest> => ({
+/** A Mexican manufacturer (industry 2 'Manufactura', location 1 México, pesos): 50 M in sales, 8 M EBITDA, growing 12.5%; every optional figure given. */
+export const valuationRequest = (): Wire<typeof ValuationRequest> & { readonly net_profit: number; readonly annual_percentage_growth: number; readonly reason: number } => ({
   email: "duena@tortilleria.example.mx",
   name: "Rosa Garza",
   industry_id: 2,

@@ -12,7 +12,7 @@ import { valuationRequests } from "../../server/valuations/schema.ts";
 import { TOO_MANY_REQUESTS_MESSAGE } from "../../server/http/rate-limit.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { LeadWriter, type ValuationLead } from "../../server/valuations/lead-writer.ts";
-import { ENGINE_VERSION } from "../../server/valuations/reference-data.ts";
+import { ENGINE_VERSION, MODEL } from "../../server/valuations/reference-data.ts";
 import { ONE_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 import { valuationRequest } from "./samples.ts";
 
@@ -121,7 +121,38 @@ describe.each(ONE_TEST_DATABASE)("POST /api/valuations on $kind", (target) => {
     expect(answer.profit_result).toBe(0);
   });
 
+  it("with only the sales given, assumes the industry's typical margin and a neutral growth, says so, and stores the blanks as none", async () => {
+    const blanks = { ...valid, net_profit: null, annual_percentage_growth: null, reason: null };
+    const response = await post(blanks);
+    expect(response.statusCode).toBe(200);
+    const answer = decodeResponse(response.json());
+    expect(answer.assumptions).toEqual(["typicalMargin", "neutralGrowth", "noReason"]);
+    // The figures the estimate used: a positive EBITDA below sales (the margin), the baseline growth (the risk-free rate).
+    expect(answer.net_profit).toBeGreaterThan(0);
+    expect(answer.net_profit).toBeLessThan(valid.gross_revenue);
+    expect(answer.profit_result).toBeCloseTo((answer.net_profit / valid.gross_revenue) * 100, 3);
+    expect(answer.annual_percentage_growth).toBeCloseTo(MODEL.baselineGrowth * 100, 6);
+    expect(answer.multiple).toBeCloseTo(answer.valuation_result / answer.net_profit, 3);
+    expect(await latestLead()).toMatchObject({ netProfit: null, annualPercentageGrowth: null, reason: null, valuationResult: answer.valuation_result });
+    // The same as giving those figures: the assumption is the figure, nothing more.
+    const given = decodeResponse((await post({ ...valid, net_profit: answer.net_profit, annual_percentage_growth: null })).json());
+    expect(given.valuation_result).toBe(answer.valuation_result);
+    expect(given.assumptions).toEqual(["neutralGrowth"]);
+    // A blank reason changes nothing.
+    const withReason = decodeResponse((await post({ ...blanks, reason: 4 })).json());
+    expect(withReason).toEqual({ ...answer, assumptions: ["typicalMargin", "neutralGrowth"] });
+  });
+
+  it("with every figure given, assumes nothing", async () => {
+    expect(decodeResponse((await post(valid)).json()).assumptions).toEqual([]);
+  });
+
   it.each([
+    ["EBITDA missing (blank is null, not absent)", { ...valid, net_profit: undefined }, VALUATION_MESSAGES.ebitda],
+    ["EBITDA as text", { ...valid, net_profit: "8000000" }, VALUATION_MESSAGES.ebitda],
+    ["EBITDA above the maximum", { ...valid, gross_revenue: 1_000_000_000_000, net_profit: 1_000_000_000_000.5 }, VALUATION_MESSAGES.ebitdaMax],
+    ["growth as text", { ...valid, annual_percentage_growth: "" }, VALUATION_MESSAGES.growth],
+    ["reason 0", { ...valid, reason: 0 }, VALUATION_MESSAGES.reason],
     ["EBITDA above sales", { ...valid, gross_revenue: 1000, net_profit: 1000.5 }, VALUATION_MESSAGES.ebitdaAboveSales],
     ["website not a domain", { ...valid, website: "mi empresa" }, websiteMessage()],
     ["website without a top-level domain", { ...valid, website: "http://localhost" }, websiteMessage()],

@@ -45,6 +45,7 @@ export const RESULT: ValuationResponse = {
   upperEstimate: 19_800_000,
   lowerEstimate: 10_120_000,
   currency: "MXN",
+  assumptions: [],
 };
 
 /** POST /valuations, faked (answers RESULT unless told otherwise). */

@@ -58,7 +58,17 @@ describe("valuation selectors", () => {
         multiple: "5.9x",
         multipleBasis: "EBITDA",
         rangeInWords: "8 de cada 10 escenarios simulados quedan entre $10.12 millones MXN y $19.80 millones MXN.",
+        assumptions: [],
       });
+    });
+
+    it("says what the engine assumed for each blank figure, with the figures it used", () => {
+      const assumed = { ...RESULT, profit_result: 14.2857, annual_percentage_growth: 3.95, assumptions: ["typicalMargin", "neutralGrowth", "noReason"] as const };
+      expect(resultView(assumed).assumptions).toEqual([
+        "Sin EBITDA: usamos el margen típico de la industria, 14.29% de tus ventas.",
+        "Sin crecimiento esperado: usamos un crecimiento neutro de 3.95% al año, que no sube ni baja tu valuación.",
+        "Sin motivo de la valuación: no cambia el cálculo.",
+      ]);
     });
 
     it("with EBITDA 0 the multiple is over sales; USD elsewhere", () => {
@@ -85,6 +95,14 @@ describe("valuation selectors", () => {
         { label: "Ventas anuales", value: "$12,000,000 USD" },
       ]),
     );
+    // The optional figures left blank.
+    expect(summaryRows({ ...FILLED, ebitda: "", growth: " ", reason: null }, "x")).toEqual(
+      expect.arrayContaining([
+        { label: "EBITDA anual", value: "No indicado" },
+        { label: "Crecimiento anual esperado", value: "No indicado" },
+        { label: "Motivo de la valuación", value: "No indicado" },
+      ]),
+    );
   });
 
   describe("the view", () => {
@@ -108,7 +126,10 @@ describe("valuation selectors", () => {
         false, true, true, true, false, false, true,
       ]);
       expect(valuationView("editing", context).canGoNext).toBe(true);
-      expect(valuationView("editing", { ...context, answers: { ...FILLED, reason: null } }).canGoNext).toBe(false);
+      // Step 3 needs the sales only; an invalid optional value does not disable Next (pressing it refuses).
+      expect(valuationView("editing", { ...context, answers: { ...FILLED, ebitda: "", growth: "", reason: null } }).canGoNext).toBe(true);
+      expect(valuationView("editing", { ...context, answers: { ...FILLED, ebitda: "99999999" } }).canGoNext).toBe(true);
+      expect(valuationView("editing", { ...context, answers: { ...FILLED, revenue: "" } }).canGoNext).toBe(false);
     });
   });
 });

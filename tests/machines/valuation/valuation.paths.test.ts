@@ -13,7 +13,9 @@ import { RESULT, fakeValuationServer, providedMachine, type FakeValuationServer 
 /**
  * Generated paths: xstate/graph walks the machine with representative UI
  * events (Next, Back, 'Ver mi valuación', and per step edits that leave it
- * unanswered, answered but invalid, and valid; plus edits the machine must
+ * unanswered, answered but invalid, and valid; on step 3, the optional
+ * figures blank, valid and invalid (EBITDA above sales, growth out of its
+ * domain), with Next gated by the sales alone; plus edits the machine must
  * refuse: another step's field, two decimals, commas, letters), the
  * request's answer or failure while it is in flight, and the 2 s timer while
  * it runs. Every reachable snapshot's shortest path, then every edge out of
@@ -72,7 +74,10 @@ const EDITS: Readonly<Record<FormStep, readonly ValuationEvent[]>> = {
     change({ type: "valuation.change", field: "ebitda", value: "2000000" }),
     change({ type: "valuation.change", field: "ebitda", value: "200000.5" }),
     change({ type: "valuation.change", field: "ebitda", value: "1,000" }),
+    // The optional figures: cleared (blank is a valid answer), and a growth out of its domain.
+    change({ type: "valuation.change", field: "ebitda", value: "" }),
     change({ type: "valuation.change", field: "growth", value: "-5" }),
+    change({ type: "valuation.change", field: "growth", value: "2000" }),
     change({ type: "valuation.change", field: "reason", value: 3 }),
     change({ type: "valuation.change", field: "website", value: "mi empresa" }),
     change({ type: "valuation.change", field: "website", value: "" }),
@@ -130,8 +135,11 @@ async function replay(steps: Step<ValuationSnapshot, GraphEvent>[], covered: Set
     if (formStep !== null && step.event.type === "valuation.next") {
       const valid = isStepValid(before.context.answers, formStep);
       expect(formStepOf(after) !== formStep, where).toBe(valid);
-      // Refused: the messages show only when the step was answered (gating says nothing).
+      // Refused: the messages show only when the step was answered (gating says nothing), and then there is one at least.
       if (!valid) expect(after.context.showErrors, where).toBe(before.context.showErrors || isStepFilled(before.context.answers, formStep));
+      if (!valid && isStepFilled(before.context.answers, formStep)) expect(Object.keys(valuationView(statusOf(after), after.context).errors), where).not.toEqual([]);
+      // Step 3 is gated by the sales alone: Next is enabled exactly when they are given.
+      if (formStep === 3) expect(valuationView(statusOf(before), before.context).canGoNext, where).toBe(before.context.answers.revenue.trim() !== "");
     }
     if (formStep !== null) {
       const fields: readonly string[] = FIELDS_OF_STEP[formStep];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { INVALID_EMAIL_MESSAGE } from "../../../contracts/fields.ts";
 import { VALUATION_MESSAGES, websiteMessage } from "../../../contracts/valuations.ts";
-import { valuationView } from "../../../machines/valuation/selectors.ts";
+import { toRequest, valuationView } from "../../../machines/valuation/selectors.ts";
 import { EMPTY_ANSWERS } from "../../../machines/valuation/types.ts";
 import { FILLED, fillToReview, startValuation, type Valuation } from "./harness.ts";
 
@@ -45,16 +45,40 @@ describe("valuation machine, one transition at a time", () => {
       expect(valuation.value()).toBe("step3");
     });
 
-    it("step 3: needs revenue, EBITDA, growth and reason; the website is optional", () => {
-      const valuation = startValuation({ value: "step3", answers: { ...STEP2, revenue: "1000000" } });
+    it("step 3: needs the sales only; EBITDA, growth, reason and website are optional and sent as null (the website as \"\")", () => {
+      const valuation = startValuation({ value: "step3", answers: STEP2 });
       expect(view(valuation).canGoNext).toBe(false);
-      valuation.send({ type: "valuation.change", field: "ebitda", value: "0" });
-      valuation.send({ type: "valuation.change", field: "growth", value: "0" });
-      expect(view(valuation).canGoNext).toBe(false);
-      valuation.send({ type: "valuation.change", field: "reason", value: 8 });
+      valuation.send({ type: "valuation.next" });
+      expect(valuation.value()).toBe("step3");
+      // Not answered is not an error: nothing is shown, nothing counted.
+      expect(valuation.context()).toMatchObject({ showErrors: false, refusals: 0 });
+      valuation.send({ type: "valuation.change", field: "revenue", value: "1000000" });
       expect(view(valuation).canGoNext).toBe(true);
       valuation.send({ type: "valuation.next" });
       expect(valuation.value()).toEqual({ step4: "reviewing" });
+      expect(toRequest(valuation.context().answers)).toMatchObject({ gross_revenue: 1_000_000, net_profit: null, annual_percentage_growth: null, reason: null, website: "" });
+    });
+
+    it("step 3: Next is enabled with an invalid optional value; pressing it refuses with the message, until fixed or cleared", () => {
+      const valuation = startValuation({ value: "step3", answers: { ...STEP2, revenue: "1000", ebitda: "5000" } });
+      expect(view(valuation).canGoNext).toBe(true);
+      expect(view(valuation).errors).toEqual({});
+      valuation.send({ type: "valuation.next" });
+      expect(valuation.value()).toBe("step3");
+      expect(valuation.context()).toMatchObject({ showErrors: true, refusals: 1 });
+      expect(view(valuation).errors).toEqual({ ebitda: VALUATION_MESSAGES.ebitdaAboveSales });
+      // Clearing the figure is a valid answer: the engine assumes the margin.
+      valuation.send({ type: "valuation.change", field: "ebitda", value: "" });
+      expect(view(valuation).errors).toEqual({});
+      valuation.send({ type: "valuation.next" });
+      expect(valuation.value()).toEqual({ step4: "reviewing" });
+    });
+
+    it("step 3: an unfinished growth (\"-\") or EBITDA (\".\") is refused with its message, not taken as blank", () => {
+      const valuation = startValuation({ value: "step3", answers: { ...STEP2, revenue: "1000", ebitda: ".", growth: "-" } });
+      valuation.send({ type: "valuation.next" });
+      expect(valuation.value()).toBe("step3");
+      expect(view(valuation).errors).toEqual({ ebitda: VALUATION_MESSAGES.ebitda, growth: VALUATION_MESSAGES.growth });
     });
   });
 

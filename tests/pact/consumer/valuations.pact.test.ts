@@ -44,16 +44,50 @@ describe("valuations (consumer)", () => {
           upperEstimate: number(61_600_000),
           lowerEstimate: number(28_100_000),
           currency: regex("^(MXN|USD)$", "MXN"),
+          // Every figure given: nothing assumed.
+          assumptions: [],
         }),
       )
       .executeTest(async (server) => {
         useMockServer(server.url);
         const answer = await createValuation(REQUEST);
+        expect(answer.assumptions).toEqual([]);
         expect(answer.valuation_result).toBe(41_800_000);
         expect(answer.lowerEstimate).toBeLessThanOrEqual(answer.valuation_result);
         expect(answer.upperEstimate).toBeGreaterThanOrEqual(answer.valuation_result);
         expect(answer.industry_name).toBe("Manufactura");
         expect(answer.currency).toBe("MXN");
+      });
+  });
+
+  it("POST /api/valuations with only the sales answers the figures it assumed and says which (decision 029)", async () => {
+    const body: CreateValuationBody = { ...REQUEST, net_profit: null, annual_percentage_growth: null, reason: null };
+    await pact
+      .addInteraction()
+      .given("the reference catalogues are seeded")
+      .uponReceiving("a free valuation with the EBITDA, the growth and the reason left blank")
+      .withRequest(...requestTo(createValuationEndpoint, { body }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({
+          profit_result: number(11.9),
+          valuation_result: number(30_000_000),
+          multiple: number(5),
+          annual_percentage_growth: number(3.95),
+          gross_revenue: number(50_000_000),
+          industry_name: string("Manufactura"),
+          net_profit: number(5_950_000),
+          upperEstimate: number(45_000_000),
+          lowerEstimate: number(20_000_000),
+          currency: regex("^(MXN|USD)$", "MXN"),
+          // The order is the contract's (VALUATION_ASSUMPTIONS): the page says each in that order.
+          assumptions: ["typicalMargin", "neutralGrowth", "noReason"],
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url);
+        const answer = await createValuation(body);
+        expect(answer.assumptions).toEqual(["typicalMargin", "neutralGrowth", "noReason"]);
+        expect(answer.net_profit).toBeGreaterThan(0);
       });
   });
 

@@ -235,7 +235,7 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     fixSample: (sample, valid) => ({
       ...sample,
       industry_id: getAt(valid.body, ["industry_id"]),
-      net_profit: Math.min(Number(sample["net_profit"]), Number(sample["gross_revenue"])),
+      net_profit: sample["net_profit"] === null ? null : Math.min(Number(sample["net_profit"]), Number(sample["gross_revenue"])),
       currency: sample["location"] === 1 ? "MXN" : "USD",
     }),
   },

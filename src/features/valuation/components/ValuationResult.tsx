@@ -14,6 +14,7 @@ export const RESULT_COPY = {
   method: "Cómo calculamos tu valuación",
   newTab: "(se abre en una pestaña nueva)",
   servicesTitle: "¿Necesitas una valuación para negociar?",
+  assumptionsTitle: "Lo que supusimos",
   contact: "Solicita una valuación",
 } as const;
 
@@ -44,6 +45,19 @@ export function ValuationResult({ result }: { readonly result: ValuationResultVi
           </div>
         ))}
       </dl>
+
+      {result.assumptions.length > 0 ? (
+        <section className={styles.section} aria-labelledby="valuation-assumptions-title">
+          <h2 id="valuation-assumptions-title" className={styles.h2}>
+            {RESULT_COPY.assumptionsTitle}
+          </h2>
+          <ul>
+            {result.assumptions.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className={styles.section} aria-labelledby="valuation-range-title">
         <h2 id="valuation-range-title" className={styles.h2}>

@@ -26,8 +26,10 @@ const HINTS = {
   step1: "Con estos datos registramos tu solicitud. Solo te contactaremos si nos pides ayuda con tu valuación.",
   location: "En México las cifras van en pesos (MXN); en los demás países, en dólares estadounidenses (USD).",
   revenue: "Las ventas del último año, sin IVA.",
-  ebitda: "Utilidad antes de intereses, impuestos, depreciaciones y amortizaciones. Si no la conoces, usa tu utilidad de operación.",
-  growth: "Cuánto esperas que crezcan tus ventas cada año. Puede ser negativo, por ejemplo -5.",
+  ebitda:
+    "Opcional. Utilidad antes de intereses, impuestos, depreciaciones y amortizaciones. Si no la conoces, usa tu utilidad de operación; si la dejas vacía, usamos el margen típico de tu industria.",
+  growth: "Opcional. Cuánto esperas que crezcan tus ventas cada año. Puede ser negativo, por ejemplo -5. Si lo dejas vacío, usamos un crecimiento neutro.",
+  reason: "Opcional. No cambia el cálculo.",
   website: "Por ejemplo, tuempresa.com.mx",
   review: "Revisa tus respuestas. Si algo no está bien, regresa y corrígelo.",
 } as const;
@@ -93,10 +95,10 @@ export function StepFields(props: {
                 description: HINTS[field],
               })}
               {...input}
-              isRequired
+              isRequired={field === "revenue"}
             />
           ))}
-          <Select {...fields.field("reason", { label: FIELD_LABELS.reason })} options={VALUATION_REASONS} />
+          <Select {...fields.field("reason", { label: FIELD_LABELS.reason, description: HINTS.reason })} options={VALUATION_REASONS} />
           <TextField
             {...fields.field("website", { label: FIELD_LABELS.website, description: HINTS.website })}
             inputMode="url"
