@@ -38,6 +38,9 @@ export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.spac
 
 export const toolbar = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "flex-end", justifyContent: "space-between" });
 
+/** The toolbar's search: wide enough for its whole placeholder; the whole line on a phone. */
+export const toolbarSearch = style({ flex: "1 1 20rem", maxWidth: "26rem" });
+
 /** A row's links side by side, wrapping on a narrow screen. */
 export const rowActions = style({
   display: "flex",
