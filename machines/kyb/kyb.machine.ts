@@ -11,8 +11,9 @@
  *   here with the Spanish message.
  * - `submitting`: the `submitKyb` actor (POST /companies/:id/validations/kyb).
  *   The dialog cannot be closed meanwhile.
- * - `succeeded`: `notifySuccess` (the spec's toast), then closes after
- *   `successClose` (8 s).
+ * - `succeeded`: the dialog says the result (once: the app adds no toast;
+ *   `notifySuccess` is a hook for tests), remembers the verified RFC (kept
+ *   after closing: the button shows it), then closes after `successClose` (8 s).
  * - `failed`: silent for the user (spec section 8), `logFailure` only; closes
  *   after `failureClose` (2 s).
  *
@@ -52,7 +53,7 @@ export interface SubmitKybInput {
 export const KYB_SUCCESS_CLOSE_MS = 8_000;
 export const KYB_FAILURE_CLOSE_MS = 2_000;
 
-export const initialKybContext = ({ companyId, isPaid }: KybInput): KybContext => ({ companyId, isPaid, rfc: "", error: null, result: null });
+export const initialKybContext = ({ companyId, isPaid }: KybInput): KybContext => ({ companyId, isPaid, rfc: "", error: null, result: null, verifiedRfc: null });
 
 export const kybMachine = setup({
   types: {
@@ -67,7 +68,7 @@ export const kybMachine = setup({
     ),
   },
   actions: {
-    /** The success toast (the app provides it). */
+    /** Told of a success (a no-op in the app: the dialog says the result; tests count it). */
     notifySuccess: (_, _params: { result: KybResponse }) => {},
     /** Log the failure; nothing is shown (spec section 8; the app provides it). */
     logFailure: (_, _params: { error: unknown }) => {},
@@ -83,7 +84,7 @@ export const kybMachine = setup({
       const checked = checkRfc(context.rfc);
       return { error: checked.ok ? null : checked.message };
     }),
-    remember: assign((_, params: { result: KybResponse }) => ({ result: params.result })),
+    remember: assign((_, params: { result: KybResponse }) => ({ result: params.result, verifiedRfc: params.result.rfc })),
   },
   guards: {
     isPaid: ({ context }) => context.isPaid,

@@ -13,8 +13,10 @@ export interface KybContext {
   readonly rfc: string;
   /** The RFC's Spanish message after a refused submit; null otherwise. */
   readonly error: string | null;
-  /** The recorded request, once the server accepted it. */
+  /** The recorded request, once the server accepted it (forgotten when the dialog closes). */
   readonly result: KybResponse | null;
+  /** The RFC the server accepted on this page: kept after the dialog closes, so the button shows it verified. */
+  readonly verifiedRfc: string | null;
 }
 
 export type KybStatus = "closed" | "editing" | "submitting" | "succeeded" | "failed";
@@ -31,6 +33,8 @@ export interface KybView {
   readonly isEditable: boolean;
   readonly rfc: string;
   readonly error: string | null;
+  /** The RFC verified on this page, or null: the button shows the verified state. */
+  readonly verifiedRfc: string | null;
 }
 
 const STATUSES: ReadonlyArray<KybStatus> = ["closed", "editing", "submitting", "succeeded", "failed"];
@@ -51,5 +55,6 @@ export function kybView(value: unknown, context: KybContext): KybView {
     isEditable: status === "editing",
     rfc: context.rfc,
     error: status === "editing" ? context.error : null,
+    verifiedRfc: context.verifiedRfc,
   };
 }

@@ -12,10 +12,12 @@ export interface DebouncedSearchFieldProps {
   readonly committed: string;
   /** Called 1 s after typing stops, on Enter, and at once when cleared. */
   readonly onCommit: (text: string) => void;
+  /** The field's width where it sits (a toolbar's search). */
+  readonly className?: string;
 }
 
 /** A search box with its own text, committed after a pause, on Enter or when cleared. */
-export function DebouncedSearchField({ label, placeholder, maxLength, committed, onCommit }: DebouncedSearchFieldProps) {
+export function DebouncedSearchField({ label, placeholder, maxLength, committed, onCommit, className }: DebouncedSearchFieldProps) {
   const [text, setText] = useState(committed);
   // The search changed from elsewhere (back button, a shared link): show its text.
   const [lastCommitted, setLastCommitted] = useState(committed);
@@ -34,6 +36,7 @@ export function DebouncedSearchField({ label, placeholder, maxLength, committed,
       label={label}
       {...(placeholder === undefined ? {} : { placeholder })}
       {...(maxLength === undefined ? {} : { maxLength })}
+      {...(className === undefined ? {} : { className })}
       value={text}
       onChange={setText}
       onSubmit={(value) => onCommit(value)}

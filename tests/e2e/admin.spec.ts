@@ -138,6 +138,8 @@ test("Usuarios by keyboard: the tabs, a search, the confirmation; the account is
   // Tab into the panel's search; type the e-mail in capitals: the search ignores case.
   await page.keyboard.press("Tab");
   await expect(region.getByRole("searchbox", { name: "Buscar usuarios" })).toBeFocused();
+  // One focus ring, the field's: the tabs around it draw none (react-aria marks them focus-visible too).
+  await expect(page.locator("[data-rac]:has(> [role=tablist])")).toHaveCSS("outline-style", "none");
   await page.keyboard.type(email.toUpperCase());
   const rows = region.getByRole("table", { name: "Usuarios" }).getByRole("row");
   await expect(rows).toHaveCount(2);

@@ -49,6 +49,11 @@ test("a seller buys Explora through the local checkout, sees Historial, cancels 
   await expect(checkout).toHaveURL(/\/api\/payments\/local-checkout\/chk_[\w-]{22}$/);
   await expect(checkout.getByRole("heading", { name: "Pagar plan Explora mensual" })).toBeVisible();
   await expect(checkout.getByText("$1,740.00 MXN")).toBeVisible();
+  // The page names the app's icon, and the server answers it (no /favicon.ico 404 in the tab).
+  await expect(checkout.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
+  const icon = await checkout.request.get("/favicon.svg");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
 
   await checkout.getByRole("button", { name: "Pagar", exact: true }).click();
   await expect(checkout).toHaveURL(/\/pago-exitoso\?session_id=chk_/);

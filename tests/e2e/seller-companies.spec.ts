@@ -69,6 +69,8 @@ test("a seller lands on the form, creates a company with a picture, edits it and
   await page.getByText("Manufactura", { exact: true }).click();
   await expect(page.getByRole("checkbox", { name: "Manufactura" })).toBeChecked();
   await page.getByLabel("Imagen de la empresa (JPG o PNG)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: TINY_PNG });
+  // A preview of the chosen picture, before it is uploaded.
+  await expect(page.getByRole("img", { name: "Vista previa de la imagen elegida para la empresa" })).toHaveAttribute("src", /^blob:/);
   await page.getByRole("button", { name: "Crear" }).click();
 
   // Create, then upload the picture, then the company's page.
@@ -83,6 +85,8 @@ test("a seller lands on the form, creates a company with a picture, edits it and
   await expect(page.getByRole("tab", { name: "Onboarding" })).toHaveCount(0);
   await expect(page.getByRole("textbox", { name: "Nombre de la empresa" })).toHaveValue(companyName);
   await expect(page.getByRole("checkbox", { name: "Manufactura" })).toBeChecked();
+  // The uploaded picture, as the server serves it.
+  await expect(page.getByRole("img", { name: "Imagen actual de la empresa" })).toHaveAttribute("src", /\/api\/company_pictures\/[0-9a-f]{32}$/);
   await expectNoAxeViolations(page);
 
   // Edit and save.

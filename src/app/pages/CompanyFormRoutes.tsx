@@ -10,6 +10,7 @@ import { CompanyForm } from "../../features/companies/components/CompanyForm.tsx
 import { useUploadCompanyPicture } from "../../features/data-room/api/upload-company-picture.ts";
 import { DataRoomPanel } from "../../features/data-room/components/DataRoomPanel.tsx";
 import { KybButton } from "../../features/kyb/components/KybButton.tsx";
+import { useFreshPlan } from "../../features/subscriptions/state/use-fresh-plan.ts";
 import { OnboardingSummary } from "../../features/onboarding-summary/components/OnboardingSummary.tsx";
 import { isApiError } from "../../lib/api-error.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -28,6 +29,12 @@ import * as styles from "./CompanyFormRoutes.css.ts";
  *   area (guard `admin`): a create lands on /admin/business/{id}, and a
  *   missing company leads back to the dashboard's companies.
  */
+
+/** 'KYB básico' with the plan kept fresh: paying (here or in another tab) enables it without a reload. */
+function KybAction({ companyId }: { readonly companyId: number }) {
+  useFreshPlan();
+  return <KybButton companyId={companyId} />;
+}
 
 const PICTURE_SAVED = "Imagen guardada con éxito";
 
@@ -145,7 +152,7 @@ function EditCompanyPage({ area }: { readonly area: Area }) {
           <CompanyForm key={data.id} record={data} onSaved={(saved, picture) => uploadPicture(saved.id, picture)} />
         </TabPanel>
         <TabPanel id="data-room">
-          <DataRoomPanel companyId={data.id} kybAction={<KybButton companyId={data.id} />} />
+          <DataRoomPanel companyId={data.id} kybAction={<KybAction companyId={data.id} />} />
         </TabPanel>
         {session.isAdmin ? (
           <TabPanel id="onboarding">

@@ -5,6 +5,9 @@ export const tabs = style({
   display: "flex",
   flexDirection: "column",
   gap: vars.space.lg,
+  // react-aria marks the whole Tabs root data-focus-visible while a tab or anything in the panel has
+  // keyboard focus: the global ring would draw a second one around everything. The focused element has its own.
+  selectors: { "&[data-focus-visible]": { outline: "none" } },
 });
 
 const list = style({

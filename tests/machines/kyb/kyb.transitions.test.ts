@@ -6,7 +6,7 @@ describe("kyb machine, one transition at a time", () => {
   it("starts closed with nothing typed", () => {
     const kyb = startKyb(PAID);
     expect(kyb.value()).toBe("closed");
-    expect(kyb.context()).toEqual({ companyId: 42, isPaid: true, rfc: "", error: null, result: null });
+    expect(kyb.context()).toEqual({ companyId: 42, isPaid: true, rfc: "", error: null, result: null, verifiedRfc: null });
   });
 
   it("opens for a paid user", () => {
@@ -71,7 +71,7 @@ describe("kyb machine, one transition at a time", () => {
     expect(kyb.value()).toBe("submitting");
   });
 
-  it("on success: the toast action with the answer, then succeeded", async () => {
+  it("on success: the success action with the answer, then succeeded", async () => {
     const kyb = startKyb(PAID);
     kyb.actor.send({ type: "kyb.open" });
     kyb.actor.send({ type: "kyb.change", rfc: "ABC680524P73" });
@@ -107,6 +107,24 @@ describe("kyb machine, one transition at a time", () => {
     kyb.actor.send({ type: "kyb.close" });
     expect(kyb.value()).toBe("closed");
     expect(kyb.context()).toMatchObject({ rfc: "", error: null, result: null });
+  });
+
+  it("keeps the verified RFC after the dialog closes (the button shows it); a failure verifies nothing", async () => {
+    const kyb = startKyb(PAID);
+    kyb.actor.send({ type: "kyb.open" });
+    kyb.actor.send({ type: "kyb.change", rfc: "ABC680524P73" });
+    kyb.actor.send({ type: "kyb.submit" });
+    await kyb.server.answer();
+    kyb.actor.send({ type: "kyb.close" });
+    expect(kyb.context().verifiedRfc).toBe(RESULT.rfc);
+
+    const failed = startKyb(PAID);
+    failed.actor.send({ type: "kyb.open" });
+    failed.actor.send({ type: "kyb.change", rfc: "ABC680524P73" });
+    failed.actor.send({ type: "kyb.submit" });
+    await failed.server.fail();
+    failed.actor.send({ type: "kyb.close" });
+    expect(failed.context().verifiedRfc).toBeNull();
   });
 
   it("ignores typing and submitting while closed", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { kybView, statusOf, type KybContext } from "../../../machines/kyb/selectors.ts";
 
-const context: KybContext = { companyId: 1, isPaid: true, rfc: "abc", error: "El RFC debe tener al menos 12 caracteres.", result: null };
+const context: KybContext = { companyId: 1, isPaid: true, rfc: "abc", error: "El RFC debe tener al menos 12 caracteres.", result: null, verifiedRfc: null };
 
 describe("kyb view", () => {
   it("closed: opens only for paid users, shows no error", () => {
@@ -19,6 +19,7 @@ describe("kyb view", () => {
       isEditable: true,
       rfc: "abc",
       error: "El RFC debe tener al menos 12 caracteres.",
+      verifiedRfc: null,
     });
   });
 

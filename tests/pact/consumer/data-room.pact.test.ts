@@ -18,7 +18,7 @@ import { shareDataRoomFile } from "../../../src/features/data-room/api/share-fil
 import { uploadCompanyPicture } from "../../../src/features/data-room/api/upload-company-picture.ts";
 import { uploadDataRoomFiles } from "../../../src/features/data-room/api/upload-files.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
-import { JSON_CONTENT, SAMPLE_TOKEN, bearerFrom, eachLike, failureOf, fileFrom, integer, newPact, regex, requestTo, string, useMockServer, when, type MultipartFile } from "./pact.ts";
+import { ISO_DAY, JSON_CONTENT, SAMPLE_TOKEN, bearerFrom, eachLike, failureOf, fileFrom, integer, newPact, regex, requestTo, string, useMockServer, when, type MultipartFile } from "./pact.ts";
 
 const { boolean } = MatchersV3;
 
@@ -30,6 +30,15 @@ const COMPANY_FILE = { id: ["companyId", 1], fileId: ["fileId", 1] } as const;
 const WITH_COMPANY = "a seller with a company is signed in";
 const WITH_FILE = "a seller with a company and a data-room file is signed in";
 const WITH_SHARED_FILE = "a seller with a company and a data-room file shared with approved buyers is signed in";
+const WITH_COMPANY_ON_A_DAY = "a seller with a company is signed in on a given day";
+
+/**
+ * A CIF's issue date, and the server's today it is checked against (at most
+ * 3 months old): fixed, so the pact does not move with the calendar; the
+ * provider state sets the server's clock to that day.
+ */
+const CIF_ISSUED_ON = "2026-11-01";
+const CIF_TODAY = "2026-11-15";
 
 /** The smallest file the server takes for a PDF: it reads the kind from the bytes. */
 const PDF: MultipartFile = {
@@ -91,7 +100,7 @@ describe("the data room and the company picture (consumer)", () => {
       });
   });
 
-  // Every other category: its list (empty for a new company) and, outside the CIFs (their issue date moves with the calendar), an upload.
+  // Every other category: its list (empty for a new company) and, outside the CIFs (below, with their issue date), an upload.
   for (const category of DATA_ROOM_CATEGORIES.filter((key) => key !== "company_acta_constitutivas")) {
     it(`GET /api/companies/{id}/company_files/${category} lists the category (empty at first)`, async () => {
       await pact
@@ -117,6 +126,26 @@ describe("the data room and the company picture (consumer)", () => {
           useMockServer(server.url, SAMPLE_TOKEN);
           const { items } = await uploadDataRoomFiles({ companyId: 1, category, files: [fileFrom(PDF)] });
           expect(items[0]).toMatchObject({ filename: "acta.pdf", category });
+        });
+    });
+  }
+
+  for (const category of DATA_ROOM_CATEGORIES.filter((key) => DATA_ROOM_CATEGORY_INFO[key].needsIssueDate)) {
+    it(`POST /api/companies/{id}/company_files/${category} stores a PDF with its issue date (issued_on)`, async () => {
+      await pact
+        .addInteraction()
+        .given(WITH_COMPANY_ON_A_DAY, { today: CIF_TODAY })
+        .uponReceiving(`an upload of a PDF to ${category} with an issue date within the last 3 months`)
+        .withRequest(
+          ...requestTo(uploadDataRoomFilesEndpoint(category), { headers: bearer, paramsFromState: COMPANY, multipart: { fields: { issued_on: CIF_ISSUED_ON }, files: [PDF] } }),
+        )
+        .willRespondWith(201, (response) =>
+          response.headers(JSON_CONTENT).jsonBody({ items: eachLike({ ...FILE_ROW, category: string(category), issued_on: regex(ISO_DAY, CIF_ISSUED_ON) }) }),
+        )
+        .executeTest(async (server) => {
+          useMockServer(server.url, SAMPLE_TOKEN);
+          const { items } = await uploadDataRoomFiles({ companyId: 1, category, files: [fileFrom(PDF)], issuedOn: CIF_ISSUED_ON });
+          expect(items[0]).toMatchObject({ filename: "acta.pdf", category, issued_on: CIF_ISSUED_ON });
         });
     });
   }

@@ -20,6 +20,7 @@ import { savedSearchStates } from "./states/saved-searches.ts";
 import { sellerAnalyticsStates } from "./states/seller-analytics.ts";
 import { sessionStates } from "./states/sessions.ts";
 import type { ProviderStates } from "./states/types.ts";
+import { providerClock } from "./states/clock.ts";
 
 // Add a feature's provider states here (one file per feature in states/).
 const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, marketplaceStates, accountStates, paymentStates, dataRoomStates, kybStates, companyWriteStates, onboardingStates, adminStates, dealRoomStates, sellerAnalyticsStates, savedSearchStates, emailVerificationStates];
@@ -38,7 +39,8 @@ describe("provider verification: every pact in pacts/ against the real server", 
     // (tests/server/rate-limit.test.ts proves the 429s).
     const generous = { max: 100_000, windowMs: 60_000 };
     // No built app: the pacts are the API's, and scripts/test.sh builds dist/ meanwhile.
-    server = await startServer({ seedDemo: false, distDir: null, rateLimits: sameLimitForEveryBucket(generous) });
+    // The clock: the system's, unless a state moves it (states/clock.ts).
+    server = await startServer({ seedDemo: false, distDir: null, rateLimits: sameLimitForEveryBucket(generous), clock: providerClock });
   });
   afterAll(async () => {
     await server?.close();

@@ -1,5 +1,5 @@
 import { useQueries } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { CatalogueItem, CataloguePath } from "../../../../contracts/catalogues.ts";
 import { COMPANY_MESSAGES, CompanyCreateRequest, CompanyUpdateRequest, type CompanyCreateResponse, type CompanyRecord } from "../../../../contracts/companies.ts";
 import type { FieldErrors } from "../../../../contracts/fields.ts";
@@ -32,6 +32,27 @@ const PENDING_VERIFICATION_ID = 1;
 /** Spec section 2: the company image accepts JPEG or PNG. */
 export const PICTURE_TYPES = ["image/jpeg", "image/png"] as const;
 export const PICTURE_TYPE_MESSAGE = "La imagen debe ser JPG o PNG.";
+
+/** The preview's alt texts: the picture just chosen (uploaded on save), or the one the company has. */
+export const PICTURE_ALT = {
+  chosen: "Vista previa de la imagen elegida para la empresa",
+  current: "Imagen actual de la empresa",
+} as const;
+
+/** An object URL for the chosen file while it is chosen (revoked when it changes or the form goes). */
+function usePreviewUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (file === null) {
+      setUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
 
 type SelectKey =
   | "company_type_id"
@@ -223,6 +244,8 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
   const updateCompany = useUpdateCompany();
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | undefined>(undefined);
+  const chosenUrl = usePreviewUrl(picture);
+  const previewUrl = chosenUrl ?? record?.picture_url ?? null;
   const catalogues = useQueries({ queries: CATALOGUES.map((path) => catalogueQueryOptions(path)) });
   const optionsOf = (path: CataloguePath): ReadonlyArray<CatalogueItem> => catalogues[CATALOGUES.indexOf(path)]?.data ?? [];
 
@@ -292,6 +315,9 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
             })}
             accept="image/jpeg,image/png"
           />
+          {previewUrl === null ? null : (
+            <img className={styles.picturePreview} src={previewUrl} alt={chosenUrl === null ? PICTURE_ALT.current : PICTURE_ALT.chosen} />
+          )}
         </div>
       </fieldset>
 

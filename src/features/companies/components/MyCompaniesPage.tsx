@@ -54,7 +54,14 @@ export default function MyCompaniesPage() {
         Tus empresas
       </h2>
       <div className={styles.toolbar}>
-        <DebouncedSearchField label="Buscar empresa" placeholder="Nombre, referencia o contacto" maxLength={SEARCH_MAX_LENGTH} committed={q} onCommit={search} />
+        <DebouncedSearchField
+          label="Buscar empresa"
+          placeholder="Nombre, referencia o contacto"
+          maxLength={SEARCH_MAX_LENGTH}
+          committed={q}
+          onCommit={search}
+          className={styles.toolbarSearch}
+        />
         <Link href="/crear-empresa" variant="primary">
           Registrar empresa
         </Link>

@@ -17,6 +17,18 @@ export const legend = style({ fontWeight: vars.fontWeight.semibold, padding: `0 
 
 export const wide = style({ gridColumn: "1 / -1" });
 
+/** The company picture's preview under its field: small, whole, on a light frame. */
+export const picturePreview = style({
+  display: "block",
+  marginTop: vars.space.sm,
+  maxWidth: "min(12rem, 100%)",
+  maxHeight: "8rem",
+  objectFit: "contain",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+});
+
 /** The company's place on the marketplace, above the status (admin form). */
 export const publication = style({ margin: 0, fontWeight: vars.fontWeight.medium });
 
@@ -25,6 +37,9 @@ export const muted = style({ color: vars.color.textMuted, fontSize: vars.fontSiz
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
 
 export const toolbar = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md, alignItems: "flex-end", justifyContent: "space-between" });
+
+/** The toolbar's search: wide enough for its whole placeholder; the whole line on a phone. */
+export const toolbarSearch = style({ flex: "1 1 20rem", maxWidth: "26rem" });
 
 /** A row's links side by side, wrapping on a narrow screen. */
 export const rowActions = style({

@@ -10,6 +10,9 @@ export const disabledWrapper = style({
   selectors: { "&:focus-visible": { outline: `${vars.size.focusRing} solid ${vars.color.focus}`, outlineOffset: "2px" } },
 });
 
+/** The verified state's check mark, in the success colour. */
+export const check = style({ color: vars.color.success, fontWeight: 700, marginInlineEnd: vars.space.xs });
+
 export const help = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted, margin: 0 });
 
 export const tooltip = style({

@@ -21,6 +21,8 @@ export const KYB_COPY = {
   label: "RFC",
   hint: "12 caracteres para persona moral o 13 para persona física, como aparece en tu Constancia de Situación Fiscal.",
   submit: "Verificar",
+  /** The button once the server accepted an RFC on this page. */
+  verified: "KYB básico: RFC verificado",
   closing: "Esta ventana se cerrará en unos segundos.",
   plans: "Ver planes",
 } as const;
@@ -33,9 +35,13 @@ const selectView = (snapshot: KybSnapshot): KybView => kybView(snapshot.value, s
  * need no plan: docs/decisions/016-kyb.md) open a dialog that asks for the
  * RFC; everyone else sees the button disabled with the spec's tooltip. Paid
  * comes from the session (`useSession().isPaidUser`), which follows the
- * subscription machine. The dialog's life is the KYB machine
- * (machines/kyb/): success shows the toast and closes after 8 s, a failure
- * closes after 2 s without a message. Focus returns to the button on close.
+ * subscription machine (src/app composes it with the subscriptions
+ * feature's `useFreshPlan`, so a seller who just paid, in this tab or
+ * another, gets the button without a reload). The dialog's
+ * life is the KYB machine (machines/kyb/): success is said in the dialog
+ * (once: no toast besides) and closes after 8 s, a failure closes after 2 s
+ * without a message; afterwards the button shows the RFC verified. Focus
+ * returns to the button on close.
  */
 export function KybButton(props: { readonly companyId: number }): JSX.Element {
   const session = useSession();
@@ -89,7 +95,16 @@ export function KybButton(props: { readonly companyId: number }): JSX.Element {
   return (
     <div className={styles.root}>
       <Button variant="secondary" onPress={() => actor.send({ type: "kyb.open" })}>
-        {KYB_COPY.button}
+        {view.verifiedRfc === null ? (
+          KYB_COPY.button
+        ) : (
+          <>
+            <span aria-hidden="true" className={styles.check}>
+              ✓
+            </span>
+            {KYB_COPY.verified}
+          </>
+        )}
       </Button>
       <Modal
         title={KYB_COPY.title}

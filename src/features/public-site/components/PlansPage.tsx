@@ -122,7 +122,7 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
                       ))}
                     </ul>
                   )}
-                  <div className={styles.cardFooter}>
+                  <div className={`${styles.cardFooter} ${styles.cardActions}`}>
                     {group.monthly === undefined ? null : (
                       <ChooseButton plan={group.monthly} label="Elegir mensual" onChoose={onChoose} pendingPlan={pendingPlan} primary={first.is_most_popular} />
                     )}

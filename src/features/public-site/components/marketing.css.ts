@@ -87,6 +87,9 @@ export const cardIcon = style({ width: "3rem", height: "3rem", color: vars.color
 
 export const cardFooter = style({ marginTop: "auto", paddingTop: vars.space.sm });
 
+/** A footer with two buttons (a plan's 'Elegir mensual' and 'Elegir trimestral'): apart, side by side or stacked on a phone. */
+export const cardActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+
 export const list = style({
   margin: 0,
   paddingLeft: vars.space.lg,

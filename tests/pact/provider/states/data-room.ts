@@ -8,7 +8,8 @@ import { companyFiles } from "../../../../server/data-room/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
 import type { RunningServer } from "../../../../server/start.ts";
 import { SAMPLE_FILES } from "../../../server/samples.ts";
-import type { ProviderStates } from "./types.ts";
+import { moveProviderClockTo, resetProviderClock } from "./clock.ts";
+import { param, type ProviderStates } from "./types.ts";
 
 const PASSWORD = "Contrasena-segura-1";
 const EMAIL = "vendedora.data-room.pact@example.mx";
@@ -79,5 +80,19 @@ export const dataRoomStates: ProviderStates = (server) => ({
     const fileId = await uploadAndOpen(server, sellerToken, companyId);
     await server.db.update(companyFiles).set({ shared: true }).where(eq(companyFiles.id, fileId));
     return { sellerToken, companyId, fileId };
+  },
+  // A CIF's issue date must be at most 3 months old by the server's today: the pact records a fixed date, the state names the day.
+  // Log-in first, on the system's clock (the token's expiry is checked against it), then the server's today moves.
+  "a seller with a company is signed in on a given day": {
+    setup: async (params) => {
+      const companyId = await sellerWithCompany(server);
+      const sellerToken = await logIn(server);
+      moveProviderClockTo(`${param(params, "today", "")}T18:00:00.000Z`);
+      return { sellerToken, companyId };
+    },
+    teardown: async () => {
+      resetProviderClock();
+      return undefined;
+    },
   },
 });
