@@ -142,11 +142,12 @@ const sha256 = (text: string): string => `'sha256-${createHash("sha256").update(
 
 /**
  * Only this page's own style and script (by hash), calls to our API, its
- * form to itself, framed only by our pages. No images, fonts, plugins or
- * other frames.
+ * form to itself, framed only by our pages. No images but our own icon
+ * (htmlDocument links /favicon.svg), no fonts, plugins or other frames.
  */
 export const BOT_PAGE_CSP = [
   "default-src 'none'",
+  "img-src 'self'",
   `script-src ${sha256(SCRIPT)}`,
   `style-src ${sha256(STYLE)}`,
   "connect-src 'self'",

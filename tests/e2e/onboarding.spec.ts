@@ -203,7 +203,13 @@ test("step 1 checks the RFC at its field before sending; leaving after step 4 re
   await choose(page, "checkbox", "Capital para crecimiento");
   await next(page).click();
   await expect(heading(page, "Ronda de inversión")).toBeVisible();
-  await page.getByLabel("Monto de la ronda (USD)").fill("500000");
+  // A currency field: "$" before it, comma thousands and two decimals once left; a key that is no part of an amount is refused.
+  const amount = page.getByLabel("Monto de la ronda (USD)");
+  await amount.fill("500000");
+  await amount.blur();
+  await expect(amount).toHaveValue("500,000.00");
+  await amount.fill("medio millón");
+  await expect(amount).toHaveValue("500,000.00");
   await next(page).click();
   await expect(heading(page, "Información de inversión")).toBeVisible();
 

@@ -11,6 +11,7 @@ import type { OnboardingView } from "../../../../machines/onboarding/selectors.t
 import type { FieldSection, FormStep, OnboardingAnswers, Urgency } from "../../../../machines/onboarding/types.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { CheckboxGroup } from "../../../components/ui/CheckboxGroup.tsx";
+import { MoneyField } from "../../../components/ui/MoneyField.tsx";
 import { NumberField } from "../../../components/ui/NumberField.tsx";
 import { RadioGroup } from "../../../components/ui/RadioGroup.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
@@ -203,7 +204,7 @@ export function StepFields(props: {
       return (
         <>
           <Select {...fundingRound.field("funding_round", { label: FIELD_LABELS.stage, ...choice(STAGE_OPTIONS) })} options={STAGE_OPTIONS} />
-          <NumberField {...fundingRound.field("funding_round_amount", { label: FIELD_LABELS.amount })} min={0} />
+          <MoneyField {...fundingRound.field("funding_round_amount", { label: FIELD_LABELS.amount })} />
         </>
       );
     }
@@ -211,7 +212,7 @@ export function StepFields(props: {
       const investment = section("investment");
       return (
         <>
-          <NumberField {...investment.field("funding_round_done", { label: FIELD_LABELS.done })} min={0} />
+          <MoneyField {...investment.field("funding_round_done", { label: FIELD_LABELS.done })} />
           <NumberField {...investment.field("investors", { label: FIELD_LABELS.investors })} min={0} step={1} />
         </>
       );
@@ -239,11 +240,11 @@ export function StepFields(props: {
       return (
         <>
           <Select {...financial.field("financial_records_state", { label: FIELD_LABELS.records, ...choice(RECORDS_OPTIONS) })} options={RECORDS_OPTIONS} />
-          <NumberField {...financial.field("yearly_sales", { label: FIELD_LABELS.yearlySales })} min={0} />
+          <MoneyField {...financial.field("yearly_sales", { label: FIELD_LABELS.yearlySales })} />
           <NumberField {...financial.field("ebitda_margin", { label: FIELD_LABELS.ebitdaMargin })} min={-100} max={100} />
-          <NumberField {...financial.field("second_last_year_yearly_sales", { label: FIELD_LABELS.secondSales })} min={0} />
+          <MoneyField {...financial.field("second_last_year_yearly_sales", { label: FIELD_LABELS.secondSales })} />
           <NumberField {...financial.field("second_last_year_ebitda_margin", { label: FIELD_LABELS.secondMargin })} min={-100} max={100} />
-          <NumberField {...financial.field("estimate_yearly_sales", { label: FIELD_LABELS.estimate })} min={0} />
+          <MoneyField {...financial.field("estimate_yearly_sales", { label: FIELD_LABELS.estimate })} />
         </>
       );
     }
