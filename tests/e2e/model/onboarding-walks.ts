@@ -5,6 +5,7 @@ import { onboardingMachine, statusOf, type OnboardingEvent, type OnboardingSnaps
 import { canGoNext, hasSellingInterest, visibleSteps } from "../../../machines/onboarding/selectors.ts";
 import { EMPTY_ANSWERS, type CatalogueItem, type FormStep, type NotifyTeamInput, type OnboardingInput, type SaveStepInput } from "../../../machines/onboarding/types.ts";
 import { sellerSignUp } from "../../server/samples.ts";
+import { pathTo, type Edge as EdgeOf, type Walk as WalkOf, type WalkStep as WalkStepOf } from "./walk-paths.ts";
 
 /**
  * The onboarding machine's paths as a person walks them in the browser
@@ -109,46 +110,9 @@ export const expectedOf = (snapshot: OnboardingSnapshot): Expected => {
   return { kind: "step", step, sidebar: visibleSteps(answers), sellingQuestions: hasSellingInterest(answers), canGoNext: canGoNext(answers, step) };
 };
 
-export interface WalkStep {
-  readonly event: WalkEvent;
-  readonly expected: Expected;
-}
-export interface Walk {
-  readonly name: string;
-  readonly start: Expected;
-  readonly steps: readonly WalkStep[];
-}
-
-interface Edge {
-  readonly event: WalkEvent;
-  readonly state: OnboardingSnapshot;
-}
-/** Serialized state → serialized event → where it leads. */
-type Adjacency = ReadonlyMap<string, ReadonlyMap<string, Edge>>;
-
-/**
- * The shortest run of edges from `from` to a state `wanted` accepts (breadth
- * first), or null when none is reachable. `from` itself is not a candidate.
- */
-function pathTo(adjacency: Adjacency, from: string, wanted: (state: string) => boolean): ReadonlyArray<readonly [string, string]> | null {
-  const cameFrom = new Map<string, readonly [string, string] | null>([[from, null]]);
-  const queue = [from];
-  for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
-    if (state !== from && wanted(state)) {
-      const path: Array<readonly [string, string]> = [];
-      for (let at = cameFrom.get(state); at != null; at = cameFrom.get(at[0])) path.unshift(at);
-      return path;
-    }
-    for (const [edge, next] of adjacency.get(state) ?? []) {
-      const target = serializeState(next.state);
-      if (!cameFrom.has(target)) {
-        cameFrom.set(target, [state, edge]);
-        queue.push(target);
-      }
-    }
-  }
-  return null;
-}
+export type WalkStep = WalkStepOf<WalkEvent, Expected>;
+export type Walk = WalkOf<WalkEvent, Expected>;
+type Edge = EdgeOf<WalkEvent, OnboardingSnapshot>;
 
 /**
  * Walks that together rest in every state of the graph: each starts from a
@@ -185,7 +149,7 @@ export function onboardingWalks(): { readonly walks: readonly Walk[]; readonly s
     const steps: WalkStep[] = [];
     for (let at = serializeState(initial); ; ) {
       const path =
-        pathTo(adjacency, at, (state) => unseen.has(shown(state)) && !ending.has(state)) ?? pathTo(adjacency, at, (state) => unseen.has(shown(state)));
+        pathTo(adjacency, serializeState, at, (state) => unseen.has(shown(state)) && !ending.has(state)) ?? pathTo(adjacency, serializeState, at, (state) => unseen.has(shown(state)));
       if (path === null) break;
       for (const [from, eventKey] of path) {
         const next = adjacency.get(from)?.get(eventKey);

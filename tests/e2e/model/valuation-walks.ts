@@ -5,6 +5,7 @@ import type { ValuationAssumption, ValuationResponse } from "../../../contracts/
 import { valuationView, type AnswerErrors, type ValuationRequestBody, type ValuationStatus } from "../../../machines/valuation/selectors.ts";
 import type { FormStep } from "../../../machines/valuation/types.ts";
 import { statusOf, valuationMachine, type ValuationEvent, type ValuationSnapshot } from "../../../machines/valuation/valuation.machine.ts";
+import { pathTo, type Edge as EdgeOf, type Walk as WalkOf, type WalkStep as WalkStepOf } from "./walk-paths.ts";
 
 /**
  * The valuation machine's paths as a person walks them in the browser
@@ -132,42 +133,9 @@ const shownOf = (snapshot: ValuationSnapshot): string => {
   return JSON.stringify([snapshot.value, expected.kind === "form" ? { ...expected, refusals: 0 } : expected]);
 };
 
-export interface WalkStep {
-  readonly event: WalkEvent;
-  readonly expected: Expected;
-}
-export interface Walk {
-  readonly name: string;
-  readonly start: Expected;
-  readonly steps: readonly WalkStep[];
-}
-
-interface Edge {
-  readonly event: WalkEvent;
-  readonly state: ValuationSnapshot;
-}
-type Adjacency = ReadonlyMap<string, ReadonlyMap<string, Edge>>;
-
-/** The shortest run of edges from `from` to a state `wanted` accepts (breadth first), or null. */
-function pathTo(adjacency: Adjacency, from: string, wanted: (state: string) => boolean): ReadonlyArray<readonly [string, string]> | null {
-  const cameFrom = new Map<string, readonly [string, string] | null>([[from, null]]);
-  const queue = [from];
-  for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
-    if (state !== from && wanted(state)) {
-      const path: Array<readonly [string, string]> = [];
-      for (let at = cameFrom.get(state); at != null; at = cameFrom.get(at[0])) path.unshift(at);
-      return path;
-    }
-    for (const [edge, next] of adjacency.get(state) ?? []) {
-      const target = serializeState(next.state);
-      if (!cameFrom.has(target)) {
-        cameFrom.set(target, [state, edge]);
-        queue.push(target);
-      }
-    }
-  }
-  return null;
-}
+export type WalkStep = WalkStepOf<WalkEvent, Expected>;
+export type Walk = WalkOf<WalkEvent, Expected>;
+type Edge = EdgeOf<WalkEvent, ValuationSnapshot>;
 
 /**
  * Walks that together rest in every state the page can tell apart: each
@@ -216,7 +184,7 @@ export function valuationWalks(): { readonly walks: readonly Walk[]; readonly st
         failureTaken = true;
         continue;
       }
-      const path = pathTo(adjacency, at, (state) => unseen.has(shown(state)) || (!failureTaken && failureKey(state) !== undefined));
+      const path = pathTo(adjacency, serializeState, at, (state) => unseen.has(shown(state)) || (!failureTaken && failureKey(state) !== undefined));
       if (path === null) break;
       for (const [from, eventKey] of path) at = take(from, eventKey);
     }
