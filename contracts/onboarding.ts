@@ -86,6 +86,7 @@ export const ONBOARDING_MESSAGES = {
   financialRecordsInvalid: "Elige el estado de tus registros financieros.",
   urgencyInvalid: "Elige la urgencia.",
   amountInvalid: "Ingresa un monto válido (0 o mayor, hasta 2 decimales).",
+  amountRequired: "Debes ingresar el monto de la ronda",
   doneOverAmount: "El monto levantado no puede ser mayor al monto de la ronda.",
   investorsInvalid: "Ingresa un número de inversionistas válido.",
   marginInvalid: "Ingresa un margen válido (entre -100 y 100, hasta 2 decimales).",

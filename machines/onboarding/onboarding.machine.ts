@@ -9,7 +9,8 @@
  *   - `editing` takes the step's own edits only (`onboarding.change` for its
  *     section; `equity.*` on step 2, `use.*` on step 6). `onboarding.next`
  *     goes to `saving` if `canGoNext` (steps 2 and 6: total exactly 100,
- *     counted in hundredths). `onboarding.back` goes to the previous visible
+ *     counted in hundredths; steps 1, 4 and 5: ./step-checks.ts, whose
+ *     messages the app shows at the fields). `onboarding.back` goes to the previous visible
  *     step; on step 1 it goes to `left`.
  *   - `saving` invokes `saveStep` with the step and its answers (defaults
  *     applied: urgency not_urgent). Success marks the step saved and goes to
@@ -36,11 +37,12 @@ import {
   answersToSave,
   canAddEquity,
   canAddUse,
-  canGoNext,
+  canSave,
   hasGrowthInterest,
   isValidPercent,
   mergeSaved,
   resumeStep,
+  withSaved,
   type OnboardingStatus,
 } from "./selectors.ts";
 import {
@@ -72,13 +74,17 @@ export type OnboardingEvent =
   | { readonly type: "use.remove"; readonly index: number }
   | { readonly type: "use.change"; readonly index: number; readonly row: Partial<UseRow> };
 
-export const initialOnboardingContext = ({ companyId, saved }: OnboardingInput): OnboardingContext => ({
-  companyId,
-  step: 1,
-  answers: saved === undefined ? EMPTY_ANSWERS : mergeSaved(EMPTY_ANSWERS, saved.answers),
-  savedSteps: saved === undefined ? [] : [...new Set(saved.steps)].sort((a, b) => a - b),
-  error: null,
-});
+export const initialOnboardingContext = ({ companyId, saved }: OnboardingInput): OnboardingContext => {
+  const answers = saved === undefined ? EMPTY_ANSWERS : mergeSaved(EMPTY_ANSWERS, saved.answers);
+  return {
+    companyId,
+    step: 1,
+    answers,
+    savedSteps: saved === undefined ? [] : [...new Set(saved.steps)].sort((a, b) => a - b),
+    savedAnswers: answers,
+    error: null,
+  };
+};
 
 const replaceAt = <Row>(rows: readonly Row[], index: number, patch: Partial<Row>): Row[] =>
   rows.map((row, at) => (at === index ? { ...row, ...patch } : row));
@@ -110,6 +116,7 @@ export const onboardingMachine = setup({
     clearError: assign({ error: null }),
     markSaved: assign(({ context }, params: { step: FormStep }) => ({
       savedSteps: [...new Set([...context.savedSteps, params.step])].sort((a, b) => a - b),
+      savedAnswers: withSaved(context.savedAnswers, answersToSave(context.answers, params.step)),
       error: null,
     })),
     keepError: assign((_, params: { error: unknown }) => ({ error: params.error })),
@@ -131,7 +138,8 @@ export const onboardingMachine = setup({
     })),
   },
   guards: {
-    canGoNext: ({ context }, params: { step: FormStep }) => canGoNext(context.answers, params.step),
+    /** The table is at 100 (steps 2 and 6) and the step has what it needs (./step-checks.ts): a blank is never saved as a value. */
+    canGoNext: ({ context }, params: { step: FormStep }) => canSave(context.answers, params.step),
     hasGrowth: ({ context }) => hasGrowthInterest(context.answers),
     resumesAt: ({ context }, params: { step: FormStep }) => resumeStep(context.answers, context.savedSteps) === params.step,
     isSection: ({ event }, params: { section: FieldSection }) => event.type === "onboarding.change" && event.section === params.section,

@@ -1,4 +1,5 @@
-import type { EquityRow, FormStep, OnboardingAnswers, OnboardingContext, SaveStepAnswers, UseRow } from "./types.ts";
+import { isStepReady } from "./step-checks.ts";
+import type { EquityRow, FormStep, OnboardingAnswers, OnboardingContext, OnboardingInput, SaveStepAnswers, UseRow } from "./types.ts";
 
 /**
  * Pure reads of the onboarding wizard (spec sections 4, 5 and 9): the
@@ -87,6 +88,9 @@ export const canGoNext = (answers: OnboardingAnswers, step: FormStep): boolean =
   return true;
 };
 
+/** Next saves the step: its table is at 100 (steps 2 and 6) and it has what it needs (./step-checks.ts). */
+export const canSave = (answers: OnboardingAnswers, step: FormStep): boolean => canGoNext(answers, step) && isStepReady(answers, step);
+
 /**
  * A step's answers as `saveStep` receives them. Motivation is kept only for a
  * selling interest; urgency defaults to not_urgent (spec section 4); funding
@@ -124,6 +128,34 @@ export const answersToSave = (answers: OnboardingAnswers, step: FormStep): SaveS
 /** Where resuming starts: the first visible step not saved yet; step 8 when all are saved (it completes the wizard). */
 export const resumeStep = (answers: OnboardingAnswers, savedSteps: readonly FormStep[]): FormStep =>
   visibleSteps(answers).find((step) => !savedSteps.includes(step)) ?? 8;
+
+/** The answers the server has once a step's save succeeded: that step's section as it was sent. */
+export const withSaved = (saved: OnboardingAnswers, sent: SaveStepAnswers): OnboardingAnswers => {
+  switch (sent.step) {
+    case 1:
+      return { ...saved, general: sent.answers };
+    case 2:
+      return { ...saved, equities: sent.answers };
+    case 3:
+      return { ...saved, objective: sent.answers };
+    case 4:
+      return { ...saved, fundingRound: sent.answers };
+    case 5:
+      return { ...saved, investment: sent.answers };
+    case 6:
+      return { ...saved, uses: sent.answers };
+    case 7:
+      return { ...saved, financial: sent.answers };
+    case 8:
+      return { ...saved, characteristics: sent.answers };
+  }
+};
+
+/** Leaving and coming back: the wizard restarts from what the server has (the summary), not from what was typed. */
+export const resumeInput = (context: Pick<OnboardingContext, "companyId" | "savedAnswers" | "savedSteps">): OnboardingInput => ({
+  companyId: context.companyId,
+  saved: { answers: context.savedAnswers, steps: context.savedSteps },
+});
 
 /** Fills what the server has over the empty answers (an empty table keeps one blank row to type in). */
 export const mergeSaved = (empty: OnboardingAnswers, saved: Partial<OnboardingAnswers>): OnboardingAnswers => ({

@@ -149,6 +149,12 @@ export interface OnboardingContext {
   readonly answers: OnboardingAnswers;
   /** Steps saved (from the input on resume, then each successful save). */
   readonly savedSteps: readonly FormStep[];
+  /**
+   * What the server has: the input's answers, then each step's answers as
+   * its save sent them. Leaving and coming back starts from these
+   * (./selectors.ts `resumeInput`), never from what was typed and not saved.
+   */
+  readonly savedAnswers: OnboardingAnswers;
   /** The last failed save or notification; cleared by the next successful save or on leaving the step. */
   readonly error: unknown;
 }

@@ -5,7 +5,8 @@
  * "la empresa" ("La empresa" at the start of a sentence). The search index
  * strips the same names (strip_company_names, migration 0004).
  */
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
+// The "u" flag refuses escapes of characters that need none ("\-" outside a class is a SyntaxError).
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function redactCompanyNames(text: string | null, names: ReadonlyArray<string | null>): string | null {
   if (text === null) return null;

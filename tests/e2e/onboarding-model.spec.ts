@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { STEP_TITLES } from "../../src/features/onboarding/components/step-titles.ts";
 import { sellerSignUp } from "../server/samples.ts";
 import { expect, test, type Credentials } from "./fixtures.ts";
-import { INTEREST_CHOICES, onboardingWalks, type Expected, type WalkEvent } from "./model/onboarding-walks.ts";
+import { FUNDING_STAGE_LABELS } from "../../contracts/onboarding.ts";
+import { INTEREST_CHOICES, ROUND, onboardingWalks, type Expected, type WalkEvent } from "./model/onboarding-walks.ts";
 
 // Model-based UI tests (issue 13): the onboarding machine's graph, walked by
 // xstate/graph (./model/onboarding-walks.ts: every state the page can tell
@@ -10,7 +11,10 @@ import { INTEREST_CHOICES, onboardingWalks, type Expected, type WalkEvent } from
 // real server. Each walk is a new seller; after every event the page must
 // show what the machine predicts (the step, its sidebar, its progress, the
 // selling questions, whether Next is allowed) and end where it predicts
-// (/onboarding-completado or /compra-una-empresa).
+// (/onboarding-completado or /compra-una-empresa). After every save, where
+// the model says coming back opens on the same step, the seller leaves and
+// comes back (a reload: the page starts again from the server's summary)
+// and must find the same step, sidebar and saved answers.
 
 const PASSWORD = "Vendedora-modelo-1";
 let serial = 0;
@@ -56,6 +60,15 @@ async function expectPage(page: Page, expected: Expected, where: string) {
   }
 }
 
+/** A resumed step shows what the server has: on the steps the walks answer again, the answers of the last visit. */
+async function expectSavedAnswersShown(page: Page, step: number) {
+  if (step === 4) await expect(page.getByLabel("Monto de la ronda (USD)")).toHaveValue("");
+  if (step === 5) {
+    await expect(page.getByLabel("Monto ya levantado (USD)")).toHaveValue("");
+    await expect(page.getByLabel("Inversionistas comprometidos")).toHaveValue("");
+  }
+}
+
 /** react-aria draws its own box over the hidden input: press the label, as a person does, then check the state. */
 async function setChecked(page: Page, name: string, checked: boolean) {
   const box = page.getByRole("checkbox", { name, exact: true });
@@ -83,7 +96,13 @@ async function perform(page: Page, event: WalkEvent, before: Expected) {
       await page.getByLabel("Porcentaje (%) 1", { exact: true }).fill(String(event.row.use_percentage ?? ""));
       return;
     case "onboarding.change": {
-      if (event.section !== "objective") throw new Error(`the walks change only the objective, not ${event.section}`);
+      if (event.section === "fundingRound") {
+        await page.getByRole("button", { name: "Etapa de la ronda" }).click();
+        await page.getByRole("option", { name: FUNDING_STAGE_LABELS[ROUND.funding_round], exact: true }).click();
+        await page.getByLabel("Monto de la ronda (USD)").fill(String(ROUND.funding_round_amount));
+        return;
+      }
+      if (event.section !== "objective") throw new Error(`the walks change only the objective and the round, not ${event.section}`);
       const chosen = new Set((event.value.interests ?? []).map((interest) => interest.name));
       // Tick the new choice first: with none ticked for a moment the sidebar would flicker through another branch.
       for (const interest of INTEREST_CHOICES.filter((item) => chosen.has(item.name))) await setChecked(page, interest.name, true);
@@ -104,7 +123,13 @@ for (const walk of walks) {
     let before = walk.start;
     for (const [index, step] of walk.steps.entries()) {
       await perform(page, step.event, before);
-      await expectPage(page, step.expected, `${walk.name}, event ${index + 1} (${step.event.type})`);
+      const where = `${walk.name}, event ${index + 1} (${step.event.type})`;
+      await expectPage(page, step.expected, where);
+      if (step.event.type.startsWith("xstate.done.actor.") && step.expected.kind === "step" && step.expected.comesBackHere) {
+        await page.reload();
+        await expectPage(page, step.expected, `${where}, after leaving and coming back`);
+        await expectSavedAnswersShown(page, step.expected.step);
+      }
       before = step.expected;
     }
   });

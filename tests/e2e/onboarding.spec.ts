@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sellerSignUp } from "../server/samples.ts";
 import { expect, expectNoAxeViolations, test, type Credentials } from "./fixtures.ts";
+import { ONBOARDING_MESSAGES } from "../../contracts/onboarding.ts";
 import { RFC_MESSAGES } from "../../contracts/rfc.ts";
 
 // The onboarding wizard (issue 13): a new seller lands on /onboarding/{id}
@@ -35,6 +36,12 @@ async function choose(page: Page, role: "radio" | "checkbox", name: string) {
 }
 
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name });
+
+/** Opens a dropdown by its label and picks an option, the way a person does. */
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole("button", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
 const next = (page: Page) => page.getByRole("button", { name: "Siguiente" });
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Progreso del onboarding" });
 const currentStep = (page: Page) => page.getByRole("navigation", { name: "Pasos del onboarding" }).locator('[aria-current="step"]');
@@ -83,6 +90,7 @@ test("a new seller completes the growth branch: steps 1 to 8", async ({ page, si
 
   await expect(heading(page, "Ronda de inversión")).toBeVisible();
   await expect(currentStep(page)).toHaveText("Ronda de inversión");
+  await pick(page, "Etapa de la ronda", "Serie A");
   await page.getByLabel("Monto de la ronda (USD)").fill("500000");
   await next(page).click();
 
@@ -155,7 +163,13 @@ test("the shareholders must add up to exactly 100%, and leaving after step 2 res
   await expect(page.getByText("El total de participación no puede superar el 100%.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Agregar accionista" })).toBeDisabled();
   await expect(next(page)).toBeDisabled();
-  await page.getByLabel("Participación (%) 2", { exact: true }).fill("40");
+  // A percentage field: what is no part of a number, or a third decimal, is refused as typed.
+  const second = page.getByLabel("Participación (%) 2", { exact: true });
+  await second.fill("cuarenta");
+  await expect(second).toHaveValue("40.01");
+  await second.fill("40.001");
+  await expect(second).toHaveValue("40.01");
+  await second.fill("40");
   await expect(next(page)).toBeEnabled();
   await expect(page.getByText("El total debe ser exactamente 100% para continuar.")).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -203,6 +217,13 @@ test("step 1 checks the RFC at its field before sending; leaving after step 4 re
   await choose(page, "checkbox", "Capital para crecimiento");
   await next(page).click();
   await expect(heading(page, "Ronda de inversión")).toBeVisible();
+  // Nothing blank is saved as a value: Next says what is missing at the fields, and the focus goes to the first.
+  await next(page).click();
+  await expect(page.getByText(ONBOARDING_MESSAGES.fundingStageInvalid)).toBeVisible();
+  await expect(page.getByText(ONBOARDING_MESSAGES.amountRequired)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Etapa de la ronda" })).toBeFocused();
+  await expect(heading(page, "Ronda de inversión")).toBeVisible();
+  await pick(page, "Etapa de la ronda", "Pre-seed");
   // A currency field: "$" before it, comma thousands and two decimals once left; a key that is no part of an amount is refused.
   const amount = page.getByLabel("Monto de la ronda (USD)");
   await amount.fill("500000");

@@ -137,6 +137,10 @@ describe.each(ONE_TEST_DATABASE)("onboarding on $kind", (target) => {
     const afterStep5 = await summaryOf(owner.token, companyId);
     expect(afterStep5.company_funding_round).toEqual({ funding_round: "series_a", funding_round_amount: 1_000_000, funding_round_done: 250_000, investors: 2 });
     expect(afterStep5.saved_steps).toEqual(["company_funding_rounds", "company_investment"]);
+    // Step 7's numbers: a percentage or an amount typed as text is refused with its field's message, never read as 0.
+    expectMessage(await call(saveCompanySellDataEndpoint, owner.token, companyId, { ...onboardingSellData(), ebitda_margin: "12%" }), 400, ONBOARDING_MESSAGES.marginInvalid);
+    expectMessage(await call(saveCompanySellDataEndpoint, owner.token, companyId, { ...onboardingSellData(), yearly_sales: "$12 millones" }), 400, ONBOARDING_MESSAGES.amountInvalid);
+    expect((await summaryOf(owner.token, companyId)).saved_steps).not.toContain("company_sell_data");
   });
 
   it("step 1 checks the RFC with KYB's rule and the person type's length; a refused RFC saves nothing", async () => {

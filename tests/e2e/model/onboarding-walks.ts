@@ -1,8 +1,9 @@
-import { fromPromise } from "xstate";
+import { fromPromise, transition } from "xstate";
 import type { AnyStateMachine } from "xstate";
 import { TestModel, adjacencyMapToArray, getAdjacencyMap } from "xstate/graph";
 import { onboardingMachine, statusOf, type OnboardingEvent, type OnboardingSnapshot } from "../../../machines/onboarding/onboarding.machine.ts";
-import { canGoNext, hasSellingInterest, visibleSteps } from "../../../machines/onboarding/selectors.ts";
+import { canGoNext, hasSellingInterest, resumeStep, visibleSteps } from "../../../machines/onboarding/selectors.ts";
+import { isStepReady } from "../../../machines/onboarding/step-checks.ts";
 import { EMPTY_ANSWERS, type CatalogueItem, type FormStep, type NotifyTeamInput, type OnboardingInput, type SaveStepInput } from "../../../machines/onboarding/types.ts";
 import { sellerSignUp } from "../../server/samples.ts";
 import { pathTo, type Edge as EdgeOf, type Walk as WalkOf, type WalkStep as WalkStepOf } from "./walk-paths.ts";
@@ -64,6 +65,9 @@ export type WalkEvent = OnboardingEvent | Answered;
 const formStepOf = (snapshot: OnboardingSnapshot): FormStep | null => STEPS.find((step) => snapshot.matches(`step${step}`)) ?? null;
 const savingStep = (snapshot: OnboardingSnapshot): FormStep | null => STEPS.find((step) => snapshot.matches({ [`step${step}`]: "saving" })) ?? null;
 
+/** Step 4's answers: Next refuses the step until both are given (machines/onboarding/step-checks.ts). */
+export const ROUND = { funding_round: "series_a", funding_round_amount: 2_500_000 } as const;
+
 const eventsFor = (snapshot: OnboardingSnapshot): WalkEvent[] => {
   const saving = savingStep(snapshot);
   if (saving !== null) return [{ type: `xstate.done.actor.${SAVE_ID(saving)}`, output: {} }];
@@ -72,6 +76,7 @@ const eventsFor = (snapshot: OnboardingSnapshot): WalkEvent[] => {
   const step = formStepOf(snapshot);
   const events: WalkEvent[] = [{ type: "onboarding.next" }, { type: "onboarding.back" }];
   if (step === 2) events.push({ type: "equity.change", index: 0, row: { shareholder: "Ana", equity: 100 } });
+  if (step === 4) events.push({ type: "onboarding.change", section: "fundingRound", value: ROUND });
   if (step === 3) for (const interest of INTEREST_CHOICES) events.push({ type: "onboarding.change", section: "objective", value: { interests: [interest] } });
   if (step === 6) events.push({ type: "use.change", index: 0, row: { use_name: "Maquinaria", use_percentage: 100 } });
   return events;
@@ -87,12 +92,26 @@ const serializeState = (snapshot: OnboardingSnapshot): string => {
     interests: answers.objective.interests.map((interest) => interest.id),
     equities: canGoNext(answers, 2),
     uses: canGoNext(answers, 6),
+    round: isStepReady(answers, 4),
   });
 };
 
 /** What the page must show after an event: the wizard on a step, or the page it left to. */
 export type Expected =
-  | { readonly kind: "step"; readonly step: FormStep; readonly sidebar: readonly FormStep[]; readonly sellingQuestions: boolean; readonly canGoNext: boolean }
+  | {
+      readonly kind: "step";
+      readonly step: FormStep;
+      readonly sidebar: readonly FormStep[];
+      readonly sellingQuestions: boolean;
+      readonly canGoNext: boolean;
+      /**
+       * Leaving and coming back (a reload: the page starts again from the
+       * server's summary) shows this same step, sidebar and all: what was
+       * saved is what is shown. False where the server would open elsewhere
+       * (after Back, or with answers typed and not saved).
+       */
+      readonly comesBackHere: boolean;
+    }
   | { readonly kind: "saving"; readonly step: FormStep }
   | { readonly kind: "finishing" }
   | { readonly kind: "completed" }
@@ -106,13 +125,29 @@ export const expectedOf = (snapshot: OnboardingSnapshot): Expected => {
   const step = formStepOf(snapshot);
   if (step === null) throw new Error(`no step in ${JSON.stringify(snapshot.value)}`);
   if (status === "saving") return { kind: "saving", step };
-  const { answers } = snapshot.context;
-  return { kind: "step", step, sidebar: visibleSteps(answers), sellingQuestions: hasSellingInterest(answers), canGoNext: canGoNext(answers, step) };
+  const { answers, savedAnswers, savedSteps } = snapshot.context;
+  const shown = { sidebar: visibleSteps(answers), sellingQuestions: hasSellingInterest(answers) };
+  const comesBackHere =
+    resumeStep(savedAnswers, savedSteps) === step && JSON.stringify(shown) === JSON.stringify({ sidebar: visibleSteps(savedAnswers), sellingQuestions: hasSellingInterest(savedAnswers) });
+  return { kind: "step", step, ...shown, canGoNext: canGoNext(answers, step), comesBackHere };
 };
 
 export type WalkStep = WalkStepOf<WalkEvent, Expected>;
 export type Walk = WalkOf<WalkEvent, Expected>;
 type Edge = EdgeOf<WalkEvent, OnboardingSnapshot>;
+
+/**
+ * The walk's predictions from its own events: the graph merges snapshots
+ * that differ only in what was saved, so what coming back would show is
+ * read from the machine run along this walk, not from the merged state.
+ */
+function predicted(initial: OnboardingSnapshot, steps: readonly WalkStep[]): WalkStep[] {
+  let snapshot = initial;
+  return steps.map(({ event }) => {
+    snapshot = transition(model, snapshot, event)[0];
+    return { event, expected: expectedOf(snapshot) };
+  });
+}
 
 /**
  * Walks that together rest in every state of the graph: each starts from a
@@ -160,7 +195,7 @@ export function onboardingWalks(): { readonly walks: readonly Walk[]; readonly s
       }
     }
     if (steps.length === 0) throw new Error(`states no walk from the start reaches: ${[...unseen].join("; ")}`);
-    walks.push({ name: `walk ${walks.length + 1}`, start: expectedOf(initial), steps });
+    walks.push({ name: `walk ${walks.length + 1}`, start: expectedOf(initial), steps: predicted(initial, steps) });
   }
   return { walks, states: states.size, edges: all.length };
 }

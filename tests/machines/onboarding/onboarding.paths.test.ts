@@ -3,9 +3,20 @@ import { createActor, fromPromise } from "xstate";
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from "xstate";
 import { TestModel, getStateNodes } from "xstate/graph";
 import type { Step } from "xstate/graph";
-import { onboardingMachine, type OnboardingEvent, type OnboardingSnapshot } from "../../../machines/onboarding/onboarding.machine.ts";
-import { canGoNext, hasGrowthInterest, hasSellingInterest, nextVisibleStep, previousVisibleStep, visibleSteps } from "../../../machines/onboarding/selectors.ts";
-import type { FormStep, NotifyTeamInput, OnboardingInput, SaveStepInput } from "../../../machines/onboarding/types.ts";
+import { onboardingMachine, statusOf, type OnboardingEvent, type OnboardingSnapshot } from "../../../machines/onboarding/onboarding.machine.ts";
+import {
+  canSave,
+  hasGrowthInterest,
+  hasSellingInterest,
+  mergeSaved,
+  nextVisibleStep,
+  previousVisibleStep,
+  resumeInput,
+  visibleSteps,
+  withSaved,
+} from "../../../machines/onboarding/selectors.ts";
+import { isStepReady } from "../../../machines/onboarding/step-checks.ts";
+import { EMPTY_ANSWERS, type FormStep, type NotifyTeamInput, type OnboardingInput, type SaveStepInput } from "../../../machines/onboarding/types.ts";
 import { recordTransitions, replayEveryEdge, untaken } from "../graph-walk.ts";
 import { COMPANY_ID, GROWTH, NEW, SELL_ALL, SELL_SHARE, fakeEndpoint, type FakeEndpoint } from "./harness.ts";
 
@@ -20,7 +31,10 @@ import { COMPANY_ID, GROWTH, NEW, SELL_ALL, SELL_SHARE, fakeEndpoint, type FakeE
  * said. Together the walks must take every transition the machine defines
  * and rest in every state, from a new onboarding (both branches: the interest
  * is chosen on step 3) and from a resumed one with 'Capital para crecimiento'.
- * Resuming at each step is covered by starting once from each saved summary.
+ * Resuming at each step is covered by starting once from each saved summary,
+ * and after every event of every walk the seller leaves and comes back: a
+ * new actor from what the fake server acknowledged must open at the first
+ * visible step not saved (never past one) with exactly the saved answers.
  *
  * States are told apart by what changes behaviour: the state, the branch
  * (growth) and, on steps 2 and 6 only, the table's percentages; other answers
@@ -66,7 +80,9 @@ const savingStep = (snapshot: OnboardingSnapshot): FormStep | null => STEPS.find
 
 const sectionEdits: readonly OnboardingEvent[] = [
   { type: "onboarding.change", section: "general", value: { name: "Tacos Don Juan" } },
-  { type: "onboarding.change", section: "fundingRound", value: { funding_round: "series_a" } },
+  { type: "onboarding.change", section: "general", value: { name: " " } },
+  { type: "onboarding.change", section: "fundingRound", value: { funding_round: "series_a", funding_round_amount: 250_000 } },
+  { type: "onboarding.change", section: "fundingRound", value: { funding_round_amount: null } },
   { type: "onboarding.change", section: "investment", value: { investors: 3 } },
   { type: "onboarding.change", section: "financial", value: { yearly_sales: 1_000_000 } },
   { type: "onboarding.change", section: "characteristics", value: { funding_round_urgency: "asap" } },
@@ -121,6 +137,8 @@ const serializeState = (snapshot: OnboardingSnapshot): string => {
   return JSON.stringify({
     value: snapshot.value,
     growth: hasGrowthInterest(answers),
+    // Steps 1 and 4 refuse Next without their required answers (./step-checks.ts).
+    ...(step === 1 || step === 4 ? { ready: isStepReady(answers, step) } : {}),
     ...(step === 2 ? { rows: answers.equities.map((row) => row.equity) } : {}),
     ...(step === 6 ? { rows: answers.uses.map((row) => row.use_percentage) } : {}),
   });
@@ -134,9 +152,14 @@ const serializeState = (snapshot: OnboardingSnapshot): string => {
  */
 const at = (snapshot: OnboardingSnapshot) => ({ state: serializeState(snapshot), step: snapshot.context.step, status: snapshot.status });
 
+/** What the fake server acknowledged: each step's last answered save. */
+let serverHas = new Map<FormStep, SaveStepInput>();
+
 async function take(actor: ReturnType<typeof createActor<typeof model>>, event: GraphEvent): Promise<void> {
   const id = event.type.replace(/^xstate\.(done|error)\.actor\./, "");
   const endpoint = SAVE_IDS.has(id) ? save : id === NOTIFY_ID ? notify : null;
+  const answered = save.calls.at(-1);
+  if (endpoint === save && event.type.startsWith("xstate.done.actor.") && answered !== undefined) serverHas.set(answered.step, answered);
   if (endpoint !== null && event.type.startsWith("xstate.done.actor.")) await endpoint.answer();
   else if (endpoint !== null && event.type.startsWith("xstate.error.actor.")) await endpoint.fail((event as Failure).error);
   else actor.send(event as OnboardingEvent);
@@ -149,6 +172,7 @@ async function replay(steps: Step<OnboardingSnapshot, GraphEvent>[], input: Onbo
   save = fakeEndpoint<SaveStepInput>();
   notify = fakeEndpoint<NotifyTeamInput>();
   reported.length = 0;
+  serverHas = new Map();
   const actor = createActor(model, { input, inspect: recordTransitions(covered) });
   actor.start();
   const [first, ...rest] = steps;
@@ -164,7 +188,7 @@ async function replay(steps: Step<OnboardingSnapshot, GraphEvent>[], input: Onbo
     // A save starts only from Next on an editing step, and only when that step's total allows it.
     const formStep = formStepOf(before);
     const startedSave = save.calls.length - savesBefore;
-    const allowed = step.event.type === "onboarding.next" && formStep !== null && isEditing(before, formStep) && canGoNext(before.context.answers, formStep);
+    const allowed = step.event.type === "onboarding.next" && formStep !== null && isEditing(before, formStep) && canSave(before.context.answers, formStep);
     expect(startedSave, where).toBe(allowed ? 1 : 0);
     if (startedSave === 1) expect(save.calls.at(-1)?.step, where).toBe(formStep);
     // Where the wizard goes, by the sidebar's rule (selectors), not the machine's wiring.
@@ -183,6 +207,7 @@ async function replay(steps: Step<OnboardingSnapshot, GraphEvent>[], input: Onbo
     if (saved !== null && step.event.type.startsWith("xstate.error.actor.")) expect(isEditing(after, saved), where).toBe(true);
     // Every failure is reported once, and nothing else is.
     expect(reported.length - reportedBefore, where).toBe(step.event.type.startsWith("xstate.error.actor.") ? 1 : 0);
+    if (statusOf(after) === "editing") leaveAndComeBack(after, input, where);
   }
   // Whatever was saved, urgency was never missing on step 8, and selling-only answers only came with a selling interest.
   for (const call of save.calls) {
@@ -194,6 +219,26 @@ async function replay(steps: Step<OnboardingSnapshot, GraphEvent>[], input: Onbo
   }
   if (actor.getSnapshot().matches("completed")) completedWalks.add(save.calls.map((call) => call.step).join());
   actor.stop();
+}
+
+/**
+ * The seller leaves (logs out, closes the tab) and comes back: a new actor
+ * from what the server has. It opens at the first visible step whose save
+ * the server acknowledged not yet (every step before it saved: never past
+ * one), and every section shows exactly what was saved, or what the input
+ * had, never what was typed and not saved.
+ */
+function leaveAndComeBack(left: OnboardingSnapshot, input: OnboardingInput, where: string): void {
+  const back = createActor(model, { input: resumeInput(left.context) });
+  back.start();
+  const resumed = back.getSnapshot();
+  back.stop();
+  let expected = mergeSaved(EMPTY_ANSWERS, input.saved?.answers ?? {});
+  for (const sent of serverHas.values()) expected = withSaved(expected, sent);
+  const saved = new Set<FormStep>([...(input.saved?.steps ?? []), ...serverHas.keys()]);
+  expect(resumed.context.answers, `${where}, come back: answers`).toEqual(expected);
+  const opensAt = visibleSteps(expected).find((step) => !saved.has(step)) ?? 8;
+  expect(isEditing(resumed, opensAt), `${where}, come back at step ${opensAt}, not ${JSON.stringify(resumed.value)}`).toBe(true);
 }
 
 const RESUMES: readonly OnboardingInput[] = [

@@ -7,17 +7,17 @@ describe("onboarding machine, one transition at a time", () => {
   it("a new onboarding starts on step 1 editing, with empty answers and nothing saved", () => {
     const onboarding = startOnboarding(NEW);
     expect(onboarding.value()).toEqual({ step1: "editing" });
-    expect(onboarding.context()).toEqual({ companyId: COMPANY_ID, step: 1, answers: EMPTY_ANSWERS, savedSteps: [], error: null });
+    expect(onboarding.context()).toEqual({ companyId: COMPANY_ID, step: 1, answers: EMPTY_ANSWERS, savedSteps: [], savedAnswers: EMPTY_ANSWERS, error: null });
   });
 
   it("Next saves step 1 with its answers and advances only once the save succeeds", async () => {
     const onboarding = startOnboarding();
-    onboarding.actor.send({ type: "onboarding.change", section: "general", value: { name: "Tacos Don Juan", rfc: "TDJ010101AB1" } });
+    onboarding.actor.send({ type: "onboarding.change", section: "general", value: { name: "Tacos Don Juan", rfc: "TDJ010101ABA" } });
     onboarding.actor.send({ type: "onboarding.next" });
     expect(onboarding.value()).toEqual({ step1: "saving" });
     expect(onboarding.status()).toBe("saving");
     expect(onboarding.save.calls).toEqual([
-      { companyId: COMPANY_ID, step: 1, answers: { ...EMPTY_ANSWERS.general, name: "Tacos Don Juan", rfc: "TDJ010101AB1" } },
+      { companyId: COMPANY_ID, step: 1, answers: { ...EMPTY_ANSWERS.general, name: "Tacos Don Juan", rfc: "TDJ010101ABA" } },
     ]);
     await onboarding.save.answer();
     expect(onboarding.value()).toEqual({ step2: "editing" });
@@ -44,11 +44,37 @@ describe("onboarding machine, one transition at a time", () => {
     onboarding.actor.send({ type: "onboarding.change", section: "general", value: { name: "Tarde" } });
     onboarding.actor.send({ type: "onboarding.back" });
     expect(onboarding.value()).toEqual({ step1: "saving" });
-    expect(onboarding.context().answers.general.name).toBe("");
+    expect(onboarding.context().answers.general.name).toBe("Tacos Don Juan");
+  });
+
+  it("Next saves nothing while a step lacks what it needs: step 1 its name or a valid RFC, step 4 the round's stage and size", async () => {
+    const onboarding = startOnboarding(NEW);
+    onboarding.actor.send({ type: "onboarding.next" });
+    onboarding.actor.send({ type: "onboarding.change", section: "general", value: { name: "Tacos Don Juan", rfc: "TDJ010101AB1" } });
+    onboarding.actor.send({ type: "onboarding.next" });
+    expect(onboarding.value()).toEqual({ step1: "editing" });
+    expect(onboarding.save.calls).toEqual([]);
+    onboarding.actor.send({ type: "onboarding.change", section: "general", value: { rfc: "" } });
+    await toStep3(onboarding);
+    onboarding.chooseInterests(GROWTH);
+    await onboarding.next();
+    expect(onboarding.value()).toEqual({ step4: "editing" });
+    const before = onboarding.save.calls.length;
+    onboarding.actor.send({ type: "onboarding.change", section: "fundingRound", value: { funding_round: "series_a" } });
+    onboarding.actor.send({ type: "onboarding.next" });
+    onboarding.actor.send({ type: "onboarding.change", section: "fundingRound", value: { funding_round: null, funding_round_amount: 0 } });
+    onboarding.actor.send({ type: "onboarding.next" });
+    expect(onboarding.value()).toEqual({ step4: "editing" });
+    expect(onboarding.save.calls).toHaveLength(before);
+    // A round of 0 is an answer, not a blank.
+    onboarding.actor.send({ type: "onboarding.change", section: "fundingRound", value: { funding_round: "pre_seed" } });
+    await onboarding.next();
+    expect(onboarding.save.calls.at(-1)).toMatchObject({ step: 4, answers: { funding_round: "pre_seed", funding_round_amount: 0 } });
+    expect(onboarding.value()).toEqual({ step5: "editing" });
   });
 
   it("takes only the current step's section", async () => {
-    const onboarding = startOnboarding();
+    const onboarding = startOnboarding(NEW);
     onboarding.chooseInterests(GROWTH);
     onboarding.actor.send({ type: "equity.add" });
     expect(onboarding.context().answers).toEqual(EMPTY_ANSWERS);

@@ -33,6 +33,8 @@ describe("redacting company names from public text", () => {
   it("treats names as text, not patterns, and ignores names too short to be names", () => {
     expect(redactCompanyNames("Somos (ABC)+ y ab.", ["(ABC)+", "ab"])).toBe("Somos la empresa y ab.");
     expect(redactCompanyNames(null, ["X"])).toBeNull();
+    // Every character a name may hold is matched literally ("-" once made an invalid pattern: a 500 on create).
+    expect(redactCompanyNames("Hecho por -ÉÚ- y {a|b}/c.", ["-ÉÚ-", "{a|b}/c"])).toBe("Hecho por la empresa y la empresa.");
   });
 });
 

@@ -8,6 +8,7 @@ import type { CataloguePath } from "../../../../contracts/catalogues.ts";
 import type { OnboardingSummary } from "../../../../contracts/onboarding.ts";
 import { onboardingMachine, statusOf, type OnboardingChange, type OnboardingSnapshot } from "../../../../machines/onboarding/onboarding.machine.ts";
 import { exitRoute, onboardingView, type OnboardingView } from "../../../../machines/onboarding/selectors.ts";
+import { stepMessages } from "../../../../machines/onboarding/step-checks.ts";
 import type { NotifyTeamInput, OnboardingAnswers, SaveStepInput } from "../../../../machines/onboarding/types.ts";
 import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
@@ -15,13 +16,13 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useFocusOnChange } from "../../../hooks/useFocusOnChange.ts";
 import { catalogueQueryOptions } from "../../../lib/api/get-catalogue.ts";
 import { useSessionSend } from "../../../lib/session.tsx";
+import { INVALID_CONTROL_SELECTOR } from "../../../lib/form.ts";
 import { NO_FIELD_MESSAGES, type FieldMessages } from "../../../lib/form-fields.ts";
 import { toastApiError } from "../../../lib/toast.ts";
 import { useOnboarding } from "../api/get-onboarding.ts";
 import { notifyTeam } from "../api/notify-team.ts";
 import { onboardingKeys } from "../api/onboarding-keys.ts";
 import { saveOnboardingStep } from "../state/save-step.ts";
-import { GENERAL_INFO_FIELD_ORDER, generalInfoMessages } from "../state/step-checks.ts";
 import { summaryToSaved } from "../state/step-saves.ts";
 import * as styles from "./OnboardingWizard.css.ts";
 import { StepFields, type Catalogues, type ChangeSection } from "./StepFields.tsx";
@@ -124,6 +125,13 @@ function Wizard({ summary, catalogues }: { readonly summary: OnboardingSummary; 
     navigate(target);
   }, [target, view.status, navigate, queryClient, sessionSend, summary.company_id]);
 
+  // A refused Next moves focus to the first field with a message, which is read with it.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (Object.keys(refused.messages).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>(INVALID_CONTROL_SELECTOR)?.focus();
+  }, [refused]);
+
   // A new step moves focus to its title, so keyboard and screen-reader users start at the top of the form.
   useFocusOnChange(headingRef, view.formStep);
 
@@ -165,20 +173,16 @@ function Wizard({ summary, catalogues }: { readonly summary: OnboardingSummary; 
           <Spinner size="large" label={WIZARD_COPY.finishing} />
         ) : (
           <form
+            ref={formRef}
             className={styles.form}
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              if (view.formStep === 1) {
-                const messages = generalInfoMessages(answers.general);
-                const first = GENERAL_INFO_FIELD_ORDER.find((field) => messages[field] !== undefined);
-                setRefused({ step: 1, messages });
-                if (first !== undefined) {
-                  // Nothing is sent: the message is at the field, and the focus goes there.
-                  const field = event.currentTarget.elements.namedItem(first);
-                  if (field instanceof HTMLElement) field.focus();
-                  return;
-                }
+              if (view.formStep !== null) {
+                const messages = stepMessages(answers, view.formStep);
+                setRefused({ step: view.formStep, messages });
+                // Nothing is sent: the messages are at the fields, and the focus goes to the first (see the effect above).
+                if (Object.keys(messages).length > 0) return;
               }
               actor.send({ type: "onboarding.next" });
             }}

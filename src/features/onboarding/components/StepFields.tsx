@@ -13,6 +13,7 @@ import { Button } from "../../../components/ui/Button.tsx";
 import { CheckboxGroup } from "../../../components/ui/CheckboxGroup.tsx";
 import { MoneyField } from "../../../components/ui/MoneyField.tsx";
 import { NumberField } from "../../../components/ui/NumberField.tsx";
+import { PercentField } from "../../../components/ui/PercentField.tsx";
 import { RadioGroup } from "../../../components/ui/RadioGroup.tsx";
 import { Select } from "../../../components/ui/Select.tsx";
 import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
@@ -114,7 +115,7 @@ function PercentTable(props: {
         return (
           <div key={index} className={styles.row}>
             <TextField {...fields.field("name", { label: `${props.nameLabel} ${index + 1}` })} />
-            <NumberField {...fields.field("percent", { label: `${props.percentLabel} ${index + 1}` })} min={0} max={100} step={0.01} />
+            <PercentField {...fields.field("percent", { label: `${props.percentLabel} ${index + 1}` })} />
             <Button variant="secondary" isDisabled={props.rows.length <= 1} onPress={() => props.onRemove(index)} aria-label={`Eliminar fila ${index + 1}`}>
               Eliminar
             </Button>
@@ -241,9 +242,9 @@ export function StepFields(props: {
         <>
           <Select {...financial.field("financial_records_state", { label: FIELD_LABELS.records, ...choice(RECORDS_OPTIONS) })} options={RECORDS_OPTIONS} />
           <MoneyField {...financial.field("yearly_sales", { label: FIELD_LABELS.yearlySales })} />
-          <NumberField {...financial.field("ebitda_margin", { label: FIELD_LABELS.ebitdaMargin })} min={-100} max={100} />
+          <PercentField {...financial.field("ebitda_margin", { label: FIELD_LABELS.ebitdaMargin })} allowNegative />
           <MoneyField {...financial.field("second_last_year_yearly_sales", { label: FIELD_LABELS.secondSales })} />
-          <NumberField {...financial.field("second_last_year_ebitda_margin", { label: FIELD_LABELS.secondMargin })} min={-100} max={100} />
+          <PercentField {...financial.field("second_last_year_ebitda_margin", { label: FIELD_LABELS.secondMargin })} allowNegative />
           <MoneyField {...financial.field("estimate_yearly_sales", { label: FIELD_LABELS.estimate })} />
         </>
       );

@@ -79,14 +79,16 @@ export const sellingDataBody = (motivation: string, valuation: string | null, ur
  * saves them); step 5 sends its own with step 4's. A blank answer travels as
  * null, never as 0.
  */
-export const fundingRoundFromStep4 = (answers: FundingRoundAnswers): CompanyFundingRoundRequest => ({
-  funding_round: answers.funding_round ?? "other",
-  funding_round_amount: answers.funding_round_amount ?? 0,
-});
+/** Step 4's answers, which the machine never saves blank (machines/onboarding/step-checks.ts): a blank here is a bug, not a 0. */
+function roundOf(answers: FundingRoundAnswers): Pick<CompanyFundingRoundRequest, "funding_round" | "funding_round_amount"> {
+  if (answers.funding_round === null || answers.funding_round_amount === null) throw new Error("step 4 was saved without its stage or amount");
+  return { funding_round: answers.funding_round, funding_round_amount: answers.funding_round_amount };
+}
+
+export const fundingRoundFromStep4 = (answers: FundingRoundAnswers): CompanyFundingRoundRequest => roundOf(answers);
 
 export const fundingRoundFromStep5 = (answers: InvestmentAnswers, fundingRound: FundingRoundAnswers): CompanyFundingRoundRequest => ({
-  funding_round: fundingRound.funding_round ?? "other",
-  funding_round_amount: fundingRound.funding_round_amount ?? 0,
+  ...roundOf(fundingRound),
   funding_round_done: answers.funding_round_done,
   investors: answers.investors,
 });
