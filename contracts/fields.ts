@@ -12,12 +12,18 @@ export const POSTGRES_INT_MAX = 2_147_483_647;
 const tooLong = (max: number) => `Puede tener como máximo ${max} caracteres`;
 
 /**
- * local@label.label…: no spaces, one @, at least one dot in the domain, no
- * empty label. Written without ambiguous repetition (a label cannot contain
- * the dot that starts the next one), so it runs in linear time; the length
+ * One mailbox and nothing else: a dot-atom local part (letters, digits and
+ * RFC 5322's other atext characters; dots only between them), "@", and a
+ * domain of two or more labels (letters, digits, inner hyphens). Display
+ * names, lists, comments, quoted local parts and angle brackets
+ * (`x<victim@evil.example>`, `a,b@evil.example`) are refused: an address
+ * parser downstream (nodemailer) could deliver them elsewhere. No dot can
+ * be read two ways (atext has none), so it runs in linear time; the length
  * is checked before it anyway (EMAIL_MAX_LENGTH).
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const ATEXT = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]";
+const LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?";
+export const EMAIL_PATTERN = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*@${LABEL}(?:\\.${LABEL})+$`, "u");
 /** RFC 5321's limit for a path; longer is refused before the pattern runs. */
 export const EMAIL_MAX_LENGTH = 254;
 export const INVALID_EMAIL_MESSAGE = "Ingresa un email válido";

@@ -21,7 +21,8 @@ import {
 import { HttpError, MESSAGES, toErrorReply } from "./http/errors.ts";
 import { loadPrerendered } from "./http/prerendered.ts";
 import { loadRouteHtml, sendRouteHtml } from "./http/route-preloads.ts";
-import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { redactingStream, type LogDestination } from "./http/log-redaction.ts";
+import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
 import { ALL_ENDPOINTS } from "../contracts/all-endpoints.ts";
 import { endpointLabel } from "../contracts/endpoint.ts";
@@ -99,6 +100,8 @@ export interface AppConfig {
   readonly jwtSecret: Uint8Array;
   /** Access-token lifetime; 8 h by default. */
   readonly tokenTtlSeconds?: number;
+  /** Where log lines go after redaction (tests read them); stdout unless given. */
+  readonly logDestination?: LogDestination;
   /** pino level; "silent" turns the logger off (tests). Default "info". */
   readonly logLevel?: string;
   /** The built app to serve; default <repo>/dist, null to serve none. Served only if index.html exists. */
@@ -180,7 +183,8 @@ const isApi = (url: string): boolean => url === "/api" || url.startsWith("/api/"
 export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
   const logLevel = config.logLevel ?? "info";
   const app = Fastify({
-    logger: logLevel === "silent" ? false : { level: logLevel },
+    // Every line is redacted on its way out: links that carry tokens or signatures never reach a log.
+    logger: logLevel === "silent" ? false : { level: logLevel, stream: redactingStream(config.logDestination) },
     // Honour a caller's x-request-id when it is a sane token; otherwise a UUID.
     requestIdHeader: false,
     genReqId: (raw) => {
@@ -198,7 +202,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       const reply400 = toErrorReply(error);
       const statusCode = reply400.statusCode >= 500 ? 400 : reply400.statusCode;
       const message = reply400.statusCode >= 500 ? MESSAGES.badRequest : reply400.message;
-      reply.raw.writeHead(statusCode, { "content-type": "application/json; charset=utf-8", "x-request-id": request.id });
+      // No hook runs on this path: the security headers are added here (issue 26).
+      reply.raw.writeHead(statusCode, { ...securityHeaders(request.protocol), "content-type": "application/json; charset=utf-8", "x-request-id": request.id });
       reply.raw.end(JSON.stringify({ message }));
     },
   });

@@ -32,16 +32,23 @@ const PERMISSIONS_POLICY = [
 /** Two years, subdomains included: once a browser saw it over TLS, it never tries plain HTTP. */
 const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
+/** The headers every response carries; HSTS only over TLS (directly, or behind a trusted proxy that says so): over plain HTTP it is ignored anyway. */
+export function securityHeaders(protocol: "http" | "https"): Readonly<Record<string, string>> {
+  return {
+    ...(protocol === "https" ? { "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY } : {}),
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+}
+
+/** On every reply that goes through Fastify; the raw error path before routing adds `securityHeaders` itself (app.ts). */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
-    // Only over TLS (directly, or behind a trusted proxy that says so): HSTS over plain HTTP is ignored anyway.
-    if (request.protocol === "https") reply.header("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
-    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    reply.header("X-Frame-Options", "SAMEORIGIN");
-    reply.header("Content-Security-Policy", CONTENT_SECURITY_POLICY);
-    reply.header("Cross-Origin-Opener-Policy", "same-origin");
+    reply.headers(securityHeaders(request.protocol));
     return payload;
   });
 }

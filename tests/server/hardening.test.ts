@@ -310,4 +310,13 @@ describe("7. what the server does not give away", () => {
     const tls = await app.inject({ url: "/api/health", headers: { "x-forwarded-proto": "https" } });
     expect(tls.headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
   });
+
+  it("sends the security headers on the raw error path too (a malformed URL's 400)", async () => {
+    const malformed = await app.inject({ url: "/api/companies/%E0%A4%A" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: expect.any(String) });
+    for (const header of ["content-security-policy", "x-content-type-options", "x-frame-options", "permissions-policy", "referrer-policy"]) {
+      expect(malformed.headers[header], header).toBeDefined();
+    }
+  });
 });

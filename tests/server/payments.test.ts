@@ -1,4 +1,5 @@
-import { count, eq } from "drizzle-orm";
+import { setTimeout as delay } from "node:timers/promises";
+import { and, count, eq } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import Stripe from "stripe";
@@ -23,6 +24,9 @@ import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { checkoutSessions, paymentEvents, payments, subscriptions } from "../../server/payments/schema.ts";
+import { openCheckout } from "../../server/payments/checkout.ts";
+import { createLocalProvider } from "../../server/payments/local-provider.ts";
+import type { PaymentProvider } from "../../server/payments/provider.ts";
 import { createStripeProvider } from "../../server/payments/stripe-provider.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
@@ -250,6 +254,38 @@ describe.each(ONE_TEST_DATABASE)("payments on $kind", (target) => {
       expect((await submit(first, "paid")).statusCode).toBe(404);
       expect((await submit(second, "paid")).statusCode).toBe(303);
       expect(await subscriptionFor(token)).toMatchObject({ status: "active", plan_id: "impulsa_monthly", amount: 11_600 });
+    });
+
+    it("twenty opens at once make one checkout; opening again answers it; another plan replaces it", async () => {
+      const user = await newUser();
+      const local = createLocalProvider({ webhookSecret: LOCAL_SECRET, appUrl: APP_URL });
+      let created = 0;
+      // A provider that takes a moment to answer, as Stripe does: the opens overlap while it works.
+      const slow: PaymentProvider = {
+        ...local,
+        async createCheckout(request) {
+          created += 1;
+          await delay(20);
+          return local.createCheckout(request);
+        },
+      };
+      const open = (planId: "explora_monthly" | "impulsa_monthly") =>
+        openCheckout(handle.db, slow, { userId: user.id, email: user.email, planId, providerCustomerId: null, now: now(), log: { warn: () => {} } });
+      const openRows = () => handle.db.select().from(checkoutSessions).where(and(eq(checkoutSessions.userId, user.id), eq(checkoutSessions.status, "open")));
+
+      const urls = await Promise.all(Array.from({ length: 20 }, () => open("explora_monthly")));
+      expect(new Set(urls).size).toBe(1);
+      expect(created).toBe(1);
+      expect(await openRows()).toHaveLength(1);
+      const [url] = urls;
+      expect(await open("explora_monthly")).toBe(url);
+      expect(created).toBe(1);
+      expect((await get(url?.slice(APP_URL.length) ?? "")).statusCode).toBe(200);
+
+      const other = await open("impulsa_monthly");
+      expect(other).not.toBe(url);
+      expect((await openRows()).map((row) => row.planId)).toEqual(["impulsa_monthly"]);
+      expect((await get(url?.slice(APP_URL.length) ?? "")).statusCode).toBe(404);
     });
 
     it("limits checkouts per user (429 past the bucket)", async () => {
