@@ -40,7 +40,8 @@ const SERVER_FEATURE_DEPENDENCIES = {
   valuations: ["catalogues"],
   // Puente Bot quotes the plans with the prices the payments feature charges.
   bot: ["payments"],
-  admin: ["audit"],
+  // Deactivating a user stops their plan renewing, by the payments feature's rules.
+  admin: ["audit", "payments"],
   // Reads company_files through data-room's schema.ts (any feature may read any schema.ts), never through data-room's logic (which imports deal-room).
   "deal-room": ["catalogues", "companies"],
   // Saved-search alerts match new listings with the marketplace's own filters, text search and cards.

@@ -25,6 +25,7 @@ import { createBuyerEndpoint, createSellerEndpoint } from "./registration.ts";
 import { createSessionEndpoint, deleteSessionEndpoint } from "./sessions.ts";
 import {
   cancelSubscriptionEndpoint,
+  resumeSubscriptionEndpoint,
   createCheckoutSessionEndpoint,
   getSubscriptionEndpoint,
   listPaymentsEndpoint,
@@ -67,6 +68,7 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   listPlansEndpoint,
   getSubscriptionEndpoint,
   cancelSubscriptionEndpoint,
+  resumeSubscriptionEndpoint,
   createCheckoutSessionEndpoint,
   listPaymentsEndpoint,
   paymentWebhookEndpoint,

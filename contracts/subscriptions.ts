@@ -100,6 +100,8 @@ export type PaymentList = typeof PaymentList.Type;
 export const SUBSCRIPTION_MESSAGES = {
   alreadyPaid: "Ya tienes un plan activo. Cancélalo antes de elegir otro.",
   nothingToCancel: "No tienes un plan de pago que cancelar.",
+  planStillRunning: "Tu plan cancelado sigue pagado hasta que termine su periodo: reanúdalo, o elige otro plan cuando termine, para no pagar dos veces los mismos días.",
+  nothingToResume: "No tienes un plan cancelado que reanudar: su periodo ya terminó o sigue activo.",
   paidOnly: "Para habilitar es necesario que cuentes con uno de nuestros planes",
   historyPaidOnly: "El historial de pagos está disponible con un plan de pago.",
   providerUnavailable: "No pudimos comunicarnos con el procesador de pagos. Intenta de nuevo en unos minutos.",
@@ -179,6 +181,16 @@ export const cancelSubscriptionEndpoint = defineEndpoint({
   errors: { nothingToCancel: { status: 409, message: SUBSCRIPTION_MESSAGES.nothingToCancel }, providerUnavailable },
 });
 
+/** PUT /subscriptions: resume a cancelled plan whose period still runs (it renews again; nothing is charged now). */
+export const resumeSubscriptionEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/subscriptions",
+  summary: "Resume a cancelled plan still within its period: cancel_at is cleared and it renews again, with no new charge.",
+  access: { who: "signedIn" },
+  response: Subscription,
+  errors: { nothingToResume: { status: 409, message: SUBSCRIPTION_MESSAGES.nothingToResume }, providerUnavailable },
+});
+
 /** POST /payments/checkout_sessions: where to pay for a plan. */
 export const createCheckoutSessionEndpoint = defineEndpoint({
   method: "POST",
@@ -188,7 +200,11 @@ export const createCheckoutSessionEndpoint = defineEndpoint({
   body: CheckoutSessionRequest,
   response: CheckoutSessionResponse,
   status: 201,
-  errors: { alreadyPaid: { status: 409, message: SUBSCRIPTION_MESSAGES.alreadyPaid }, providerUnavailable },
+  errors: {
+    alreadyPaid: { status: 409, message: SUBSCRIPTION_MESSAGES.alreadyPaid },
+    planStillRunning: { status: 409, message: SUBSCRIPTION_MESSAGES.planStillRunning },
+    providerUnavailable,
+  },
 });
 
 /** GET /payments: Historial, 5 per page, for paid users. */

@@ -7,7 +7,7 @@
  * (types only): the machine sorts its states with the same rules the view
  * reads (`isPaidContext`, `isCancelledContext`), so the two cannot disagree.
  */
-import type { Subscription } from "../../contracts/subscriptions.ts";
+import type { PlanId, Subscription } from "../../contracts/subscriptions.ts";
 import type { SubscriptionSnapshot } from "./subscription.machine.ts";
 
 /**
@@ -142,8 +142,16 @@ export interface SubscriptionView {
   readonly statusText: string;
   /** For /pago-exitoso: confirming, or gave up confirming; `null` otherwise. */
   readonly paymentText: string | null;
+  /** The plan's id while paid and known (the plans page marks it); `null` on the free plan or from the cache. */
+  readonly planId: PlanId | null;
+  /** `period_end` (ISO) while paid and known: when the period paid for ends (and a renewing plan renews). */
+  readonly periodEnd: string | null;
   /** The "Cancelar plan" button: paid, not cancelled, nothing in flight. */
   readonly canCancel: boolean;
+  /** The "Reanudar plan" button: cancelled and still within the period paid for, nothing in flight. */
+  readonly canResume: boolean;
+  /** The resume request, or the reload after a failed one, is in flight. */
+  readonly isResuming: boolean;
   /** The confirmation modal is open. */
   readonly isConfirmingCancel: boolean;
   /** The cancel request, or the reload after it, is in flight (spinner in the modal). */
@@ -187,7 +195,11 @@ export function viewOf(snapshot: SubscriptionSnapshot): SubscriptionView {
       : context.paymentUnconfirmed
         ? SUBSCRIPTION_TEXT.paymentUnconfirmed
         : null,
+    planId: isPaid ? (subscription?.plan_id ?? null) : null,
+    periodEnd: isPaid ? (subscription?.period_end ?? null) : null,
     canCancel: snapshot.matches({ ready: "paid" }),
+    canResume: snapshot.matches({ ready: "cancelled" }),
+    isResuming: snapshot.matches("resuming"),
     isConfirmingCancel: snapshot.matches({ ready: "confirmingCancel" }),
     isCancelling: snapshot.matches("cancelling"),
     isConfirmingPayment,

@@ -33,6 +33,10 @@
  *   subscription after cancelling. A failed cancel calls `notifyCancelFailed`
  *   (the app shows the error) and reloads all the same, since the request may
  *   have reached the server.
+ * - `resuming.requesting` (actor `resumeSubscription`, from `ready.cancelled`
+ *   on `subscription.resumeRequested`): the plan renews again and no new
+ *   charge is made; the answer is kept. A failed resume calls
+ *   `notifyResumeFailed` and reloads (`resuming.reloading`), like cancelling.
  * - `confirmingPayment.checking` / `.waiting`: back from the checkout
  *   (/pago-exitoso) the payment webhook may land a moment after the user
  *   does, so the machine fetches up to `PAYMENT_CHECKS` times,
@@ -45,6 +49,7 @@
  * - `subscription.cancelRequested`: open the confirmation (from `ready.paid`).
  * - `subscription.cancelConfirmed` / `subscription.cancelDismissed`: the
  *   modal's buttons.
+ * - `subscription.resumeRequested`: 'Reanudar plan' (from `ready.cancelled`).
  * - `subscription.paymentReturned`: the user is back on /pago-exitoso (from
  *   `loading` or `ready`).
  *
@@ -89,6 +94,7 @@ export type SubscriptionEvent =
   | { readonly type: "subscription.cancelRequested" }
   | { readonly type: "subscription.cancelConfirmed" }
   | { readonly type: "subscription.cancelDismissed" }
+  | { readonly type: "subscription.resumeRequested" }
   | { readonly type: "subscription.paymentReturned" };
 
 /** Browsers and Node fire at once (or warn) when a timer is longer than this. */
@@ -136,6 +142,8 @@ const subscriptionSetup = setup({
     fetchSubscription: fromPromise<Subscription>(notProvided("fetchSubscription")),
     /** DELETE /subscriptions (the app provides it). */
     cancelSubscription: fromPromise<Subscription>(notProvided("cancelSubscription")),
+    /** PUT /subscriptions: resume a cancelled plan (the app provides it). */
+    resumeSubscription: fromPromise<Subscription>(notProvided("resumeSubscription")),
   },
   actions: {
     /** Send `session.subscriptionLoaded` with these fields (the app provides it). */
@@ -144,6 +152,8 @@ const subscriptionSetup = setup({
     logFetchError: (_, _params: { error: unknown }) => {},
     /** Show why cancelling failed (the app provides it). */
     notifyCancelFailed: (_, _params: { error: unknown }) => {},
+    /** Show why resuming failed (the app provides it). */
+    notifyResumeFailed: (_, _params: { error: unknown }) => {},
     /** An answer from the server, as it stands now (made free if its `cancel_at` already passed). */
     remember: assign(({ context }, params: { subscription: Subscription }) => {
       const subscription = lapsedAt(params.subscription, Date.now());
@@ -249,6 +259,9 @@ export const subscriptionMachine = subscriptionSetup.extend({ actions: { syncSes
           },
         },
         cancelled: {
+          on: {
+            "subscription.resumeRequested": { target: "#subscription.resuming" },
+          },
           after: {
             untilCancelAt: [
               { guard: "hasLapsed", target: "free", actions: ["lapse", "syncSession"] },
@@ -271,6 +284,32 @@ export const subscriptionMachine = subscriptionSetup.extend({ actions: { syncSes
             onError: {
               target: "reloading",
               actions: { type: "notifyCancelFailed", params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        reloading: {
+          invoke: {
+            id: "fetch",
+            src: "fetchSubscription",
+            onDone: { target: "#subscription.ready", actions: rememberAnswer },
+            onError: { target: "#subscription.ready", actions: logFetchError },
+          },
+        },
+      },
+    },
+    resuming: {
+      initial: "requesting",
+      states: {
+        requesting: {
+          invoke: {
+            id: "resume",
+            src: "resumeSubscription",
+            // The answer is the subscription as it now stands: nothing to reload.
+            onDone: { target: "#subscription.ready", actions: rememberAnswer },
+            // The request may have reached the server all the same: reload.
+            onError: {
+              target: "reloading",
+              actions: { type: "notifyResumeFailed", params: ({ event }) => ({ error: event.error }) },
             },
           },
         },

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { deactivateUserEndpoint } from "../../contracts/admin.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { revokeUserSessions } from "../auth/sessions.ts";
@@ -6,6 +6,8 @@ import type { Database } from "../db/open.ts";
 import { companies } from "../companies/schema.ts";
 import { users } from "../auth/schema.ts";
 import { fail } from "../http/router.ts";
+import { subscriptions } from "../payments/schema.ts";
+import { RENEWING } from "../payments/subscription.ts";
 
 export interface Deactivation {
   readonly actorUserId: number;
@@ -26,12 +28,22 @@ const errors = deactivateUserEndpoint.errors;
  *   takes it off the marketplace, its public profile and interest messages
  *   (the marketplace shows `is_published AND is_active`); `is_published` is
  *   left as it was, so nothing about the listing is lost;
+ * - a plan that renews stops renewing: cancelled at the end of the period
+ *   paid for, as the person could have done (issue 27); the caller tells
+ *   Stripe after the commit when Stripe charges it (`stripeSubscriptionToStop`);
  * - one audit entry `user.deactivate` with the before and after of
- *   `deletedAt` and of the companies that were active.
+ *   `deletedAt`, of the companies that were active and of the plan.
  * Nothing is erased. The row is locked first, so two admins deactivating
  * the same user at once get one success and one 409.
  */
-export async function deactivateUser(db: Database, { actorUserId, userId, now }: Deactivation): Promise<{ readonly id: number; readonly deletedAt: string }> {
+export interface DeactivationResult {
+  readonly id: number;
+  readonly deletedAt: string;
+  /** Stripe's subscription whose renewal must be stopped there too, if the plan was Stripe's. */
+  readonly stripeSubscriptionToStop: string | null;
+}
+
+export async function deactivateUser(db: Database, { actorUserId, userId, now }: Deactivation): Promise<DeactivationResult> {
   if (userId === actorUserId) throw fail(errors.cannotDeactivateSelf);
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for("update");
@@ -45,16 +57,23 @@ export async function deactivateUser(db: Database, { actorUserId, userId, now }:
       .where(and(eq(companies.ownerUserId, userId), eq(companies.isActive, true)))
       .returning({ id: companies.id });
     const companyIds = unlisted.map((company) => company.id).toSorted((a, b) => a - b);
+    // What was paid for stays paid; nothing renews after it.
+    const [stopped] = await tx
+      .update(subscriptions)
+      .set({ status: "canceled", cancelAt: sql`coalesce(${subscriptions.periodEnd}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...RENEWING])))
+      .returning({ status: subscriptions.status, cancelAt: subscriptions.cancelAt, provider: subscriptions.provider, providerSubscriptionId: subscriptions.providerSubscriptionId });
     const deletedAt = now.toISOString();
     await recordAudit(tx, {
       actorUserId,
       action: "user.deactivate",
       targetType: "user",
       targetId: userId,
-      before: { deletedAt: null, activeCompanyIds: companyIds },
-      after: { deletedAt, activeCompanyIds: [] },
+      before: { deletedAt: null, activeCompanyIds: companyIds, ...(stopped === undefined ? {} : { plan: "renewing" }) },
+      after: { deletedAt, activeCompanyIds: [], ...(stopped === undefined ? {} : { plan: "canceled", planAccessUntil: stopped.cancelAt?.toISOString() ?? null }) },
     });
-    return { id: userId, deletedAt };
+    const stripeSubscriptionToStop = stopped?.provider === "stripe" ? stopped.providerSubscriptionId : null;
+    return { id: userId, deletedAt, stripeSubscriptionToStop };
   });
 }
 

@@ -1,6 +1,7 @@
 import { deactivateUserEndpoint, getKpisEndpoint, listUsersEndpoint } from "../../contracts/admin.ts";
 import type { RouteContext } from "../http/context.ts";
 import type { Router } from "../http/router.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
 import { deactivateUser } from "./deactivate-user.ts";
 import { computeKpis } from "./kpis.ts";
 import { listUsers } from "./users-list.ts";
@@ -11,7 +12,12 @@ import { listUsers } from "./users-list.ts";
  * admin 403. The companies tab reads GET /companies?is_dashboard=true
  * (server/companies), which answers every company to an admin.
  */
-export function adminRoutes(router: Router, { db, authz, rateLimiter, now }: RouteContext): void {
+export interface AdminContext extends RouteContext {
+  /** Deactivating a user stops their Stripe subscription renewing there too. */
+  readonly paymentProvider: Pick<PaymentProvider, "kind" | "cancelAtPeriodEnd">;
+}
+
+export function adminRoutes(router: Router, { db, authz, rateLimiter, now, paymentProvider }: AdminContext): void {
   router.serve(listUsersEndpoint, {}, async ({ query }) => listUsers(db, { q: query.q, page: query.page, perPage: query.per_page }));
 
   // Per admin, after the role check (the endpoint's access), so other callers do not spend an admin's allowance.
@@ -21,8 +27,16 @@ export function adminRoutes(router: Router, { db, authz, rateLimiter, now }: Rou
   });
   router.serve(deactivateUserEndpoint, { guards: [perAdmin] }, async ({ params, request }) => {
     const admin = authz.currentUser(request);
-    const result = await deactivateUser(db, { actorUserId: admin.id, userId: params.id, now: now() });
+    const { stripeSubscriptionToStop, ...result } = await deactivateUser(db, { actorUserId: admin.id, userId: params.id, now: now() });
     request.log.info({ adminId: admin.id, userId: params.id }, "user deactivated");
+    if (stripeSubscriptionToStop !== null && paymentProvider.kind === "stripe") {
+      try {
+        await paymentProvider.cancelAtPeriodEnd(stripeSubscriptionToStop);
+      } catch (error) {
+        // Our record already says cancelled; Stripe's own subscription.updated will agree once someone stops it there.
+        request.log.error({ err: error, userId: params.id, subscriptionId: stripeSubscriptionToStop }, "could not stop a deactivated user's Stripe subscription: cancel it in Stripe");
+      }
+    }
     return result;
   });
 

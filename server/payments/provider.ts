@@ -46,6 +46,8 @@ export interface PaymentProvider {
   expireCheckout(providerSessionId: string): Promise<void>;
   /** Stops the renewal at the end of the period paid for (Stripe: cancel_at_period_end). */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /** Undoes `cancelAtPeriodEnd` while the period runs: the subscription renews again. */
+  resume(providerSubscriptionId: string): Promise<void>;
 }
 
 /** The signature of a webhook is missing, wrong or too old: answered 400, nothing changes. */

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { Either, Schema } from "effect";
+import type { FastifyRequest } from "fastify";
 import {
   cancelSubscriptionEndpoint,
   createCheckoutSessionEndpoint,
@@ -11,6 +12,7 @@ import {
   LocalCheckoutOutcome,
   paymentReceiptEndpoint,
   paymentWebhookEndpoint,
+  resumeSubscriptionEndpoint,
   SUBSCRIPTION_MESSAGES,
 } from "../../contracts/subscriptions.ts";
 import { checkoutSessions, subscriptions } from "./schema.ts";
@@ -24,7 +26,7 @@ import type { LocalProvider } from "./local-provider.ts";
 import { localCheckoutPage, messagePage, receiptPage } from "./pages.ts";
 import { PLANS, planById, toPlanId } from "./plans.ts";
 import { ProviderUnavailableError, WebhookSignatureError, type PaymentProvider } from "./provider.ts";
-import { accessOf, RENEWING, subscriptionOf, toSubscription } from "./subscription.ts";
+import { accessOf, RENEWING, subscriptionOf, toSubscription, type SubscriptionRow } from "./subscription.ts";
 import { handleWebhook } from "./webhook.ts";
 
 /** What the payments feature needs beyond every feature's context: who takes the money. */
@@ -58,26 +60,39 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     toSubscription(await subscriptionOf(db, authz.currentUser(request).id), now()),
   );
 
+  /**
+   * Tells Stripe first when Stripe charges the plan (our record follows only
+   * what Stripe accepted); a local plan has nothing to tell. A Stripe plan
+   * while Stripe is not configured changes our record only.
+   */
+  const atProvider = async (
+    current: SubscriptionRow,
+    request: FastifyRequest,
+    change: (subscriptionId: string) => Promise<void>,
+    unavailable: Parameters<typeof fail>[0],
+  ): Promise<void> => {
+    if (current.provider !== "stripe" || current.providerSubscriptionId === null) return;
+    if (provider.kind !== "stripe") {
+      request.log.warn({ userId: current.userId }, "a Stripe subscription changes while Stripe is not configured: only our record changes");
+      return;
+    }
+    try {
+      await change(current.providerSubscriptionId);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) {
+        request.log.error({ err: error.cause, userId: current.userId }, "Stripe refused or did not answer the subscription change");
+        throw fail(unavailable);
+      }
+      throw error;
+    }
+  };
+
   router.serve(cancelSubscriptionEndpoint, {}, async ({ request }) => {
     const user = authz.currentUser(request);
     const time = now();
     const current = await subscriptionOf(db, user.id);
     if (!RENEWING.has(accessOf(current, time).status)) throw fail(cancelSubscriptionEndpoint.errors.nothingToCancel);
-    if (current.provider === "stripe" && current.providerSubscriptionId !== null) {
-      if (provider.kind !== "stripe") {
-        request.log.warn({ userId: user.id }, "a Stripe subscription is cancelled while Stripe is not configured: only our record changes");
-      } else {
-        try {
-          await provider.cancelAtPeriodEnd(current.providerSubscriptionId);
-        } catch (error) {
-          if (error instanceof ProviderUnavailableError) {
-            request.log.error({ err: error.cause, userId: user.id }, "Stripe refused or did not answer the cancellation");
-            throw fail(cancelSubscriptionEndpoint.errors.providerUnavailable);
-          }
-          throw error;
-        }
-      }
-    }
+    await atProvider(current, request, (id) => provider.cancelAtPeriodEnd(id), cancelSubscriptionEndpoint.errors.providerUnavailable);
     // Access continues until the end of the period paid for (read at write time: a renewal may just have moved it).
     const [cancelled] = await db
       .update(subscriptions)
@@ -89,6 +104,24 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     return toSubscription(cancelled, time);
   });
 
+  // Resuming charges nothing: the period already paid for goes on, and the plan renews at its end as before.
+  router.serve(resumeSubscriptionEndpoint, {}, async ({ request }) => {
+    const user = authz.currentUser(request);
+    const time = now();
+    const current = await subscriptionOf(db, user.id);
+    if (accessOf(current, time).status !== "canceled") throw fail(resumeSubscriptionEndpoint.errors.nothingToResume);
+    await atProvider(current, request, (id) => provider.resume(id), resumeSubscriptionEndpoint.errors.providerUnavailable);
+    // Only while the cancelled period still runs, read at write time (the clock may have passed cancel_at meanwhile).
+    const [resumed] = await db
+      .update(subscriptions)
+      .set({ status: "active", cancelAt: null, updatedAt: time })
+      .where(and(eq(subscriptions.id, current.id), eq(subscriptions.status, "canceled"), gt(subscriptions.cancelAt, time)))
+      .returning();
+    if (resumed === undefined) throw fail(resumeSubscriptionEndpoint.errors.nothingToResume);
+    request.log.info({ userId: user.id, periodEnd: resumed.periodEnd }, "subscription resumed");
+    return toSubscription(resumed, time);
+  });
+
   router.serve(
     createCheckoutSessionEndpoint,
     { guards: [rateLimiter.guard("checkout", perUser)] },
@@ -96,8 +129,11 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
       const user = authz.currentUser(request);
       const time = now();
       const current = await subscriptionOf(db, user.id);
-      // A plan that renews on its own must be cancelled first; a cancelled one may be replaced.
-      if (RENEWING.has(accessOf(current, time).status)) throw fail(createCheckoutSessionEndpoint.errors.alreadyPaid);
+      // A plan that renews on its own must be cancelled first; a cancelled one runs to the end of what was paid
+      // (or is resumed): buying another now would pay twice for the same days.
+      const access = accessOf(current, time);
+      if (RENEWING.has(access.status)) throw fail(createCheckoutSessionEndpoint.errors.alreadyPaid);
+      if (access.isPaid) throw fail(createCheckoutSessionEndpoint.errors.planStillRunning);
       try {
         const url = await openCheckout(db, provider, {
           userId: user.id,

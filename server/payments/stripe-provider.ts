@@ -99,5 +99,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     async cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void> {
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
     },
+
+    async resume(providerSubscriptionId: string): Promise<void> {
+      await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false }));
+    },
   };
 }

@@ -19,6 +19,7 @@ import { createCompany, type CreateCompanyInput } from "../../server/companies/c
 import type { Database, DatabaseHandle } from "../../server/db/open.ts";
 import { auditLog } from "../../server/audit/schema.ts";
 import { companies } from "../../server/companies/schema.ts";
+import { subscriptions } from "../../server/payments/schema.ts";
 import { sessions, users } from "../../server/auth/schema.ts";
 import { INPUT_MESSAGES } from "../../server/http/decode.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
@@ -251,6 +252,22 @@ describe.each(ONE_TEST_DATABASE)("admin users and KPIs on $kind", (target) => {
         before: { deletedAt: null, activeCompanyIds: [first.id, second.id] },
         after: { deletedAt: answer.deletedAt, activeCompanyIds: [] },
       });
+    });
+
+    it("stops a paying user's plan renewing: paid until the end of its period, recorded in the audit entry", async () => {
+      const seller = await person(["seller"]);
+      const periodEnd = new Date(Date.now() + 20 * 24 * 60 * 60 * 1000);
+      await handle.db
+        .insert(subscriptions)
+        .values({ userId: seller.id, planId: "explora_monthly", nickname: "Explora mensual", status: "active", isPaid: true, provider: "local", periodStart: new Date(), periodEnd })
+        .onConflictDoUpdate({ target: subscriptions.userId, set: { planId: "explora_monthly", status: "active", isPaid: true, provider: "local", periodStart: new Date(), periodEnd } });
+      await deactivate(seller.id);
+      const [plan] = await handle.db.select().from(subscriptions).where(eq(subscriptions.userId, seller.id));
+      expect(plan).toMatchObject({ status: "canceled", isPaid: true });
+      expect(plan?.cancelAt?.toISOString()).toBe(periodEnd.toISOString());
+      const [entry] = await auditEntriesFor(handle.db, "user", seller.id);
+      expect(entry?.before).toMatchObject({ plan: "renewing" });
+      expect(entry?.after).toMatchObject({ plan: "canceled", planAccessUntil: periodEnd.toISOString() });
     });
 
     it("refuses the admin's own account, a second deactivation and an unknown id, changing nothing", async () => {

@@ -379,6 +379,31 @@ describe.each(ONE_TEST_DATABASE)("payments on $kind", (target) => {
       // And a new plan may be bought.
       expect((await startCheckout(later, { subscription_id: "impulsa_monthly" })).statusCode).toBe(201);
     });
+
+    it("PUT resumes a cancelled plan within its period with no new charge; another plan cannot be bought over its paid days", async () => {
+      const user = await newUser();
+      const token = await login(user);
+      expectMessage(await app.inject({ method: "PUT", url: "/api/subscriptions", headers: auth(token) }), 409, SUBSCRIPTION_MESSAGES.nothingToResume);
+      await payPlan(token);
+      const paid = await subscriptionFor(token);
+      expectMessage(await app.inject({ method: "PUT", url: "/api/subscriptions", headers: auth(token) }), 409, SUBSCRIPTION_MESSAGES.nothingToResume);
+      expect((await app.inject({ method: "DELETE", url: "/api/subscriptions", headers: auth(token) })).statusCode).toBe(200);
+
+      // While the cancelled period runs, buying another plan would pay the same days twice.
+      expectMessage(await startCheckout(token, { subscription_id: "impulsa_monthly" }), 409, SUBSCRIPTION_MESSAGES.planStillRunning);
+
+      const resumed = await app.inject({ method: "PUT", url: "/api/subscriptions", headers: auth(token) });
+      expect(resumed.statusCode, resumed.body).toBe(200);
+      expect(decodeSubscription(resumed.json())).toMatchObject({ status: "active", is_free: false, cancel_at: null, period_end: paid.period_end, plan_id: "explora_monthly" });
+      expect(await paymentsOf(user.id)).toHaveLength(1);
+      expect(claimsOf(await login(user))).toEqual({ is_paid: true, status: "active" });
+
+      // Once the period is over, there is nothing left to resume.
+      expect((await app.inject({ method: "DELETE", url: "/api/subscriptions", headers: auth(token) })).statusCode).toBe(200);
+      clock = Date.parse(paid.period_end ?? "") + 1000;
+      const later = await login(user);
+      expectMessage(await app.inject({ method: "PUT", url: "/api/subscriptions", headers: auth(later) }), 409, SUBSCRIPTION_MESSAGES.nothingToResume);
+    });
   });
 
   describe("GET /api/payments (Historial)", () => {

@@ -70,6 +70,7 @@ interface Pending<T> {
 export function fakeServer() {
   const fetches: Pending<Subscription>[] = [];
   const cancels: Pending<Subscription>[] = [];
+  const resumes: Pending<Subscription>[] = [];
   const call = (queue: Pending<Subscription>[], signal?: AbortSignal) =>
     new Promise<Subscription>((resolve, reject) => {
       const pending = { resolve, reject };
@@ -81,6 +82,7 @@ export function fakeServer() {
     });
   const fetchSubscription = vi.fn((signal?: AbortSignal) => call(fetches, signal));
   const cancelSubscription = vi.fn((signal?: AbortSignal) => call(cancels, signal));
+  const resumeSubscription = vi.fn((signal?: AbortSignal) => call(resumes, signal));
   const answer = async (queue: Pending<Subscription>[], name: string, outcome: (pending: Pending<Subscription>) => void) => {
     const [pending, ...others] = queue.splice(0);
     if (pending === undefined || others.length > 0) throw new Error(`expected one ${name} in flight, found ${queue.length}`);
@@ -90,12 +92,15 @@ export function fakeServer() {
   return {
     fetchSubscription,
     cancelSubscription,
+    resumeSubscription,
     /** Requests in flight (made, not answered, not abandoned). */
-    inFlight: () => ({ fetches: fetches.length, cancels: cancels.length }),
+    inFlight: () => ({ fetches: fetches.length, cancels: cancels.length, resumes: resumes.length }),
     answerFetch: (subscription: Subscription) => answer(fetches, "fetch", (pending) => pending.resolve(subscription)),
     failFetch: (error: unknown) => answer(fetches, "fetch", (pending) => pending.reject(error)),
     answerCancel: (subscription: Subscription) => answer(cancels, "cancel", (pending) => pending.resolve(subscription)),
     failCancel: (error: unknown) => answer(cancels, "cancel", (pending) => pending.reject(error)),
+    answerResume: (subscription: Subscription) => answer(resumes, "resume", (pending) => pending.resolve(subscription)),
+    failResume: (error: unknown) => answer(resumes, "resume", (pending) => pending.reject(error)),
   };
 }
 
@@ -106,18 +111,21 @@ export function spiedMachine(server: FakeServer = fakeServer()) {
   const notifySession = vi.fn<(loaded: SubscriptionLoaded) => void>();
   const logFetchError = vi.fn<(params: { error: unknown }) => void>();
   const notifyCancelFailed = vi.fn<(params: { error: unknown }) => void>();
+  const notifyResumeFailed = vi.fn<(params: { error: unknown }) => void>();
   const machine = subscriptionMachine.provide({
     actors: {
       fetchSubscription: fromPromise(({ signal }) => server.fetchSubscription(signal)),
       cancelSubscription: fromPromise(({ signal }) => server.cancelSubscription(signal)),
+      resumeSubscription: fromPromise(({ signal }) => server.resumeSubscription(signal)),
     },
     actions: {
       notifySession: (_, loaded) => notifySession(loaded),
       logFetchError: (_, params) => logFetchError(params),
       notifyCancelFailed: (_, params) => notifyCancelFailed(params),
+      notifyResumeFailed: (_, params) => notifyResumeFailed(params),
     },
   });
-  return { machine, server, notifySession, logFetchError, notifyCancelFailed };
+  return { machine, server, notifySession, logFetchError, notifyCancelFailed, notifyResumeFailed };
 }
 
 /** Starts the spied machine the way the app does: from the session's cache (it fetches at once). */

@@ -47,7 +47,7 @@ describe("a cancelled subscription's cancel_at", () => {
     expect(actor.getSnapshot().value).toEqual({ ready: "free" });
     expect(notifySession).toHaveBeenCalledTimes(1);
     expect(vi.getTimerCount()).toBe(0);
-    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0 });
+    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0, resumes: 0 });
   });
 
   it("waits out a cancel_at beyond the longest timer, re-arming in between", async () => {

@@ -70,6 +70,7 @@ const model = subscriptionMachine.provide({
   actors: {
     fetchSubscription: fromPromise(({ signal }) => server.fetchSubscription(signal)),
     cancelSubscription: fromPromise(({ signal }) => server.cancelSubscription(signal)),
+    resumeSubscription: fromPromise(({ signal }) => server.resumeSubscription(signal)),
   },
   actions: {
     notifySession: (_, loaded) => {
@@ -116,8 +117,10 @@ const LAPSE_TIMER = timerEvent("ready", "cancelled");
 const RETRY_TIMER = timerEvent("confirmingPayment", "waiting");
 const FETCH_ID = invokeId("loading");
 const CANCEL_ID = invokeId("cancelling", "requesting");
+const RESUME_ID = invokeId("resuming", "requesting");
 // Every fetch is invoked under the same id, so one set of answers serves them all.
 expect(invokeId("cancelling", "reloading")).toBe(FETCH_ID);
+expect(invokeId("resuming", "reloading")).toBe(FETCH_ID);
 expect(invokeId("confirmingPayment", "checking")).toBe(FETCH_ID);
 
 type Answer = { readonly type: `xstate.done.actor.${string}`; readonly output: Subscription };
@@ -144,16 +147,21 @@ const uiEvents: readonly SubscriptionEvent[] = [
   { type: "subscription.cancelRequested" },
   { type: "subscription.cancelConfirmed" },
   { type: "subscription.cancelDismissed" },
+  { type: "subscription.resumeRequested" },
   { type: "subscription.paymentReturned" },
 ];
 
 /** Every UI event anywhere; answers only while a request is in flight; timers only while they run. */
 const eventsFor = (snapshot: SubscriptionSnapshot): GraphEvent[] => [
   ...uiEvents,
-  ...(snapshot.matches("loading") || snapshot.matches({ cancelling: "reloading" }) || snapshot.matches({ confirmingPayment: "checking" })
+  ...(snapshot.matches("loading") ||
+  snapshot.matches({ cancelling: "reloading" }) ||
+  snapshot.matches({ resuming: "reloading" }) ||
+  snapshot.matches({ confirmingPayment: "checking" })
     ? [...answers.map((answer) => done(FETCH_ID, answer)), failed(FETCH_ID)]
     : []),
   ...(snapshot.matches({ cancelling: "requesting" }) ? [done(CANCEL_ID, cancelledUntil(T0 + 10 * DAY)), failed(CANCEL_ID)] : []),
+  ...(snapshot.matches({ resuming: "requesting" }) ? [done(RESUME_ID, ACTIVE), failed(RESUME_ID)] : []),
   ...(snapshot.matches({ ready: "cancelled" }) ? [{ type: LAPSE_TIMER }] : []),
   ...(snapshot.matches({ confirmingPayment: "waiting" }) ? [{ type: RETRY_TIMER }] : []),
 ];
@@ -199,6 +207,8 @@ async function take(event: GraphEvent): Promise<void> {
   else if (isFailure(event, FETCH_ID)) await server.failFetch(event.error);
   else if (isAnswer(event, CANCEL_ID)) await server.answerCancel(event.output);
   else if (isFailure(event, CANCEL_ID)) await server.failCancel(event.error);
+  else if (isAnswer(event, RESUME_ID)) await server.answerResume(event.output);
+  else if (isFailure(event, RESUME_ID)) await server.failResume(event.error);
   else if (event.type === LAPSE_TIMER || event.type === RETRY_TIMER) vi.advanceTimersByTime(MODEL_TIMER);
   else actor?.send(event as SubscriptionEvent);
 }
@@ -325,6 +335,8 @@ describe("subscription machine, generated paths", () => {
         '{"ready":"confirmingCancel"}',
         '{"cancelling":"requesting"}',
         '{"cancelling":"reloading"}',
+        '{"resuming":"requesting"}',
+        '{"resuming":"reloading"}',
         '{"confirmingPayment":"checking"}',
         '{"confirmingPayment":"waiting"}',
       ].sort(),

@@ -94,7 +94,7 @@ describe("loading (the start)", () => {
     expect(actor.getSnapshot().context.paymentChecks).toBe(1);
     // The first fetch is abandoned: only the payment check is in flight.
     expect(server.fetchSubscription).toHaveBeenCalledTimes(2);
-    expect(server.inFlight()).toEqual({ fetches: 1, cancels: 0 });
+    expect(server.inFlight()).toEqual({ fetches: 1, cancels: 0, resumes: 0 });
   });
 
   it.each([
@@ -144,7 +144,7 @@ describe("ready", () => {
     actor.send({ type: "subscription.cancelRequested" });
     expect(actor.getSnapshot().value).toEqual({ ready: "confirmingCancel" });
     expect(actor.getSnapshot().context).toBe(context);
-    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0 });
+    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0, resumes: 0 });
   });
 
   it("subscription.cancelRequested also works on a paid plan known only from the cache", () => {
@@ -162,7 +162,7 @@ describe("ready", () => {
     actor.send({ type: "subscription.cancelRequested" });
     expect(actor.getSnapshot().value).toEqual({ ready: state });
     expect(actor.getSnapshot().context).toBe(before.context);
-    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0 });
+    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0, resumes: 0 });
   });
 
   it.each([{ type: "subscription.cancelConfirmed" }, { type: "subscription.cancelDismissed" }] as const)(
@@ -171,7 +171,7 @@ describe("ready", () => {
       const { actor, server } = startPinned("paid", knownContext(ACTIVE));
       actor.send(event);
       expect(actor.getSnapshot().value).toEqual({ ready: "paid" });
-      expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0 });
+      expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0, resumes: 0 });
     },
   );
 
@@ -191,7 +191,7 @@ describe("ready.confirmingCancel (the modal)", () => {
     actor.send({ type: "subscription.cancelDismissed" });
     expect(actor.getSnapshot().value).toEqual({ ready: "paid" });
     expect(actor.getSnapshot().context).toBe(context);
-    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0 });
+    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0, resumes: 0 });
   });
 
   it("subscription.cancelConfirmed sends the cancel request", () => {
@@ -199,7 +199,7 @@ describe("ready.confirmingCancel (the modal)", () => {
     actor.send({ type: "subscription.cancelConfirmed" });
     expect(actor.getSnapshot().value).toEqual({ cancelling: "requesting" });
     expect(server.cancelSubscription).toHaveBeenCalledTimes(1);
-    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 1 });
+    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 1, resumes: 0 });
   });
 });
 
@@ -216,7 +216,7 @@ describe("cancelling", () => {
     expect(actor.getSnapshot().value).toEqual({ cancelling: "reloading" });
     expect(actor.getSnapshot().context).toEqual(knownContext(CANCELLED));
     expect(notifySession).toHaveBeenCalledExactlyOnceWith({ isPaidUser: true, subscriptionStatus: "canceled" });
-    expect(server.inFlight()).toEqual({ fetches: 1, cancels: 0 });
+    expect(server.inFlight()).toEqual({ fetches: 1, cancels: 0, resumes: 0 });
   });
 
   it("after the reload, rests where the reloaded subscription says", async () => {
@@ -276,5 +276,42 @@ describe("the actors' placeholders", () => {
     expect(actor.getSnapshot().context).toEqual(cachedContext(CACHED_PAID));
     expect(logFetchError).toHaveBeenCalledTimes(1);
     expect(String(logFetchError.mock.calls[0]?.[0].error)).toContain("fetchSubscription was not provided");
+  });
+});
+
+describe("resuming", () => {
+  it("subscription.resumeRequested from cancelled resumes: the answer is kept and the session hears the plan is active again", async () => {
+    const { actor, server, notifySession } = startPinned("cancelled", knownContext(CANCELLED));
+    actor.send({ type: "subscription.resumeRequested" });
+    expect(actor.getSnapshot().value).toEqual({ resuming: "requesting" });
+    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0, resumes: 1 });
+    await server.answerResume(ACTIVE);
+    expect(actor.getSnapshot().value).toEqual({ ready: "paid" });
+    expect(actor.getSnapshot().context.subscription).toEqual(ACTIVE);
+    expect(notifySession).toHaveBeenLastCalledWith({ isPaidUser: true, subscriptionStatus: "active" });
+    // Nothing to reload: PUT answered the subscription as it stands.
+    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0, resumes: 0 });
+  });
+
+  it.each([
+    ["paid", ACTIVE],
+    ["free", FREE],
+  ] as const)("subscription.resumeRequested is ignored when %s", (state, subscription) => {
+    const context = knownContext(subscription);
+    const { actor, server } = startPinned(state, context);
+    actor.send({ type: "subscription.resumeRequested" });
+    expect(actor.getSnapshot().value).toEqual({ ready: state });
+    expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0, resumes: 0 });
+  });
+
+  it("a failed resume says why and reloads, since the request may have reached the server", async () => {
+    const { actor, server, notifyResumeFailed } = startPinned("cancelled", knownContext(CANCELLED));
+    actor.send({ type: "subscription.resumeRequested" });
+    const failure = new Error("Servicio no disponible");
+    await server.failResume(failure);
+    expect(notifyResumeFailed).toHaveBeenCalledExactlyOnceWith({ error: failure });
+    expect(actor.getSnapshot().value).toEqual({ resuming: "reloading" });
+    await server.answerFetch(CANCELLED);
+    expect(actor.getSnapshot().value).toEqual({ ready: "cancelled" });
   });
 });

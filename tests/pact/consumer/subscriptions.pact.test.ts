@@ -2,6 +2,7 @@ import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import {
   cancelSubscriptionEndpoint,
+  resumeSubscriptionEndpoint,
   createCheckoutSessionEndpoint,
   getSubscriptionEndpoint,
   listPaymentsEndpoint,
@@ -9,6 +10,7 @@ import {
   SUBSCRIPTION_MESSAGES,
 } from "../../../contracts/subscriptions.ts";
 import { cancelSubscription } from "../../../src/features/subscriptions/api/cancel-subscription.ts";
+import { resumeSubscription } from "../../../src/features/subscriptions/api/resume-subscription.ts";
 import { createCheckoutSession } from "../../../src/features/subscriptions/api/create-checkout-session.ts";
 import { getPlans } from "../../../src/features/subscriptions/api/get-plans.ts";
 import { getSubscription } from "../../../src/features/subscriptions/api/get-subscription.ts";
@@ -166,6 +168,20 @@ describe("subscriptions and payments (consumer)", () => {
         const cancelled = await cancelSubscription();
         expect(cancelled.is_free).toBe(false);
         expect(cancelled.cancel_at).not.toBeNull();
+      });
+  });
+
+  it("PUT /api/subscriptions resumes a cancelled plan within its period", async () => {
+    await pact
+      .addInteraction()
+      .given("a seller with a cancelled Explora plan is signed in")
+      .uponReceiving("a resumption of a cancelled plan")
+      .withRequest(...requestTo(resumeSubscriptionEndpoint, { headers: bearer }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ ...ACTIVE, status: string("active"), cancel_at: null }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const resumed = await resumeSubscription();
+        expect(resumed).toMatchObject({ is_free: false, status: "active", cancel_at: null });
       });
   });
 

@@ -5,6 +5,7 @@ import { Link } from "../../../components/ui/Link.tsx";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useSubscription, type SubscriptionView } from "../state/use-subscription.ts";
+import { formatAccessDate } from "../../../../machines/subscription/selectors.ts";
 import type { SubscriptionEvent } from "../../../../machines/subscription/subscription.machine.ts";
 import { PaymentHistory } from "./PaymentHistory.tsx";
 import * as styles from "./SubscriptionSettings.css.ts";
@@ -53,7 +54,7 @@ function CancelModal({ subscription, send }: { readonly subscription: Subscripti
   );
 }
 
-/** Planes: the plan as it stands, 'Cambiar plan', and 'Cancelar plan' through a confirmation. */
+/** Planes: the plan as it stands, 'Cambiar plan', 'Cancelar plan' through a confirmation, and 'Reanudar plan' while a cancelled one runs. */
 function PlansPanel({ subscription, send }: { readonly subscription: SubscriptionView; readonly send: (event: SubscriptionEvent) => void }) {
   const statusRef = useRef<HTMLParagraphElement>(null);
   const wasCancelling = useRef(false);
@@ -81,6 +82,12 @@ function PlansPanel({ subscription, send }: { readonly subscription: Subscriptio
       <dl className={styles.details}>
         <dt className={styles.term}>Plan</dt>
         <dd className={styles.definition}>{planLabel(subscription)}</dd>
+        {subscription.periodEnd === null || subscription.isCancelled ? null : (
+          <>
+            <dt className={styles.term}>Periodo pagado hasta</dt>
+            <dd className={styles.definition}>{formatAccessDate(subscription.periodEnd)}</dd>
+          </>
+        )}
       </dl>
       {subscription.isLoading && subscription.fromCache ? (
         <p className={styles.loading}>
@@ -92,6 +99,12 @@ function PlansPanel({ subscription, send }: { readonly subscription: Subscriptio
         <Link href="/planes" variant="primary">
           Cambiar plan
         </Link>
+        {subscription.canResume || subscription.isResuming ? (
+          // Nothing is charged: the period already paid for goes on and the plan renews at its end.
+          <Button variant="secondary" isPending={subscription.isResuming} onPress={() => send({ type: "subscription.resumeRequested" })}>
+            Reanudar plan
+          </Button>
+        ) : null}
         {subscription.canCancel || subscription.isConfirmingCancel || subscription.isCancelling ? (
           // Kept while the modal is open, so react-aria can give the focus back to it.
           <Button variant="secondary" onPress={() => send({ type: "subscription.cancelRequested" })}>

@@ -5,6 +5,7 @@ import { toastApiError } from "../../../lib/toast.ts";
 import { inspectOption } from "../../../lib/xstate-inspect.ts";
 import { cancelSubscription } from "../api/cancel-subscription.ts";
 import { getSubscription } from "../api/get-subscription.ts";
+import { resumeSubscription } from "../api/resume-subscription.ts";
 
 /**
  * The subscription actor: the machine (machines/subscription/) given the
@@ -15,7 +16,7 @@ import { getSubscription } from "../api/get-subscription.ts";
  *   so the navbar and the profile show the new plan without a new login.
  * - `logFetchError`: a log line only (spec section 8, "Subscription fetch
  *   error: only logged"); the cached value stays on screen.
- * - `notifyCancelFailed`: the error toast (spec section 8).
+ * - `notifyCancelFailed` / `notifyResumeFailed`: the error toast (spec section 8).
  *
  * ./subscription-store.ts decides when an actor is created and stopped (one
  * per signed-in session); components use ./use-subscription.ts.
@@ -34,12 +35,14 @@ export function createSubscriptionActor({ cached, notifySession }: SubscriptionA
     actors: {
       fetchSubscription: fromPromise(() => getSubscription()),
       cancelSubscription: fromPromise(() => cancelSubscription()),
+      resumeSubscription: fromPromise(() => resumeSubscription()),
     },
     actions: {
       notifySession: (_, loaded) => notifySession(loaded),
       // Silent for the user: what the session cached stays on screen.
       logFetchError: (_, { error }) => console.warn("Error al obtener la suscripción:", error),
       notifyCancelFailed: (_, { error }) => toastApiError(error),
+      notifyResumeFailed: (_, { error }) => toastApiError(error),
     },
   });
   // The Stately inspector in development, on request (src/lib/xstate-inspect.ts).
