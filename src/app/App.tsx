@@ -6,7 +6,8 @@ import { Toasts } from "../components/ui/Toasts.tsx";
 import { AppLayout } from "./layout/AppLayout.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { AppRoutes } from "./routes.tsx";
-import { SessionProvider, useOnSignedOut } from "../lib/session.tsx";
+import { SessionProvider, useOnSignedOut, useSession, useSessionReady } from "../lib/session.tsx";
+import { usePlanSync } from "../features/subscriptions/state/use-fresh-plan.ts";
 import { companyKeys } from "../lib/api/company-keys.ts";
 import { sellerAnalyticsKeys } from "../lib/api/seller-analytics-keys.ts";
 import { emailVerificationKeys } from "../features/accounts/api/email-verification-keys.ts";
@@ -48,6 +49,18 @@ function ForgetUserDataOnSignOut() {
   return null;
 }
 
+function SignedInPlanSync() {
+  usePlanSync();
+  return null;
+}
+
+/** Every open tab of a signed-in person follows their plan (the subscription's actor hangs off the loaded session). */
+function PlanSync() {
+  const ready = useSessionReady(true);
+  const session = useSession();
+  return ready && session.isSignedIn ? <SignedInPlanSync /> : null;
+}
+
 /** Query data a prerendered page was rendered with ([key, data] pairs), so hydration renders the same. */
 export type InitialQueryData = ReadonlyArray<readonly [QueryKey, unknown]>;
 
@@ -61,6 +74,7 @@ export function App({ initialData = [] }: { readonly initialData?: InitialQueryD
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <ForgetUserDataOnSignOut />
+        <PlanSync />
         <AriaRouter>
           <AppLayout>
             <AppRoutes />

@@ -126,3 +126,45 @@ test("a declined payment leads to /pago-error and leaves the plan free", async (
   await expect(page.getByText("Estás en el plan gratuito.")).toBeVisible();
   await expect(page.getByRole("tab", { name: "Historial" })).toHaveCount(0);
 });
+
+test("a second open tab follows each change of plan, and /planes marks the plan with what its button does", async ({ page, signIn }) => {
+  const name = "Tania Dospestañas";
+  const email = await signUpSeller(page, name);
+  const session = await page.request.post("/api/sessions", { data: { email, password: PASSWORD } });
+  const token = String((await session.json()).access_token);
+  const opened = await page.request.post("/api/payments/checkout_sessions", { headers: { authorization: `Bearer ${token}` }, data: { subscription_id: "explora_monthly" } });
+  expect(opened.status(), await opened.text()).toBe(201);
+  const paid = await page.request.post(new URL(String((await opened.json()).checkout_url)).pathname, { form: { outcome: "paid" }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await signIn({ email, password: PASSWORD });
+
+  // Tab 1: Configuración, with Historial (paid). Tab 2: the plans page, where the plan is marked.
+  await page.goto("/mi-perfil?tab=configuracion");
+  await expect(page.getByText("Tu plan Explora mensual está activo.")).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Historial" })).toBeVisible();
+  await page.evaluate(() => Reflect.set(window, "e2eSameDocument", true));
+  const other = await page.context().newPage();
+  await other.goto("/planes");
+  const mine = other.getByRole("region", { name: "Tu plan: Explora mensual" });
+  await expect(mine).toContainText(/está pagado hasta el \d{1,2} de [a-z]+ de \d{4}/);
+  await expect(other.getByRole("listitem").filter({ hasText: "Tu plan" }).getByText("Es tu plan actual")).toBeVisible();
+  // Another plan would pay the same days twice: its button waits, and the note says why.
+  await expect(other.getByRole("button", { name: "Elegir Impulsa mensual" })).toBeDisabled();
+  await expectNoAxeViolations(other);
+
+  // Cancelled in tab 1: tab 2 offers to resume within 2 s, without a reload.
+  await page.getByRole("button", { name: "Cancelar plan" }).click();
+  await page.getByRole("dialog", { name: "¿Cancelar tu plan?" }).getByRole("button", { name: "Sí, cancelar mi plan" }).click();
+  await expect(page.getByText(/^Cancelaste tu plan; conservas el acceso hasta el/)).toBeVisible();
+  await expect(other.getByRole("button", { name: "Reanudar Explora mensual" })).toBeVisible({ timeout: 2_000 });
+
+  // Resumed in tab 2 (no charge): tab 1 says active again within 2 s, still the same document.
+  await other.getByRole("button", { name: "Reanudar Explora mensual" }).click();
+  await expect(other.getByText("Es tu plan actual")).toBeVisible();
+  await expect(page.getByText("Tu plan Explora mensual está activo.")).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByRole("button", { name: "Cancelar plan" })).toBeVisible();
+  expect(await page.evaluate(() => Reflect.get(window, "e2eSameDocument"))).toBe(true);
+  const history = await page.request.get("/api/payments", { headers: { authorization: `Bearer ${token}` } });
+  expect((await history.json()).items).toHaveLength(1);
+  await other.close();
+});

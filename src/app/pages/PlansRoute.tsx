@@ -1,11 +1,27 @@
 import { useSearch } from "wouter";
+import { formatAccessDate } from "../../../machines/subscription/selectors.ts";
 import { useHydrated } from "../../hooks/useHydrated.ts";
-import PlansPage from "../../features/public-site/components/PlansPage.tsx";
+import { useSession, useSessionReady } from "../../lib/session.tsx";
+import PlansPage, { type CurrentPlan } from "../../features/public-site/components/PlansPage.tsx";
 import { usePlans } from "../../features/subscriptions/api/plans-query.ts";
 import { useChoosePlan } from "../../features/subscriptions/components/use-choose-plan.ts";
+import { useFreshPlan } from "../../features/subscriptions/state/use-fresh-plan.ts";
+import { useSubscription, type SubscriptionView } from "../../features/subscriptions/state/use-subscription.ts";
 
-/** /planes: the public plans page with the server's prices, each button starting that plan's checkout. */
-export default function PlansRoute() {
+/** The signed-in person's paid plan as the page marks it; null for the free plan, or while only the cache is known. */
+function currentPlanOf(subscription: SubscriptionView | null): CurrentPlan | null {
+  if (subscription === null || !subscription.isPaid || subscription.planId === null || subscription.planNickname === null) return null;
+  const until = subscription.isCancelled ? subscription.accessUntil : subscription.periodEnd;
+  return {
+    planId: subscription.planId,
+    nickname: subscription.planNickname,
+    paidUntil: until === null ? null : formatAccessDate(until),
+    isCancelled: subscription.isCancelled,
+    isResuming: subscription.isResuming,
+  };
+}
+
+function Plans({ current, onResume }: { readonly current: CurrentPlan | null; readonly onResume?: () => void }) {
   const plans = usePlans();
   const { choose, pending } = useChoosePlan();
   // The prerendered page has no query string: the chosen plan shows once hydrated.
@@ -14,5 +30,32 @@ export default function PlansRoute() {
   const chosen = hydrated ? new URLSearchParams(search).get("plan") : null;
   // Only a plan of the table resumes (an unknown id finds none).
   const resumePlan = chosen === null ? undefined : plans.data?.find((plan) => plan.id === chosen);
-  return <PlansPage plans={plans.data} queries={[plans]} onChoose={choose} pendingPlan={pending} resumePlan={resumePlan} />;
+  return (
+    <PlansPage
+      plans={plans.data}
+      queries={[plans]}
+      onChoose={choose}
+      pendingPlan={pending}
+      resumePlan={resumePlan}
+      current={current}
+      {...(onResume === undefined ? {} : { onResume })}
+    />
+  );
+}
+
+/** Signed in: the plan the person has is asked for and marked. */
+function SignedInPlans() {
+  useFreshPlan();
+  const { subscription, send } = useSubscription();
+  return <Plans current={currentPlanOf(subscription)} onResume={() => send({ type: "subscription.resumeRequested" })} />;
+}
+
+/** /planes: the public plans page with the server's prices, each button starting that plan's checkout; the plan the person has, marked. */
+export default function PlansRoute() {
+  const session = useSession();
+  // The subscription's actor hangs off the session's: wait until that is loaded.
+  const sessionReady = useSessionReady(true);
+  const hydrated = useHydrated();
+  // The prerendered page (and a visitor) shows every plan to choose; the subscription needs the loaded session.
+  return hydrated && sessionReady && session.isSignedIn ? <SignedInPlans /> : <Plans current={null} />;
 }

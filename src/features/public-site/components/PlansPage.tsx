@@ -26,6 +26,24 @@ export function groupPlans(plans: ReadonlyArray<Plan>): ReadonlyArray<PlanGroup>
 
 const withIva = (plan: Plan): string => (plan.plus_iva ? " + IVA" : "");
 
+/** The signed-in person's paid plan, as the plans page marks it. */
+export interface CurrentPlan {
+  readonly planId: PlanId;
+  readonly nickname: string;
+  /** "27 de diciembre de 2026": the end of the period paid for (access ends then when cancelled). */
+  readonly paidUntil: string | null;
+  readonly isCancelled: boolean;
+  readonly isResuming: boolean;
+}
+
+/** What the plans page says to someone who already pays: which plan is theirs, until when, and how to change it. */
+export function currentPlanNote(current: CurrentPlan): string {
+  const until = current.paidUntil === null ? "que termine el periodo pagado" : `el ${current.paidUntil}`;
+  return current.isCancelled
+    ? `Cancelaste tu plan ${current.nickname}: sigue pagado hasta ${until}. Puedes reanudarlo sin pagar de nuevo, o elegir otro plan cuando termine.`
+    : `Tu plan ${current.nickname} está pagado hasta ${until}. Para cambiar de plan, cancélalo en Configuración: conservas el acceso hasta esa fecha y después eliges otro, sin pagar dos veces los mismos días.`;
+}
+
 export interface PlansPageProps {
   /** The server's plan table; undefined while it loads. */
   readonly plans: ReadonlyArray<Plan> | undefined;
@@ -36,23 +54,58 @@ export interface PlansPageProps {
   readonly pendingPlan: PlanId | null;
   /** A plan chosen before logging in (`?plan=`): offered again at the top. */
   readonly resumePlan: Plan | undefined;
+  /** The signed-in person's paid plan, if any: marked, and the other plans wait until it ends. */
+  readonly current?: CurrentPlan | null;
+  /** 'Reanudar plan' on the current plan's card, while it is cancelled. */
+  readonly onResume?: () => void;
 }
 
-function ChooseButton({ plan, label, onChoose, pendingPlan, primary }: { readonly plan: Plan; readonly label: string; readonly onChoose: (plan: PlanId) => void; readonly pendingPlan: PlanId | null; readonly primary: boolean }) {
+const CURRENT_NOTE_ID = "plan-actual-nota";
+
+function ChooseButton({
+  plan,
+  label,
+  onChoose,
+  pendingPlan,
+  primary,
+  current = null,
+  onResume,
+}: {
+  readonly plan: Plan;
+  readonly label: string;
+  readonly onChoose: (plan: PlanId) => void;
+  readonly pendingPlan: PlanId | null;
+  readonly primary: boolean;
+  readonly current?: CurrentPlan | null;
+  readonly onResume?: (() => void) | undefined;
+}) {
+  if (current !== null && current.planId === plan.id) {
+    // Their own plan: resumed while cancelled, otherwise nothing to buy.
+    return current.isCancelled && onResume !== undefined ? (
+      <Button variant="primary" onPress={onResume} isPending={current.isResuming} aria-label={`Reanudar ${plan.nickname}`}>
+        Reanudar plan
+      </Button>
+    ) : (
+      <p className={styles.stepTitle}>Es tu plan actual</p>
+    );
+  }
   return (
     <Button
       variant={primary ? "primary" : "secondary"}
       onPress={() => onChoose(plan.id)}
       isPending={pendingPlan === plan.id}
-      isDisabled={pendingPlan !== null && pendingPlan !== plan.id}
+      // While a paid plan runs another would pay the same days twice: the note above says when.
+      isDisabled={current !== null || (pendingPlan !== null && pendingPlan !== plan.id)}
       aria-label={`Elegir ${plan.nickname}`}
+      {...(current === null ? {} : { "aria-describedby": CURRENT_NOTE_ID })}
     >
       {label}
     </Button>
   );
 }
 
-export default function PlansPage({ plans, queries, onChoose, pendingPlan, resumePlan }: PlansPageProps) {
+export default function PlansPage({ plans, queries, onChoose, pendingPlan, resumePlan, current = null, onResume }: PlansPageProps) {
+  const mine = (plan: Plan | undefined) => current !== null && plan !== undefined && plan.id === current.planId;
   return (
     <>
       <section className={styles.section} aria-labelledby="plans-title">
@@ -67,7 +120,22 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
           </p>
         </div>
       </section>
-      {resumePlan === undefined ? null : (
+      {current === null ? null : (
+        <section className={`${styles.section} ${styles.narrow}`} aria-labelledby="plan-actual-titulo">
+          <div className={`${styles.card} ${styles.cardFeatured}`}>
+            <h2 id="plan-actual-titulo" className={styles.h2}>
+              Tu plan: {current.nickname}
+            </h2>
+            <p id={CURRENT_NOTE_ID}>{currentPlanNote(current)}</p>
+            <div className={styles.cardFooter}>
+              <Link href="/mi-perfil?tab=configuracion" variant="secondary">
+                Ir a Configuración
+              </Link>
+            </div>
+          </div>
+        </section>
+      )}
+      {resumePlan === undefined || current !== null ? null : (
         <section className={`${styles.section} ${styles.narrow}`} aria-labelledby="plan-resume-title">
           <div className={`${styles.card} ${styles.cardFeatured}`}>
             <h2 id="plan-resume-title" className={styles.h2}>
@@ -99,7 +167,11 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
                   className={first.is_most_popular ? `${styles.card} ${styles.cardFeatured}` : styles.card}
                   aria-labelledby={planAnchor(first.id)}
                 >
-                  {first.is_most_popular ? <span className={styles.badge}>Más popular</span> : null}
+                  {mine(group.monthly) || mine(group.quarterly) ? (
+                    <span className={styles.badge}>Tu plan</span>
+                  ) : first.is_most_popular ? (
+                    <span className={styles.badge}>Más popular</span>
+                  ) : null}
                   <h2 id={planAnchor(first.id)} className={styles.h2}>
                     {group.name}
                   </h2>
@@ -124,10 +196,26 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
                   )}
                   <div className={`${styles.cardFooter} ${styles.cardActions}`}>
                     {group.monthly === undefined ? null : (
-                      <ChooseButton plan={group.monthly} label="Elegir mensual" onChoose={onChoose} pendingPlan={pendingPlan} primary={first.is_most_popular} />
+                      <ChooseButton
+                        plan={group.monthly}
+                        label="Elegir mensual"
+                        onChoose={onChoose}
+                        pendingPlan={pendingPlan}
+                        primary={first.is_most_popular}
+                        current={current}
+                        onResume={onResume}
+                      />
                     )}
                     {group.quarterly === undefined ? null : (
-                      <ChooseButton plan={group.quarterly} label="Elegir trimestral" onChoose={onChoose} pendingPlan={pendingPlan} primary={false} />
+                      <ChooseButton
+                        plan={group.quarterly}
+                        label="Elegir trimestral"
+                        onChoose={onChoose}
+                        pendingPlan={pendingPlan}
+                        primary={false}
+                        current={current}
+                        onResume={onResume}
+                      />
                     )}
                   </div>
                 </li>

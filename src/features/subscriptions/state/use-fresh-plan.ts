@@ -1,61 +1,77 @@
 import { useEffect, useRef } from "react";
-import { SESSION_STORAGE_KEY } from "../../../../machines/session/selectors.ts";
-import { useSession } from "../../../lib/session.tsx";
-import { useSubscription } from "./use-subscription.ts";
+import { useQueryClient } from "@tanstack/react-query";
+import { subscriptionKeys } from "../api/subscription-keys.ts";
+import { useSubscription, type SubscriptionView } from "./use-subscription.ts";
 
-interface Plan {
-  readonly isPaidUser: boolean;
-  readonly subscriptionStatus: string | null;
-}
+/** The tabs of one browser tell each other here that the plan changed (issue 27). */
+export const PLAN_CHANNEL = "puente-plan";
 
-/** The plan another tab stored with its session, or null when the stored value says none. */
-function storedPlan(json: string): Plan | null {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    if (typeof parsed !== "object" || parsed === null) return null;
-    const isPaidUser: unknown = Reflect.get(parsed, "isPaidUser");
-    const status: unknown = Reflect.get(parsed, "subscriptionStatus");
-    return typeof isPaidUser === "boolean" ? { isPaidUser, subscriptionStatus: typeof status === "string" ? status : null } : null;
-  } catch {
-    return null;
-  }
+/** What tells two tabs' plans apart; null while only the session's cache is known. */
+export function planSignature(view: SubscriptionView | null): string | null {
+  if (view === null || view.fromCache) return null;
+  return JSON.stringify([view.isPaid, view.planId, view.isCancelled, view.accessUntil, view.periodEnd]);
 }
 
 /**
- * Keeps the signed-in user's plan fresh on a page whose controls depend on
- * it ('KYB básico'): asks the server for the subscription when the page
- * mounts, when the tab comes back into view, and when another tab of the
- * app stores a different plan (the user paid there: /pago-exitoso updated
- * that tab's session). The answer updates the session (`isPaidUser`,
- * through the subscription actor's `notifySession`), so whatever reads it
- * follows without a reload.
+ * Keeps every open tab of the signed-in person in step with their plan
+ * (mounted once for the whole app while signed in, src/app/App.tsx):
+ * - when what this tab knows of the plan changes (paid on /pago-exitoso,
+ *   cancelled, resumed, or an answer from the server), it says so on a
+ *   `BroadcastChannel`; another tab that knows something else asks the
+ *   server at once, so it follows within the time of one request;
+ * - a tab coming back into view asks the server too (a change made
+ *   elsewhere, e.g. in Stripe's portal or by an admin);
+ * - Historial is fetched again after a change.
+ * The answer updates the session (`isPaidUser`), so KYB and Historial enable
+ * or disable without a reload. Two tabs that agree stop there: a message
+ * equal to what a tab knows is ignored.
  */
-export function useFreshPlan(): void {
-  const { send } = useSubscription();
-  const session = useSession();
-  const known = useRef<Plan>(session);
-  useEffect(() => {
-    known.current = { isPaidUser: session.isPaidUser, subscriptionStatus: session.subscriptionStatus };
-  }, [session.isPaidUser, session.subscriptionStatus]);
+export function usePlanSync(): void {
+  const { subscription, send } = useSubscription();
+  const queryClient = useQueryClient();
+  const signature = planSignature(subscription);
+  const known = useRef<string | null>(signature);
+  const channel = useRef<BroadcastChannel | null>(null);
 
   useEffect(() => {
     const refresh = () => send({ type: "subscription.refresh" });
-    // Starts the actor (which fetches) or, if it already runs, fetches again.
-    refresh();
     const onVisible = () => {
       if (document.visibilityState === "visible") refresh();
     };
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== SESSION_STORAGE_KEY || event.newValue === null) return;
-      const other = storedPlan(event.newValue);
-      // Only a plan that differs from this tab's: the fetch's own write cannot start another round.
-      if (other !== null && (other.isPaidUser !== known.current.isPaidUser || other.subscriptionStatus !== known.current.subscriptionStatus)) refresh();
-    };
     document.addEventListener("visibilitychange", onVisible);
-    window.addEventListener("storage", onStorage);
+    if (typeof BroadcastChannel !== "undefined") {
+      const opened = new BroadcastChannel(PLAN_CHANNEL);
+      opened.onmessage = (event: MessageEvent<unknown>) => {
+        if (typeof event.data === "string" && event.data !== known.current) refresh();
+      };
+      channel.current = opened;
+    }
     return () => {
       document.removeEventListener("visibilitychange", onVisible);
-      window.removeEventListener("storage", onStorage);
+      channel.current?.close();
+      channel.current = null;
     };
+  }, [send]);
+
+  useEffect(() => {
+    const previous = known.current;
+    known.current = signature;
+    if (signature === null || signature === previous) return;
+    channel.current?.postMessage(signature);
+    // The first answer is no change; a later one may have added or ended a payment.
+    if (previous !== null) void queryClient.invalidateQueries({ queryKey: subscriptionKeys.payments() });
+  }, [signature, queryClient]);
+}
+
+/**
+ * A page whose controls depend on the plan ('KYB básico', the plans page)
+ * asks the server when it mounts: what the session cached may be old.
+ * Other tabs' changes reach it through `usePlanSync`.
+ */
+export function useFreshPlan(): void {
+  const { send } = useSubscription();
+  useEffect(() => {
+    // Starts the actor (which fetches) or, if it already runs, fetches again.
+    send({ type: "subscription.refresh" });
   }, [send]);
 }
