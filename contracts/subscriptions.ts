@@ -87,8 +87,13 @@ export const PaymentRow = Schema.Struct({
   /** Whole pesos, IVA included. */
   amount: Schema.Int,
   currency: Schema.String,
-  /** "paid", "failed", "refunded". */
+  /**
+   * "paid", "failed", "refunded" (in full, or a dispute the bank decided
+   * for the person), "partially_refunded", "disputed" (a dispute open).
+   */
   status: Schema.String,
+  /** Pesos refunded so far, IVA included (may have centavos); null or absent when nothing was. */
+  refunded_amount: Schema.optional(Schema.NullOr(Schema.Number)),
   /** The Stripe-hosted invoice, or our printable receipt page. */
   receipt_url: Schema.String,
 });

@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Plan } from "../../contracts/subscriptions.ts";
 import type { Database } from "../db/open.ts";
-import { checkoutSessions, paymentEvents, payments, subscriptions } from "./schema.ts";
-import type { PaymentEvent } from "./events.ts";
+import { checkoutSessions, paymentEvents, payments, stripeInvoicePayments, subscriptions } from "./schema.ts";
+import type { ChargeRef, PaymentEvent } from "./events.ts";
 import { CURRENCY, periodEndFor, planById, toPesos, toPlanId } from "./plans.ts";
 import type { ProviderKind } from "./provider.ts";
 
@@ -18,6 +18,10 @@ import type { ProviderKind } from "./provider.ts";
  * invoice, or our checkout id locally): Stripe may announce the same first
  * charge twice (checkout.session.completed and invoice.paid, in either
  * order), and a charge we already know only gains its receipt link.
+ *
+ * Stripe's own changes (a plan changed or cancelled in its customer portal,
+ * a refund, a dispute) are applied the same way; the rules are in
+ * docs/decisions/013-payments.md ("Stripe's own changes").
  */
 
 export type ApplyOutcome = "applied" | "replayed" | "ignored";
@@ -67,11 +71,21 @@ export async function applyPaymentEvent(
       case "checkout_failed":
         return checkoutFailed(tx, context, paymentEvent, ignored);
       case "invoice_paid":
-        return invoicePaid(tx, context, paymentEvent, ignored, replaced);
+        return linkingPayments(tx, paymentEvent, await invoicePaid(tx, context, paymentEvent, ignored, replaced));
       case "invoice_failed":
-        return invoiceFailed(tx, context, paymentEvent, ignored);
+        return linkingPayments(tx, paymentEvent, await invoiceFailed(tx, context, paymentEvent, ignored));
       case "subscription_ended":
         return subscriptionEnded(tx, context, paymentEvent, ignored);
+      case "subscription_changed":
+        return subscriptionChanged(tx, context, paymentEvent, ignored);
+      case "payment_linked":
+        // Kept whoever's invoice it is (it may come before the invoice's own event): a lookup, nothing anyone sees.
+        await linkPayments(tx, paymentEvent.invoiceId, paymentEvent.transactionIds);
+        return "applied";
+      case "charge_refunded":
+        return chargeRefunded(tx, context, paymentEvent, ignored);
+      case "charge_disputed":
+        return chargeDisputed(tx, context, paymentEvent, ignored);
     }
   });
   return { outcome, replacedSubscriptionId: outcome === "applied" ? replaced.id : null };
@@ -163,10 +177,12 @@ async function activate(
   if (subscription.provider === "stripe" && previous !== null && previous !== links.subscriptionId && RENEWS.has(subscription.status)) {
     replaced.id = previous;
   }
-  await tx.insert(payments).values({ ...paymentOf(charge, plan, checkout.userId, provider), checkoutSessionId: checkout.id });
+  await tx.insert(payments).values({ ...paymentOf(charge, plan, checkout.userId, provider, links.subscriptionId), checkoutSessionId: checkout.id });
   await tx
     .update(subscriptions)
     .set({
+      // Snapshots of an earlier Stripe subscription say nothing about this one.
+      ...(previous === links.subscriptionId ? {} : { providerUpdatedAt: null }),
       status: "active",
       isPaid: true,
       planId: plan.id,
@@ -286,7 +302,9 @@ async function invoicePaid(
     if (recorded !== null) return addReceipt(tx, recorded.id, event);
     if (checkout.status === "completed") {
       // A renewal of a subscription the person has since replaced: the money is recorded, the plan stays the new one.
-      await tx.insert(payments).values({ ...paymentOf(chargeOf(event, plan), plan, checkout.userId, context.provider), checkoutSessionId: checkout.id });
+      await tx
+        .insert(payments)
+        .values({ ...paymentOf(chargeOf(event, plan), plan, checkout.userId, context.provider, event.subscriptionId), checkoutSessionId: checkout.id });
       context.log.warn({ userId: checkout.userId, invoiceId: event.invoiceId, subscriptionId: event.subscriptionId }, "renewal of a replaced Stripe subscription: cancel it in Stripe");
       return "applied";
     }
@@ -311,7 +329,7 @@ async function invoicePaid(
   // A renewal, or a retry of a renewal that had failed.
   const charge = chargeOf(event, plan);
   if (known === null) {
-    await tx.insert(payments).values(paymentOf(charge, plan, linked.userId, context.provider));
+    await tx.insert(payments).values(paymentOf(charge, plan, linked.userId, context.provider, event.subscriptionId));
   } else {
     await tx
       .update(payments)
@@ -344,8 +362,9 @@ async function addReceipt(tx: Transaction, paymentId: number, event: EventOf<"in
 }
 
 /** A paid charge as a payments row. */
-const paymentOf = (charge: Charge, plan: Plan, userId: number, provider: ProviderKind) => ({
+const paymentOf = (charge: Charge, plan: Plan, userId: number, provider: ProviderKind, providerSubscriptionId: string | null) => ({
   userId,
+  providerSubscriptionId,
   planId: plan.id,
   nickname: plan.nickname,
   provider,
@@ -382,6 +401,7 @@ async function invoiceFailed(tx: Transaction, context: ApplyContext, event: Even
       nickname: plan.nickname,
       provider: context.provider,
       providerPaymentId: event.invoiceId,
+      providerSubscriptionId: event.subscriptionId,
       amountCents: event.amountCents,
       currency: event.currency || CURRENCY,
       status: "failed",
@@ -404,8 +424,196 @@ async function subscriptionEnded(tx: Transaction, context: ApplyContext, event: 
   if (linked === null) return ignore(`subscription ${event.subscriptionId} is not the current one of any user`);
   await tx
     .update(subscriptions)
-    .set({ status: "expired", isPaid: false, cancelAt: linked.cancelAt ?? event.at, updatedAt: event.at })
+    .set({ status: "expired", isPaid: false, cancelAt: linked.cancelAt ?? event.at, providerUpdatedAt: latest(linked.providerUpdatedAt, event.at), updatedAt: event.at })
     .where(eq(subscriptions.id, linked.id));
   context.log.info({ userId: linked.userId, subscriptionId: event.subscriptionId }, "subscription ended");
+  return "applied";
+}
+
+const latest = (known: Date | null, at: Date): Date => (known === null || at.getTime() > known.getTime() ? at : known);
+
+// --- Stripe's own changes -------------------------------------------------------------
+
+/**
+ * customer.subscription.updated: Stripe's whole view of the subscription,
+ * applied unless a later one was applied already (`provider_updated_at`,
+ * Stripe's time, so out-of-order delivery never goes back). Stripe's status
+ * becomes ours (a pending cancellation of a paid plan is 'canceled' until
+ * `cancel_at`); a price that names one of our plans becomes the plan. What
+ * a snapshot never does is give access nobody paid for: it does not make an
+ * unpaid row paid (nor revive an expired one: only a paid invoice does) and
+ * does not move the end of a paid period later (the renewal's invoice.paid
+ * does, once the money is in).
+ */
+async function subscriptionChanged(tx: Transaction, context: ApplyContext, event: EventOf<"subscription_changed">, ignore: Ignore): Promise<ApplyOutcome> {
+  const linked = await lockSubscriptionByProviderId(tx, event.subscriptionId);
+  if (linked === null) return ignore(`subscription ${event.subscriptionId} is not the current one of any user`);
+  if (linked.providerUpdatedAt !== null && event.at.getTime() < linked.providerUpdatedAt.getTime()) {
+    return ignore(`subscription ${event.subscriptionId}: a later snapshot (${linked.providerUpdatedAt.toISOString()}) was applied already`);
+  }
+  const log = { userId: linked.userId, subscriptionId: event.subscriptionId, providerStatus: event.providerStatus };
+  if (event.status === "ended") {
+    await tx
+      .update(subscriptions)
+      .set({ status: "expired", isPaid: false, cancelAt: event.endedAt ?? linked.cancelAt ?? event.at, providerUpdatedAt: event.at, updatedAt: event.at })
+      .where(eq(subscriptions.id, linked.id));
+    context.log.info(log, "subscription ended in Stripe");
+    return "applied";
+  }
+  const plan = event.planId === null ? null : planById(event.planId);
+  // The snapshot's period, unless it ends after the paid one (a renewal not paid yet) or at or before its start (an earlier period).
+  const within =
+    event.periodStart !== null &&
+    event.periodEnd !== null &&
+    (!linked.isPaid ||
+      linked.periodStart === null ||
+      linked.periodEnd === null ||
+      (event.periodEnd.getTime() <= linked.periodEnd.getTime() && event.periodEnd.getTime() > linked.periodStart.getTime()));
+  await tx
+    .update(subscriptions)
+    .set({
+      ...(linked.isPaid ? { status: paidStatus(linked.status, event), cancelAt: event.cancelAt } : {}),
+      ...(plan === null || plan.id === linked.planId ? {} : { planId: plan.id, nickname: plan.nickname }),
+      ...(within ? { periodStart: event.periodStart, periodEnd: event.periodEnd } : {}),
+      providerUpdatedAt: event.at,
+      updatedAt: event.at,
+    })
+    .where(eq(subscriptions.id, linked.id));
+  context.log.info({ ...log, planId: plan?.id ?? linked.planId, cancelAt: event.cancelAt }, "subscription changed in Stripe");
+  return "applied";
+}
+
+/** Our status for a paid plan after Stripe's snapshot: 'canceled' while a cancellation is pending and the plan is in good standing. */
+function paidStatus(current: string, event: EventOf<"subscription_changed">): string {
+  const standing = event.status ?? (current === "canceled" ? "active" : current);
+  if (standing === "past_due") return "past_due";
+  if (standing !== "active") return current;
+  return event.cancelAt === null ? "active" : "canceled";
+}
+
+/** Records which PaymentIntent or charge paid an invoice (see `stripeInvoicePayments`); already known pairs stay as they are. */
+async function linkPayments(tx: Transaction, invoiceId: string, transactionIds: ReadonlyArray<string>): Promise<void> {
+  if (transactionIds.length === 0) return;
+  await tx
+    .insert(stripeInvoicePayments)
+    .values(transactionIds.map((transactionId) => ({ transactionId, invoiceId })))
+    .onConflictDoNothing();
+}
+
+/** After an invoice event of ours: its payment, when the invoice names it, is linked to it. */
+async function linkingPayments(tx: Transaction, event: EventOf<"invoice_paid" | "invoice_failed">, outcome: ApplyOutcome): Promise<ApplyOutcome> {
+  if (outcome === "applied") await linkPayments(tx, event.invoiceId, event.transactionIds);
+  return outcome;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The payment a refund or dispute is about: by the charge's invoice (older
+ * API versions), else through the invoice its PaymentIntent or charge paid;
+ * null when it is not a charge of ours. The user's subscription is locked
+ * first (every event about one user applies one at a time), then the row
+ * is read.
+ */
+async function lockChargePayment(
+  tx: Transaction,
+  provider: ProviderKind,
+  ref: ChargeRef,
+): Promise<{ payment: PaymentRow; subscription: SubscriptionRow } | null> {
+  const transactions = [ref.paymentIntentId, ref.chargeId].flatMap((id) => (id === null ? [] : [id]));
+  const linked =
+    ref.invoiceId !== null || transactions.length === 0
+      ? []
+      : await tx
+          .select({ invoiceId: stripeInvoicePayments.invoiceId })
+          .from(stripeInvoicePayments)
+          .where(inArray(stripeInvoicePayments.transactionId, transactions));
+  const invoiceIds = ref.invoiceId === null ? [...new Set(linked.map((row) => row.invoiceId))] : [ref.invoiceId];
+  if (invoiceIds.length === 0) return null;
+  const [found] = await tx
+    .select({ id: payments.id, userId: payments.userId })
+    .from(payments)
+    .where(and(eq(payments.provider, provider), inArray(payments.providerPaymentId, invoiceIds)))
+    .limit(1);
+  if (found === undefined) return null;
+  const subscription = await lockSubscription(tx, found.userId);
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id));
+  return payment === undefined ? null : { payment, subscription };
+}
+
+/**
+ * Ends access now when the charge taken back paid for the plan the person
+ * has now: the same Stripe subscription (when the row knows it) and a
+ * period that overlaps the current one. A refund of an earlier period, or
+ * of a replaced subscription's charge, leaves the plan alone.
+ */
+async function endAccessIfCurrent(tx: Transaction, context: ApplyContext, subscription: SubscriptionRow, payment: PaymentRow, at: Date): Promise<void> {
+  const sameSubscription =
+    payment.provider === subscription.provider && (payment.providerSubscriptionId === null || payment.providerSubscriptionId === subscription.providerSubscriptionId);
+  const overlaps =
+    payment.periodStart !== null &&
+    payment.periodEnd !== null &&
+    subscription.periodStart !== null &&
+    subscription.periodEnd !== null &&
+    payment.periodStart.getTime() < subscription.periodEnd.getTime() &&
+    payment.periodEnd.getTime() > subscription.periodStart.getTime();
+  if (!subscription.isPaid || !sameSubscription || !overlaps) return;
+  await tx.update(subscriptions).set({ status: "expired", isPaid: false, cancelAt: at, updatedAt: at }).where(eq(subscriptions.id, subscription.id));
+  context.log.warn({ userId: subscription.userId, paymentId: payment.id }, "the charge paying the current period was taken back: the plan ends now");
+}
+
+/**
+ * charge.refunded: Stripe sends the cumulative refunded amount, so the row
+ * keeps the largest one seen (a late event of an earlier partial refund
+ * changes nothing). Refunded in full: the row is 'refunded' and, if it paid
+ * the current period, the plan ends now. In part: the plan stays.
+ */
+async function chargeRefunded(tx: Transaction, context: ApplyContext, event: EventOf<"charge_refunded">, ignore: Ignore): Promise<ApplyOutcome> {
+  const found = await lockChargePayment(tx, context.provider, event.charge);
+  if (found === null) return ignore(`charge ${event.charge.chargeId ?? "?"} pays no invoice of ours`);
+  const { payment, subscription } = found;
+  if (payment.status === "failed") return ignore(`payment ${payment.id} was never paid`);
+  const full = event.full || payment.status === "refunded";
+  const refunded = full ? payment.amountCents : Math.min(payment.amountCents, Math.max(payment.refundedAmountCents, event.refundedCents));
+  if (refunded === payment.refundedAmountCents && (!full || payment.status === "refunded")) return "applied";
+  await tx
+    .update(payments)
+    .set({ refundedAmountCents: refunded, ...(full ? { status: "refunded" as const } : {}) })
+    .where(eq(payments.id, payment.id));
+  context.log.info({ userId: payment.userId, paymentId: payment.id, refundedCents: refunded, full }, "charge refunded");
+  if (full && payment.status !== "refunded") await endAccessIfCurrent(tx, context, subscription, payment, event.at);
+  return "applied";
+}
+
+/**
+ * charge.dispute.created marks the row 'open' (access stays while the bank
+ * decides); charge.dispute.closed marks it 'won' or 'lost'. A lost dispute
+ * is a refund of the disputed amount, treated as a full one: the row is
+ * 'refunded' and, if it paid the current period, the plan ends now. A
+ * decided dispute never goes back to open (its events may arrive in any
+ * order).
+ */
+async function chargeDisputed(tx: Transaction, context: ApplyContext, event: EventOf<"charge_disputed">, ignore: Ignore): Promise<ApplyOutcome> {
+  const found = await lockChargePayment(tx, context.provider, event.charge);
+  if (found === null) return ignore(`dispute ${event.disputeId} is about no charge of ours`);
+  const { payment, subscription } = found;
+  if (payment.status === "failed") return ignore(`payment ${payment.id} was never paid`);
+  const decided = payment.disputeStatus === "won" || payment.disputeStatus === "lost";
+  if (payment.disputeStatus === event.outcome || (decided && event.outcome === "open")) return "applied";
+  if (event.outcome !== "lost") {
+    await tx.update(payments).set({ disputeStatus: event.outcome }).where(eq(payments.id, payment.id));
+    context.log.warn({ userId: payment.userId, paymentId: payment.id, disputeId: event.disputeId, outcome: event.outcome }, "charge disputed");
+    return "applied";
+  }
+  await tx
+    .update(payments)
+    .set({
+      disputeStatus: "lost",
+      status: "refunded",
+      refundedAmountCents: Math.min(payment.amountCents, payment.refundedAmountCents + event.amountCents),
+    })
+    .where(eq(payments.id, payment.id));
+  context.log.warn({ userId: payment.userId, paymentId: payment.id, disputeId: event.disputeId }, "dispute lost: the charge is taken back");
+  if (payment.status !== "refunded") await endAccessIfCurrent(tx, context, subscription, payment, event.at);
   return "applied";
 }

@@ -1,4 +1,6 @@
 import { Either, Schema } from "effect";
+import type { PlanId } from "../../contracts/subscriptions.ts";
+import { toPlanId } from "./plans.ts";
 
 /**
  * The events we act on, read out of a verified Stripe event (or the local
@@ -34,7 +36,73 @@ export type PaymentEvent =
   | ({ readonly kind: "invoice_paid" } & InvoiceFields)
   | ({ readonly kind: "invoice_failed" } & InvoiceFields)
   | { readonly kind: "subscription_ended"; readonly at: Date; readonly subscriptionId: string }
+  | SubscriptionChanged
+  | ChargeRefunded
+  | ChargeDisputed
+  | PaymentLinked
   | { readonly kind: "ignored"; readonly reason: string };
+
+/**
+ * customer.subscription.updated: Stripe's whole view of a subscription at
+ * `at` (the event's `created`), after a change in Stripe's customer portal,
+ * in its dashboard, or by Stripe itself (a failed renewal's retries).
+ */
+export interface SubscriptionChanged {
+  readonly kind: "subscription_changed";
+  readonly at: Date;
+  readonly subscriptionId: string;
+  /** Stripe's status read as ours ("ended": canceled or incomplete_expired); null for one we leave alone (incomplete, paused). */
+  readonly status: "active" | "past_due" | "ended" | null;
+  /** Stripe's own status, for the log. */
+  readonly providerStatus: string;
+  /** When a pending cancellation takes effect (`cancel_at`, else the period's end when `cancel_at_period_end`); null when none is pending. */
+  readonly cancelAt: Date | null;
+  /** When an ended subscription ended (`ended_at`, else `canceled_at`). */
+  readonly endedAt: Date | null;
+  /** Our plan, when an item's price names one of ours (metadata `plan_id`, else its lookup key); null for a price we do not know. */
+  readonly planId: PlanId | null;
+  /** The current billing period (the items' in the current API, the subscription's in older versions). */
+  readonly periodStart: Date | null;
+  readonly periodEnd: Date | null;
+}
+
+/** charge.refunded: a charge refunded in full or in part (Stripe sends the cumulative amount). */
+export interface ChargeRefunded {
+  readonly kind: "charge_refunded";
+  readonly at: Date;
+  readonly charge: ChargeRef;
+  /** Centavos of the charge, and refunded so far (cumulative). */
+  readonly amountCents: number;
+  readonly refundedCents: number;
+  /** Refunded in full (Stripe's `refunded`, or nothing left). */
+  readonly full: boolean;
+}
+
+/** charge.dispute.created / charge.dispute.closed: a chargeback opened, or decided. */
+export interface ChargeDisputed {
+  readonly kind: "charge_disputed";
+  readonly at: Date;
+  readonly disputeId: string;
+  readonly charge: ChargeRef;
+  /** Centavos disputed. */
+  readonly amountCents: number;
+  /** "open" (created), "lost" (closed, the money goes back), "won" (closed any other way). */
+  readonly outcome: "open" | "won" | "lost";
+}
+
+/** invoice_payment.paid: which PaymentIntent (or charge) paid which invoice. */
+export interface PaymentLinked {
+  readonly kind: "payment_linked";
+  readonly invoiceId: string;
+  readonly transactionIds: ReadonlyArray<string>;
+}
+
+/** How a refund or dispute names the charge: its id, its PaymentIntent, and its invoice (older API versions only). */
+export interface ChargeRef {
+  readonly chargeId: string | null;
+  readonly paymentIntentId: string | null;
+  readonly invoiceId: string | null;
+}
 
 /** What an invoice event (a subscription's charge, paid or failed) tells us. */
 export interface InvoiceFields {
@@ -51,6 +119,8 @@ export interface InvoiceFields {
   readonly periodEnd: Date | null;
   /** Stripe's hosted invoice page. */
   readonly receiptUrl: string | null;
+  /** The PaymentIntent or charge that paid it, when the invoice names them (older API versions, or an expanded `payments`). */
+  readonly transactionIds: ReadonlyArray<string>;
 }
 
 /** A Stripe reference: an id, or the expanded object that has one. */
@@ -80,6 +150,9 @@ const CheckoutSessionObject = Schema.Struct({
 
 const Period = Schema.Struct({ start: Schema.Int, end: Schema.Int });
 
+/** What paid an invoice (an InvoicePayment's `payment`): a PaymentIntent, or a charge without one. */
+const InvoicePaymentTarget = Schema.Struct({ payment_intent: Ref, charge: Ref });
+
 const InvoiceObject = Schema.Struct({
   id: Schema.String,
   amount_paid: Schema.Int,
@@ -107,9 +180,71 @@ const InvoiceObject = Schema.Struct({
     Schema.NullOr(Schema.Struct({ paid_at: Schema.optionalWith(Schema.NullOr(Schema.Int), { default: () => null }) })),
     { default: () => null },
   ),
+  // Older API versions name the invoice's payment; the current one only in `payments` (when expanded).
+  payment_intent: Ref,
+  charge: Ref,
+  payments: Schema.optionalWith(Schema.NullOr(Schema.Struct({ data: Schema.Array(Schema.Struct({ payment: Schema.optional(InvoicePaymentTarget) })) })), {
+    default: () => null,
+  }),
 });
 
 const SubscriptionObject = Schema.Struct({ id: Schema.String });
+
+const OptionalInt = Schema.optionalWith(Schema.NullOr(Schema.Int), { default: () => null });
+
+/** A price (or, in older API versions, a plan): our plan id is in its metadata or its lookup key. */
+const PriceObject = Schema.optionalWith(
+  Schema.NullOr(
+    Schema.Struct({
+      id: Schema.String,
+      lookup_key: Schema.optionalWith(Schema.NullOr(Schema.String), { default: () => null }),
+      metadata: Metadata,
+    }),
+  ),
+  { default: () => null },
+);
+
+const UpdatedSubscriptionObject = Schema.Struct({
+  id: Schema.String,
+  status: Schema.String,
+  cancel_at_period_end: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+  cancel_at: OptionalInt,
+  canceled_at: OptionalInt,
+  ended_at: OptionalInt,
+  // Older API versions keep the period on the subscription; the current one on each item.
+  current_period_start: OptionalInt,
+  current_period_end: OptionalInt,
+  items: Schema.optionalWith(
+    Schema.NullOr(
+      Schema.Struct({
+        data: Schema.Array(Schema.Struct({ price: PriceObject, plan: PriceObject, current_period_start: OptionalInt, current_period_end: OptionalInt })),
+      }),
+    ),
+    { default: () => null },
+  ),
+});
+
+const ChargeObject = Schema.Struct({
+  id: Schema.String,
+  amount: Schema.Int,
+  amount_refunded: Schema.Int,
+  refunded: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+  payment_intent: Ref,
+  invoice: Ref,
+});
+
+const DisputeObject = Schema.Struct({
+  id: Schema.String,
+  amount: Schema.Int,
+  status: Schema.String,
+  charge: Ref,
+  payment_intent: Ref,
+});
+
+const InvoicePaymentObject = Schema.Struct({
+  invoice: Schema.Union(Schema.String, Schema.Struct({ id: Schema.String })),
+  payment: InvoicePaymentTarget,
+});
 
 const fromUnix = (seconds: number): Date => new Date(seconds * 1000);
 
@@ -117,6 +252,30 @@ const decode = <A, I>(schema: Schema.Schema<A, I>, value: unknown): A | null => 
 
 /** Payment statuses Stripe gives a completed session whose money is in (or that needs none). */
 const SETTLED = new Set(["paid", "no_payment_required"]);
+
+/** Stripe's subscription statuses, read as ours: what the subscription still does for the person. */
+function statusOf(providerStatus: string): SubscriptionChanged["status"] {
+  switch (providerStatus) {
+    case "active":
+    case "trialing":
+      return "active";
+    case "past_due":
+    case "unpaid":
+      return "past_due";
+    case "canceled":
+    case "incomplete_expired":
+      return "ended";
+    default:
+      // incomplete (its first payment is still being made), paused, or a status newer than this code.
+      return null;
+  }
+}
+
+/** Our plan named by a price: its metadata's `plan_id`, else its lookup key; null when neither is one of ours. */
+const planOfPrice = (price: { readonly lookup_key: string | null; readonly metadata: Readonly<Record<string, string>> | null } | null): PlanId | null =>
+  price === null ? null : (toPlanId(price.metadata?.plan_id) ?? toPlanId(price.lookup_key));
+
+const distinct = (values: ReadonlyArray<string | null>): ReadonlyArray<string> => [...new Set(values.flatMap((value) => (value === null ? [] : [value])))];
 
 /** A verified event's envelope: its type, its time (Unix seconds) and its object. */
 export interface EventEnvelope {
@@ -169,6 +328,11 @@ export function readPaymentEvent(event: EventEnvelope): PaymentEvent {
         periodStart: start === null ? null : fromUnix(start),
         periodEnd: end === null ? null : fromUnix(end),
         receiptUrl: invoice.hosted_invoice_url,
+        transactionIds: distinct([
+          invoice.payment_intent,
+          invoice.charge,
+          ...(invoice.payments?.data ?? []).flatMap((entry) => (entry.payment === undefined ? [] : [entry.payment.payment_intent ?? entry.payment.charge])),
+        ]),
       };
       return paid ? { kind: "invoice_paid", ...fields } : { kind: "invoice_failed", ...fields };
     }
@@ -176,6 +340,62 @@ export function readPaymentEvent(event: EventEnvelope): PaymentEvent {
       const subscription = decode(SubscriptionObject, object);
       if (subscription === null) return { kind: "ignored", reason: "unreadable customer.subscription.deleted" };
       return { kind: "subscription_ended", at, subscriptionId: subscription.id };
+    }
+    case "customer.subscription.updated": {
+      const subscription = decode(UpdatedSubscriptionObject, object);
+      if (subscription === null) return { kind: "ignored", reason: "unreadable customer.subscription.updated" };
+      const items = subscription.items?.data ?? [];
+      const starts = items.flatMap((item) => (item.current_period_start === null ? [] : [item.current_period_start]));
+      const ends = items.flatMap((item) => (item.current_period_end === null ? [] : [item.current_period_end]));
+      const start = starts.length > 0 ? Math.min(...starts) : subscription.current_period_start;
+      const end = ends.length > 0 ? Math.max(...ends) : subscription.current_period_end;
+      const cancelAt = subscription.cancel_at ?? (subscription.cancel_at_period_end ? end : null);
+      const endedAt = subscription.ended_at ?? subscription.canceled_at;
+      return {
+        kind: "subscription_changed",
+        at,
+        subscriptionId: subscription.id,
+        status: statusOf(subscription.status),
+        providerStatus: subscription.status,
+        cancelAt: cancelAt === null ? null : fromUnix(cancelAt),
+        endedAt: endedAt === null ? null : fromUnix(endedAt),
+        planId: items.map((item) => planOfPrice(item.price) ?? planOfPrice(item.plan)).find((id) => id !== null) ?? null,
+        periodStart: start === null ? null : fromUnix(start),
+        periodEnd: end === null ? null : fromUnix(end),
+      };
+    }
+    case "charge.refunded": {
+      const charge = decode(ChargeObject, object);
+      if (charge === null) return { kind: "ignored", reason: "unreadable charge.refunded" };
+      return {
+        kind: "charge_refunded",
+        at,
+        charge: { chargeId: charge.id, paymentIntentId: charge.payment_intent, invoiceId: charge.invoice },
+        amountCents: charge.amount,
+        refundedCents: charge.amount_refunded,
+        full: charge.refunded || charge.amount_refunded >= charge.amount,
+      };
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.closed": {
+      const dispute = decode(DisputeObject, object);
+      if (dispute === null) return { kind: "ignored", reason: `unreadable ${event.type}` };
+      const outcome = event.type === "charge.dispute.created" ? "open" : dispute.status === "lost" ? "lost" : "won";
+      return {
+        kind: "charge_disputed",
+        at,
+        disputeId: dispute.id,
+        charge: { chargeId: dispute.charge, paymentIntentId: dispute.payment_intent, invoiceId: null },
+        amountCents: dispute.amount,
+        outcome,
+      };
+    }
+    case "invoice_payment.paid": {
+      const payment = decode(InvoicePaymentObject, object);
+      if (payment === null) return { kind: "ignored", reason: "unreadable invoice_payment.paid" };
+      const transactionIds = distinct([payment.payment.payment_intent ?? payment.payment.charge]);
+      if (transactionIds.length === 0) return { kind: "ignored", reason: "invoice_payment.paid names no PaymentIntent or charge" };
+      return { kind: "payment_linked", invoiceId: typeof payment.invoice === "string" ? payment.invoice : payment.invoice.id, transactionIds };
     }
     default:
       return { kind: "ignored", reason: `event type ${event.type} is not used` };

@@ -31,6 +31,17 @@ export function isReceiptSignature(key: Uint8Array, paymentId: number, userId: n
 export const receiptUrlFor = (appUrl: string, key: Uint8Array, paymentId: number, userId: number): string =>
   `${appUrl}/api/payments/${paymentId}/receipt?signature=${receiptSignature(key, paymentId, userId)}`;
 
+/**
+ * What Historial says about a charge: "paid", "failed", "refunded" (in
+ * full, or a dispute lost), "partially_refunded", or "disputed" (a
+ * dispute the bank has not decided).
+ */
+export function historyStatus(row: Pick<typeof payments.$inferSelect, "status" | "refundedAmountCents" | "disputeStatus">): string {
+  if (row.status !== "paid") return row.status;
+  if (row.disputeStatus === "open") return "disputed";
+  return row.refundedAmountCents > 0 ? "partially_refunded" : "paid";
+}
+
 export interface HistoryDeps {
   readonly db: Database;
   readonly appUrl: string;
@@ -60,7 +71,8 @@ export async function listPayments(deps: HistoryDeps, userId: number, page: numb
           nickname: row.nickname,
           amount: toPesos(row.amountCents),
           currency: row.currency,
-          status: row.status,
+          status: historyStatus(row),
+          refunded_amount: row.refundedAmountCents === 0 ? null : row.refundedAmountCents / 100,
           receipt_url: row.receiptUrl ?? receiptUrlFor(deps.appUrl, deps.receiptKey, row.id, row.userId),
         },
       ];

@@ -37,6 +37,13 @@ export const subscriptions = pgTable(
     /** Stripe's customer (cus_…) and subscription (sub_…), when Stripe charges it. */
     providerCustomerId: text("provider_customer_id"),
     providerSubscriptionId: text("provider_subscription_id"),
+    /**
+     * Stripe's time (the event's `created`) of the latest snapshot of the
+     * Stripe subscription applied here (customer.subscription.updated or
+     * .deleted): an older snapshot delivered late changes nothing. Reset
+     * when a new Stripe subscription replaces the old one.
+     */
+    providerUpdatedAt: timestamp("provider_updated_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -102,7 +109,14 @@ export const payments = pgTable(
     /** Centavos, IVA included. */
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("mxn"),
+    /** 'refunded': refunded in full, or a dispute lost (the money went back); a partial refund stays 'paid'. */
     status: text("status", { enum: ["paid", "failed", "refunded"] }).notNull(),
+    /** Centavos refunded so far (Stripe's cumulative `amount_refunded`, or a lost dispute's amount). */
+    refundedAmountCents: integer("refunded_amount_cents").notNull().default(0),
+    /** A dispute (chargeback) of the charge: 'open', then 'won' or 'lost'; null when there was none. */
+    disputeStatus: text("dispute_status", { enum: ["open", "won", "lost"] }),
+    /** The Stripe subscription (sub_…) the charge belongs to; null for local charges and rows written before it was kept. */
+    providerSubscriptionId: text("provider_subscription_id"),
     /** The period this charge pays for. */
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
@@ -118,8 +132,24 @@ export const payments = pgTable(
     check("payments_provider_check", sql`${table.provider} in ('local', 'stripe')`),
     check("payments_status_check", sql`${table.status} in ('paid', 'failed', 'refunded')`),
     check("payments_amount_check", sql`${table.amountCents} >= 0`),
+    check("payments_refunded_amount_check", sql`${table.refundedAmountCents} between 0 and ${table.amountCents}`),
+    check("payments_dispute_status_check", sql`${table.disputeStatus} in ('open', 'won', 'lost')`),
   ],
 );
+
+/**
+ * Which Stripe payment paid which invoice: the PaymentIntent (pi_…), or the
+ * charge (ch_…) when there is none. Refunds and disputes name the charge
+ * and its PaymentIntent, never the invoice (since API version 2025-03-31),
+ * so this is how charge.refunded and charge.dispute.* find the payments
+ * row (keyed by the invoice). Written from invoice_payment.paid, and from
+ * invoice.paid when the invoice names its payment (older API versions).
+ */
+export const stripeInvoicePayments = pgTable("stripe_invoice_payments", {
+  transactionId: text("transaction_id").primaryKey(),
+  invoiceId: text("invoice_id").notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Webhook events already applied, by the provider's event id (evt_…): the

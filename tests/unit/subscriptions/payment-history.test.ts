@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPaymentAmount, formatPaymentDate, paymentStatusLabel } from "../../../src/features/subscriptions/components/payment-history.ts";
+import { formatPaymentAmount, formatPaymentDate, paymentStatusLabel, paymentStatusText } from "../../../src/features/subscriptions/components/payment-history.ts";
 
 describe("Historial rows in es-MX (src/features/subscriptions/components/payment-history.ts)", () => {
   it("dates are Mexico City's calendar day", () => {
@@ -27,6 +27,15 @@ describe("Historial rows in es-MX (src/features/subscriptions/components/payment
     expect(paymentStatusLabel("paid")).toBe("Pagado");
     expect(paymentStatusLabel("failed")).toBe("Rechazado");
     expect(paymentStatusLabel("refunded")).toBe("Reembolsado");
-    expect(paymentStatusLabel("disputed")).toBe("disputed");
+    expect(paymentStatusLabel("partially_refunded")).toBe("Reembolso parcial");
+    expect(paymentStatusLabel("disputed")).toBe("En disputa");
+    expect(paymentStatusLabel("chargeback")).toBe("chargeback");
+  });
+
+  it("a partial refund says how much came back; other statuses only their name", () => {
+    expect(paymentStatusText({ status: "partially_refunded", currency: "mxn", refunded_amount: 600.5 })).toBe("Reembolso parcial de $600.50 MXN");
+    expect(paymentStatusText({ status: "partially_refunded", currency: "mxn", refunded_amount: null })).toBe("Reembolso parcial");
+    expect(paymentStatusText({ status: "refunded", currency: "mxn", refunded_amount: 1740 })).toBe("Reembolsado");
+    expect(paymentStatusText({ status: "paid", currency: "mxn" })).toBe("Pagado");
   });
 });

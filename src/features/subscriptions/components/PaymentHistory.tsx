@@ -8,7 +8,7 @@ import { Table, type TableColumn } from "../../../components/ui/Table.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { usePayments } from "../api/list-payments.ts";
 import { usePaging } from "../../../hooks/usePaging.ts";
-import { formatPaymentAmount, formatPaymentDate, paymentStatusLabel } from "./payment-history.ts";
+import { formatPaymentAmount, formatPaymentDate, paymentStatusText } from "./payment-history.ts";
 import * as styles from "./SubscriptionSettings.css.ts";
 
 const TITLE_ID = "historial-pagos-title";
@@ -19,7 +19,7 @@ const PAYMENT_COLUMNS: ReadonlyArray<TableColumn<PaymentRow>> = [
   { header: "Monto", numeric: true, cell: (payment) => formatPaymentAmount(payment.amount, payment.currency) },
   {
     header: "Estado",
-    cell: (payment) => <span className={payment.status === "failed" ? styles.failed : undefined}>{paymentStatusLabel(payment.status)}</span>,
+    cell: (payment) => <span className={payment.status === "failed" ? styles.failed : undefined}>{paymentStatusText(payment)}</span>,
   },
   {
     header: "Recibo",

@@ -33,9 +33,22 @@ const STATUS_LABELS: Readonly<Record<string, string>> = {
   paid: "Pagado",
   failed: "Rechazado",
   refunded: "Reembolsado",
+  partially_refunded: "Reembolso parcial",
+  disputed: "En disputa",
 };
 
 /** The payment's status in Spanish; a status we do not know yet is shown as the server sent it. */
 export function paymentStatusLabel(status: string): string {
   return STATUS_LABELS[status] ?? status;
+}
+
+/**
+ * What Historial's "Estado" column says: the status in Spanish and, for a
+ * partial refund, how much came back ("Reembolso parcial de $600.00 MXN").
+ */
+export function paymentStatusText(payment: { readonly status: string; readonly currency: string; readonly refunded_amount?: number | null | undefined }): string {
+  const label = paymentStatusLabel(payment.status);
+  const refunded = payment.refunded_amount;
+  if (payment.status !== "partially_refunded" || refunded === null || refunded === undefined) return label;
+  return `${label} de ${formatPaymentAmount(refunded, payment.currency)}`;
 }
