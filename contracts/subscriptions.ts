@@ -94,6 +94,8 @@ export const PaymentRow = Schema.Struct({
   status: Schema.String,
   /** Pesos refunded so far, IVA included (may have centavos); null or absent when nothing was. */
   refunded_amount: Schema.optional(Schema.NullOr(Schema.Number)),
+  /** An upgrade's credit for the unused days of the plan it replaced (pesos), already taken off `amount`; null when none. */
+  credit_amount: Schema.optional(Schema.NullOr(Schema.Number)),
   /** The Stripe-hosted invoice, or our printable receipt page. */
   receipt_url: Schema.String,
 });
@@ -103,9 +105,11 @@ export const PaymentList = pageOf(PaymentRow);
 export type PaymentList = typeof PaymentList.Type;
 
 export const SUBSCRIPTION_MESSAGES = {
-  alreadyPaid: "Ya tienes un plan activo. Cancélalo antes de elegir otro.",
+  alreadyPaid: "Ya tienes este plan activo.",
+  downgradeAtPeriodEnd:
+    "Para bajar de plan, cancela el actual: conservas el acceso hasta que termine el periodo pagado y después eliges el nuevo, sin pagar dos veces los mismos días.",
   nothingToCancel: "No tienes un plan de pago que cancelar.",
-  planStillRunning: "Tu plan cancelado sigue pagado hasta que termine su periodo: reanúdalo, o elige otro plan cuando termine, para no pagar dos veces los mismos días.",
+  planStillRunning: "Este plan sigue pagado hasta que termine su periodo: reanúdalo en lugar de pagarlo otra vez.",
   nothingToResume: "No tienes un plan cancelado que reanudar: su periodo ya terminó o sigue activo.",
   paidOnly: "Para habilitar es necesario que cuentes con uno de nuestros planes",
   historyPaidOnly: "El historial de pagos está disponible con un plan de pago.",
@@ -208,6 +212,7 @@ export const createCheckoutSessionEndpoint = defineEndpoint({
   errors: {
     alreadyPaid: { status: 409, message: SUBSCRIPTION_MESSAGES.alreadyPaid },
     planStillRunning: { status: 409, message: SUBSCRIPTION_MESSAGES.planStillRunning },
+    downgradeAtPeriodEnd: { status: 409, message: SUBSCRIPTION_MESSAGES.downgradeAtPeriodEnd },
     providerUnavailable,
   },
 });

@@ -177,7 +177,9 @@ async function activate(
   if (subscription.provider === "stripe" && previous !== null && previous !== links.subscriptionId && RENEWS.has(subscription.status)) {
     replaced.id = previous;
   }
-  await tx.insert(payments).values({ ...paymentOf(charge, plan, checkout.userId, provider, links.subscriptionId), checkoutSessionId: checkout.id });
+  await tx
+    .insert(payments)
+    .values({ ...paymentOf(charge, plan, checkout.userId, provider, links.subscriptionId), checkoutSessionId: checkout.id, creditCents: checkout.creditCents });
   await tx
     .update(subscriptions)
     .set({

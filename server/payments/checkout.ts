@@ -6,6 +6,7 @@ import type { Plan, PlanId } from "../../contracts/subscriptions.ts";
 import type { Database } from "../db/open.ts";
 import { users } from "../auth/schema.ts";
 import { checkoutSessions } from "./schema.ts";
+import { upgradeChargeCents } from "./plan-change.ts";
 import { CURRENCY, chargeCents, planById } from "./plans.ts";
 import { ProviderUnavailableError, type PaymentProvider } from "./provider.ts";
 
@@ -19,6 +20,8 @@ export interface OpenCheckoutInput {
   readonly userId: number;
   readonly email: string;
   readonly planId: PlanId;
+  /** An upgrade's credit for the unused days of the plan it replaces (0 otherwise); taken off what this checkout charges. */
+  readonly creditCents?: number;
   readonly providerCustomerId: string | null;
   readonly now: Date;
   readonly log: Pick<FastifyBaseLogger, "warn">;
@@ -31,6 +34,8 @@ const CREATION_ABANDONED_MS = 60 * 1000;
 /** How long a request waits for a concurrent one creating the same checkout, and how often it looks. */
 const WAIT_FOR_CREATION_MS = 20 * 1000;
 const WAIT_STEP_MS = 100;
+
+const creditOf = (input: OpenCheckoutInput): number => Math.min(input.creditCents ?? 0, chargeCents(planById(input.planId)));
 
 type Claim =
   | { readonly kind: "open"; readonly url: string }
@@ -88,7 +93,8 @@ function claimCheckout(db: Database, provider: PaymentProvider, input: OpenCheck
       userId: input.userId,
       planId: plan.id,
       provider: provider.kind,
-      amountCents: chargeCents(plan),
+      amountCents: upgradeChargeCents(plan, creditOf(input)),
+      creditCents: creditOf(input),
       currency: CURRENCY,
       expiresAt,
       createdAt: input.now,
@@ -112,6 +118,7 @@ async function completeCheckout(
       email: input.email,
       plan,
       amountCents: chargeCents(plan),
+      creditCents: creditOf(input),
       providerCustomerId: input.providerCustomerId,
       expiresAt: claim.expiresAt,
     });

@@ -73,6 +73,7 @@ export async function listPayments(deps: HistoryDeps, userId: number, page: numb
           currency: row.currency,
           status: historyStatus(row),
           refunded_amount: row.refundedAmountCents === 0 ? null : row.refundedAmountCents / 100,
+          credit_amount: row.creditCents === 0 ? null : row.creditCents / 100,
           receipt_url: row.receiptUrl ?? receiptUrlFor(deps.appUrl, deps.receiptKey, row.id, row.userId),
         },
       ];

@@ -49,10 +49,20 @@ const amountRows = (totalCents: number): string => {
 <dt class="total">Total</dt><dd class="total">${escapeHtml(formatMxn(totalCents))}</dd>`;
 };
 
+/** An upgrade's credit, shown before what it leaves to pay (decision 013). */
+const creditRows = (priceCents: number, creditCents: number): string =>
+  creditCents <= 0
+    ? ""
+    : `<dt>Precio del plan (IVA incluido)</dt><dd>${escapeHtml(formatMxn(priceCents))}</dd>
+<dt>Crédito por los días no usados de tu plan actual</dt><dd>−${escapeHtml(formatMxn(creditCents))}</dd>
+`;
+
 export interface LocalCheckoutView {
   readonly checkoutId: string;
   readonly plan: Plan;
+  /** What is charged now: the plan's price less the credit. */
   readonly amountCents: number;
+  readonly creditCents: number;
   readonly email: string;
   readonly expiresAt: Date;
 }
@@ -67,7 +77,7 @@ export function localCheckoutPage(view: LocalCheckoutView): string {
 <p class="note" role="note">Pago de prueba: este entorno no está conectado a un procesador de pagos y no se hace ningún cargo.</p>
 <dl aria-label="Resumen del pago">
 <dt>Cuenta</dt><dd>${escapeHtml(view.email)}</dd>
-${amountRows(view.amountCents)}
+${creditRows(view.amountCents + view.creditCents, view.creditCents)}${amountRows(view.amountCents)}
 </dl>
 <form method="post" action="/api/payments/local-checkout/${escapeHtml(view.checkoutId)}">
 <button type="submit" class="primary" name="outcome" value="paid">Pagar</button>
@@ -81,6 +91,8 @@ export interface ReceiptView {
   readonly paymentId: number;
   readonly nickname: string;
   readonly amountCents: number;
+  /** An upgrade's credit, already taken off `amountCents`. */
+  readonly creditCents: number;
   readonly status: string;
   readonly paidAt: Date;
   readonly periodStart: Date | null;
@@ -109,7 +121,7 @@ export function receiptPage(view: ReceiptView): string {
 ${period}
 <dt>Estado</dt><dd>${escapeHtml(STATUS_LABELS[view.status] ?? view.status)}</dd>
 <dt>Referencia</dt><dd>${escapeHtml(view.reference)}</dd>
-${amountRows(view.amountCents)}
+${creditRows(view.amountCents + view.creditCents, view.creditCents)}${amountRows(view.amountCents)}
 </dl>
 <p>Este recibo no es un comprobante fiscal (CFDI).</p>
 <p class="no-print">Para guardarlo, usa la opción Imprimir de tu navegador.</p>`,

@@ -18,8 +18,10 @@ export interface CheckoutRequest {
   readonly userId: number;
   readonly email: string;
   readonly plan: Plan;
-  /** What is charged, IVA included, in centavos. */
+  /** What each period costs, IVA included, in centavos (the recurring price). */
   readonly amountCents: number;
+  /** Taken off the first charge only: an upgrade's credit for the unused days of the plan it replaces (0 otherwise). */
+  readonly creditCents: number;
   /** Stripe's customer of an earlier plan, so a returning customer keeps one record there. */
   readonly providerCustomerId: string | null;
   /** When the checkout stops accepting payment. */

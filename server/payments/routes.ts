@@ -20,6 +20,7 @@ import { users } from "../auth/schema.ts";
 import type { RouteContext } from "../http/context.ts";
 import { fail, HtmlPage, SeeOther, type Router } from "../http/router.ts";
 import { openCheckout } from "./checkout.ts";
+import { planChange, unusedCreditOf } from "./plan-change.ts";
 import { findReceipt, isReceiptSignature, listPayments } from "./history.ts";
 import { submitLocalCheckout } from "./local-checkout.ts";
 import type { LocalProvider } from "./local-provider.ts";
@@ -129,21 +130,28 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
       const user = authz.currentUser(request);
       const time = now();
       const current = await subscriptionOf(db, user.id);
-      // A plan that renews on its own must be cancelled first; a cancelled one runs to the end of what was paid
-      // (or is resumed): buying another now would pay twice for the same days.
+      // While a plan is paid for, no day is paid twice (decision 013): the same plan is kept (or resumed), an
+      // upgrade starts now with the unused days credited, a downgrade waits for the end of the period paid for.
       const access = accessOf(current, time);
-      if (RENEWING.has(access.status)) throw fail(createCheckoutSessionEndpoint.errors.alreadyPaid);
-      if (access.isPaid) throw fail(createCheckoutSessionEndpoint.errors.planStillRunning);
+      const currentPlan = toPlanId(current.planId);
+      let creditCents = 0;
+      if (access.isPaid && currentPlan !== null) {
+        const change = planChange(planById(currentPlan), planById(body.subscription_id));
+        if (change === "same") throw fail(access.status === "canceled" ? createCheckoutSessionEndpoint.errors.planStillRunning : createCheckoutSessionEndpoint.errors.alreadyPaid);
+        if (change === "downgrade") throw fail(createCheckoutSessionEndpoint.errors.downgradeAtPeriodEnd);
+        creditCents = await unusedCreditOf(db, current, time);
+      }
       try {
         const url = await openCheckout(db, provider, {
           userId: user.id,
           email: user.email,
           planId: body.subscription_id,
+          creditCents,
           providerCustomerId: provider.kind === "stripe" && current.provider === "stripe" ? current.providerCustomerId : null,
           now: time,
           log: request.log,
         });
-        request.log.info({ userId: user.id, planId: body.subscription_id, provider: provider.kind }, "checkout opened");
+        request.log.info({ userId: user.id, planId: body.subscription_id, provider: provider.kind, creditCents }, "checkout opened");
         return { checkout_url: url };
       } catch (error) {
         if (error instanceof ProviderUnavailableError) {
@@ -202,7 +210,7 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     const found = await openLocalCheckout(params.id);
     if (found instanceof HtmlPage) return found;
     const { checkout, email, plan } = found;
-    return new HtmlPage(localCheckoutPage({ checkoutId: checkout.id, plan, amountCents: checkout.amountCents, email, expiresAt: checkout.expiresAt }));
+    return new HtmlPage(localCheckoutPage({ checkoutId: checkout.id, plan, amountCents: checkout.amountCents, creditCents: checkout.creditCents, email, expiresAt: checkout.expiresAt }));
   });
 
   router.serve(localCheckoutSubmitEndpoint, { rawBody: true }, async ({ params, request }) => {
@@ -230,6 +238,7 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
         paymentId: payment.id,
         nickname: payment.nickname,
         amountCents: payment.amountCents,
+        creditCents: payment.creditCents,
         status: payment.status,
         paidAt: payment.paidAt,
         periodStart: payment.periodStart,

@@ -72,8 +72,10 @@ export const checkoutSessions = pgTable(
     /** Stripe's cs_… id, or our own id for the local checkout; null until the provider answered. */
     providerSessionId: text("provider_session_id").unique(),
     checkoutUrl: text("checkout_url"),
-    /** Centavos, IVA included. */
+    /** Centavos, IVA included: what this checkout charges now (the plan's price less `creditCents`). */
     amountCents: integer("amount_cents").notNull(),
+    /** An upgrade's credit: what the unused days of the plan it replaces cost (decision 013). */
+    creditCents: integer("credit_cents").notNull().default(0),
     currency: text("currency").notNull().default("mxn"),
     status: text("status", { enum: ["open", "completed", "failed", "expired"] })
       .notNull()
@@ -86,6 +88,7 @@ export const checkoutSessions = pgTable(
     index("checkout_sessions_user_id_idx").on(table.userId),
     check("checkout_sessions_provider_check", sql`${table.provider} in ('local', 'stripe')`),
     check("checkout_sessions_status_check", sql`${table.status} in ('open', 'completed', 'failed', 'expired')`),
+    check("checkout_sessions_credit_check", sql`${table.creditCents} >= 0`),
   ],
 );
 
@@ -108,6 +111,8 @@ export const payments = pgTable(
     providerPaymentId: text("provider_payment_id").notNull(),
     /** Centavos, IVA included. */
     amountCents: integer("amount_cents").notNull(),
+    /** The credit of the plan this charge replaced (an upgrade), already taken off `amountCents`. */
+    creditCents: integer("credit_cents").notNull().default(0),
     currency: text("currency").notNull().default("mxn"),
     /** 'refunded': refunded in full, or a dispute lost (the money went back); a partial refund stays 'paid'. */
     status: text("status", { enum: ["paid", "failed", "refunded"] }).notNull(),

@@ -51,6 +51,16 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
       const metadata = { checkout_id: request.checkoutId, user_id: String(request.userId), plan_id: request.plan.id };
+      // The credit comes off the first invoice only: a one-time coupon of this checkout, made once even if retried.
+      const coupon =
+        request.creditCents > 0
+          ? await call(() =>
+              stripe.coupons.create(
+                { amount_off: request.creditCents, currency: "mxn", duration: "once", max_redemptions: 1, name: "Crédito por días no usados", metadata },
+                { idempotencyKey: `${request.checkoutId}-credit` },
+              ),
+            )
+          : null;
       const session = await call(() =>
         stripe.checkout.sessions.create(
           {
@@ -67,6 +77,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
                 },
               },
             ],
+            ...(coupon === null ? {} : { discounts: [{ coupon: coupon.id }] }),
             client_reference_id: String(request.userId),
             ...(request.providerCustomerId === null ? { customer_email: request.email } : { customer: request.providerCustomerId }),
             metadata,

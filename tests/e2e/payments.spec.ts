@@ -148,8 +148,8 @@ test("a second open tab follows each change of plan, and /planes marks the plan 
   const mine = other.getByRole("region", { name: "Tu plan: Explora mensual" });
   await expect(mine).toContainText(/está pagado hasta el \d{1,2} de [a-z]+ de \d{4}/);
   await expect(other.getByRole("listitem").filter({ hasText: "Tu plan" }).getByText("Es tu plan actual")).toBeVisible();
-  // Another plan would pay the same days twice: its button waits, and the note says why.
-  await expect(other.getByRole("button", { name: "Elegir Impulsa mensual" })).toBeDisabled();
+  // Every other plan is an upgrade of Explora mensual: it would start now, with the unused days credited.
+  await expect(other.getByRole("button", { name: "Cambiar a Impulsa mensual" })).toBeEnabled();
   await expectNoAxeViolations(other);
 
   // Cancelled in tab 1: tab 2 offers to resume within 2 s, without a reload.
@@ -166,5 +166,21 @@ test("a second open tab follows each change of plan, and /planes marks the plan 
   expect(await page.evaluate(() => Reflect.get(window, "e2eSameDocument"))).toBe(true);
   const history = await page.request.get("/api/payments", { headers: { authorization: `Bearer ${token}` } });
   expect((await history.json()).items).toHaveLength(1);
+
+  // Upgraded from tab 2: the checkout shows the credit before paying; tab 1 follows within 2 s, and Historial shows both charges.
+  const popup = other.waitForEvent("popup");
+  await other.getByRole("button", { name: "Cambiar a Impulsa mensual" }).click();
+  const upgrade = await popup;
+  await expect(upgrade.getByRole("heading", { name: "Pagar plan Impulsa mensual" })).toBeVisible();
+  await expect(upgrade.getByText("Crédito por los días no usados de tu plan actual")).toBeVisible();
+  await upgrade.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(upgrade.getByRole("status")).toHaveText("Tu plan Impulsa mensual está activo.");
+  await expect(page.getByText("Tu plan Impulsa mensual está activo.")).toBeVisible({ timeout: 2_000 });
+  await page.getByRole("tab", { name: "Historial" }).click();
+  const rows = page.getByRole("table", { name: "Historial de pagos" }).getByRole("row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText("Impulsa mensual");
+  await expect(rows.nth(1)).toContainText(/crédito de \$[\d,.]+ MXN por días no usados/);
+  await upgrade.close();
   await other.close();
 });

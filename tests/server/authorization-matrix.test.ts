@@ -433,7 +433,7 @@ const OVERRIDES: ReadonlyMap<Endpoint, Override> = new Map<Endpoint, Override>([
   // --- Plans, subscriptions and payments (decision 013): the seller pays for Explora ---
   [cancelSubscriptionEndpoint, { why: "only a plan that would renew can be cancelled (a fresh account, so the shared seller stays paid)", account: "fresh", allowed: 409, cells: { seller: 200 } }],
   [resumeSubscriptionEndpoint, { why: "only a cancelled plan within its period can be resumed: nobody here has one", account: "fresh", allowed: 409 }],
-  [createCheckoutSessionEndpoint, { why: "not over a plan that still renews", request: () => ({ body: { subscription_id: "impulsa_monthly" } }), cells: { seller: 409 } }],
+  [createCheckoutSessionEndpoint, { why: "not the plan the caller already pays for", request: () => ({ body: { subscription_id: "explora_monthly" } }), cells: { seller: 409 } }],
   [
     paymentWebhookEndpoint,
     {

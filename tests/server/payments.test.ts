@@ -215,12 +215,12 @@ describe.each(ONE_TEST_DATABASE)("payments on $kind", (target) => {
       expect((await get("/api/payments", token)).statusCode).toBe(200);
       expect(claimsOf(await login(user))).toEqual({ is_paid: true, status: "active" });
 
-      // The page is spent, and a second plan needs the first one cancelled.
+      // The page is spent, and the same plan cannot be paid twice.
       const spent = await submit(path, "paid");
       expect(spent.statusCode).toBe(409);
       expect(spent.body).toContain(SUBSCRIPTION_MESSAGES.checkoutClosed);
       expect((await get(path)).statusCode).toBe(409);
-      expectMessage(await startCheckout(token, { subscription_id: "impulsa_monthly" }), 409, createCheckoutSessionEndpoint.errors.alreadyPaid.message);
+      expectMessage(await startCheckout(token, { subscription_id: "explora_monthly" }), 409, createCheckoutSessionEndpoint.errors.alreadyPaid.message);
     });
 
     it("'Simular pago rechazado' leaves the plan free and records a failed payment", async () => {
@@ -389,8 +389,8 @@ describe.each(ONE_TEST_DATABASE)("payments on $kind", (target) => {
       expectMessage(await app.inject({ method: "PUT", url: "/api/subscriptions", headers: auth(token) }), 409, SUBSCRIPTION_MESSAGES.nothingToResume);
       expect((await app.inject({ method: "DELETE", url: "/api/subscriptions", headers: auth(token) })).statusCode).toBe(200);
 
-      // While the cancelled period runs, buying another plan would pay the same days twice.
-      expectMessage(await startCheckout(token, { subscription_id: "impulsa_monthly" }), 409, SUBSCRIPTION_MESSAGES.planStillRunning);
+      // While the cancelled period runs, paying for the same plan again would pay the same days twice: it is resumed instead.
+      expectMessage(await startCheckout(token, { subscription_id: "explora_monthly" }), 409, SUBSCRIPTION_MESSAGES.planStillRunning);
 
       const resumed = await app.inject({ method: "PUT", url: "/api/subscriptions", headers: auth(token) });
       expect(resumed.statusCode, resumed.body).toBe(200);
@@ -403,6 +403,46 @@ describe.each(ONE_TEST_DATABASE)("payments on $kind", (target) => {
       clock = Date.parse(paid.period_end ?? "") + 1000;
       const later = await login(user);
       expectMessage(await app.inject({ method: "PUT", url: "/api/subscriptions", headers: auth(later) }), 409, SUBSCRIPTION_MESSAGES.nothingToResume);
+    });
+  });
+
+  describe("changing plan", () => {
+    it("an upgrade starts now with the unused days credited, a downgrade is refused until the period ends; no day is paid twice", async () => {
+      const user = await newUser();
+      const token = await login(user);
+      // Three checkouts a minute here: paying Explora, the upgrade, the refused downgrade (the same plan is refused in the tests above).
+      await payPlan(token, "explora_monthly");
+      const explora = await subscriptionFor(token);
+
+      // Halfway through the month: half of Explora's 1,740.00 is credited against Impulsa's 11,600.00.
+      const start = Date.parse(explora.period_start ?? "");
+      const end = Date.parse(explora.period_end ?? "");
+      clock = start + (end - start) / 2;
+      const second = await login(user);
+      const path = await checkoutPath(second, "impulsa_monthly");
+      const page = await get(path);
+      expect(page.body).toContain("Crédito por los días no usados de tu plan actual");
+      expect(page.body).toContain("−$870.00 MXN");
+      expect(page.body).toContain("$10,730.00 MXN");
+      const paid = await submit(path, "paid");
+      expect(paid.statusCode).toBe(303);
+
+      const impulsa = await subscriptionFor(second);
+      expect(impulsa).toMatchObject({ status: "active", plan_id: "impulsa_monthly", is_free: false, period_start: new Date(clock).toISOString() });
+      const rows = (await paymentsOf(user.id)).toSorted((a, b) => a.id - b.id);
+      expect(rows.map((row) => [row.planId, row.amountCents, row.creditCents])).toEqual([
+        ["explora_monthly", 174_000, 0],
+        ["impulsa_monthly", 1_160_000 - 87_000, 87_000],
+      ]);
+      // The days paid for never overlap: Explora's charge covered up to now, Impulsa's starts now.
+      expect(rows[1]?.periodStart?.getTime()).toBe(clock);
+      const history = decodePayments((await get("/api/payments", second)).json());
+      expect(history.items[0]).toMatchObject({ plan_id: "impulsa_monthly", amount: 10_730, credit_amount: 870 });
+      const receipt = await get(history.items[0]?.receipt_url.slice(APP_URL.length) ?? "");
+      expect(receipt.body).toContain("−$870.00 MXN");
+
+      // Back down to Explora: not now (it would waste paid days), but once Impulsa's period is over.
+      expectMessage(await startCheckout(second, { subscription_id: "explora_monthly" }), 409, SUBSCRIPTION_MESSAGES.downgradeAtPeriodEnd);
     });
   });
 

@@ -139,16 +139,16 @@ describe("subscriptions and payments (consumer)", () => {
       });
   });
 
-  it("POST /api/payments/checkout_sessions refuses a second plan while one is active (409)", async () => {
+  it("POST /api/payments/checkout_sessions refuses the plan the seller already pays for (409)", async () => {
     await pact
       .addInteraction()
       .given("a seller with an active Explora plan is signed in")
-      .uponReceiving("a checkout while a plan is active")
-      .withRequest(...requestTo(createCheckoutSessionEndpoint, { headers: bearer, body: { subscription_id: "impulsa_monthly" } }))
+      .uponReceiving("a checkout of the plan already active")
+      .withRequest(...requestTo(createCheckoutSessionEndpoint, { headers: bearer, body: { subscription_id: "explora_monthly" } }))
       .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(SUBSCRIPTION_MESSAGES.alreadyPaid) }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
-        const failure = await failureOf(createCheckoutSession("impulsa_monthly"));
+        const failure = await failureOf(createCheckoutSession("explora_monthly"));
         expect(failure instanceof ApiError && failure.status).toBe(409);
         expect(failure instanceof ApiError && failure.message).toBe(SUBSCRIPTION_MESSAGES.alreadyPaid);
       });

@@ -1,5 +1,6 @@
 import { ACELERA, PLAN_COPY, PLANS_NOTE, planAnchor } from "../../../../content/plans.ts";
 import { formatMxn } from "../../../../content/format.ts";
+import { planChange } from "../../../../contracts/plan-change.ts";
 import type { Plan, PlanId } from "../../../../contracts/subscriptions.ts";
 import { QueryLoadError } from "../../../components/LoadError.tsx";
 import type { Retryable } from "../../../components/load-error-state.ts";
@@ -40,8 +41,8 @@ export interface CurrentPlan {
 export function currentPlanNote(current: CurrentPlan): string {
   const until = current.paidUntil === null ? "que termine el periodo pagado" : `el ${current.paidUntil}`;
   return current.isCancelled
-    ? `Cancelaste tu plan ${current.nickname}: sigue pagado hasta ${until}. Puedes reanudarlo sin pagar de nuevo, o elegir otro plan cuando termine.`
-    : `Tu plan ${current.nickname} está pagado hasta ${until}. Para cambiar de plan, cancélalo en Configuración: conservas el acceso hasta esa fecha y después eliges otro, sin pagar dos veces los mismos días.`;
+    ? `Cancelaste tu plan ${current.nickname}: sigue pagado hasta ${until}. Puedes reanudarlo sin pagar de nuevo, subir de plan ahora (se descuenta lo que no has usado) o elegir otro cuando termine.`
+    : `Tu plan ${current.nickname} está pagado hasta ${until}. Subir de plan empieza hoy y se descuenta lo que no has usado; para bajar de plan, cancélalo en Configuración y elige el nuevo cuando termine, sin pagar dos veces los mismos días.`;
 }
 
 export interface PlansPageProps {
@@ -69,6 +70,7 @@ function ChooseButton({
   pendingPlan,
   primary,
   current = null,
+  currentPlan,
   onResume,
 }: {
   readonly plan: Plan;
@@ -77,6 +79,8 @@ function ChooseButton({
   readonly pendingPlan: PlanId | null;
   readonly primary: boolean;
   readonly current?: CurrentPlan | null;
+  /** The current plan's row of the table (for what another plan would be: an upgrade or a downgrade). */
+  readonly currentPlan?: Plan | undefined;
   readonly onResume?: (() => void) | undefined;
 }) {
   if (current !== null && current.planId === plan.id) {
@@ -89,23 +93,25 @@ function ChooseButton({
       <p className={styles.stepTitle}>Es tu plan actual</p>
     );
   }
+  // Another plan while one is paid: an upgrade starts now with the unused days credited; a downgrade waits (the note says why).
+  const change = current === null || currentPlan === undefined ? null : planChange(currentPlan, plan);
   return (
     <Button
       variant={primary ? "primary" : "secondary"}
       onPress={() => onChoose(plan.id)}
       isPending={pendingPlan === plan.id}
-      // While a paid plan runs another would pay the same days twice: the note above says when.
-      isDisabled={current !== null || (pendingPlan !== null && pendingPlan !== plan.id)}
-      aria-label={`Elegir ${plan.nickname}`}
+      isDisabled={change === "downgrade" || (pendingPlan !== null && pendingPlan !== plan.id)}
+      aria-label={change === "upgrade" ? `Cambiar a ${plan.nickname}` : `Elegir ${plan.nickname}`}
       {...(current === null ? {} : { "aria-describedby": CURRENT_NOTE_ID })}
     >
-      {label}
+      {change === "upgrade" ? "Cambiar a este plan" : label}
     </Button>
   );
 }
 
 export default function PlansPage({ plans, queries, onChoose, pendingPlan, resumePlan, current = null, onResume }: PlansPageProps) {
   const mine = (plan: Plan | undefined) => current !== null && plan !== undefined && plan.id === current.planId;
+  const currentPlanRow = current === null ? undefined : plans?.find((plan) => plan.id === current.planId);
   return (
     <>
       <section className={styles.section} aria-labelledby="plans-title">
@@ -203,6 +209,7 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
                         pendingPlan={pendingPlan}
                         primary={first.is_most_popular}
                         current={current}
+                        currentPlan={currentPlanRow}
                         onResume={onResume}
                       />
                     )}
@@ -214,6 +221,7 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
                         pendingPlan={pendingPlan}
                         primary={false}
                         current={current}
+                        currentPlan={currentPlanRow}
                         onResume={onResume}
                       />
                     )}

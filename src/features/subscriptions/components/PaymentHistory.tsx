@@ -8,7 +8,7 @@ import { Table, type TableColumn } from "../../../components/ui/Table.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { usePayments } from "../api/list-payments.ts";
 import { usePaging } from "../../../hooks/usePaging.ts";
-import { formatPaymentAmount, formatPaymentDate, paymentStatusText } from "./payment-history.ts";
+import { formatPaymentDate, paymentAmountText, paymentStatusText } from "./payment-history.ts";
 import * as styles from "./SubscriptionSettings.css.ts";
 
 const TITLE_ID = "historial-pagos-title";
@@ -16,7 +16,7 @@ const TITLE_ID = "historial-pagos-title";
 const PAYMENT_COLUMNS: ReadonlyArray<TableColumn<PaymentRow>> = [
   { header: "Fecha", cell: (payment) => formatPaymentDate(payment.paid_at) },
   { header: "Plan", cell: (payment) => payment.nickname },
-  { header: "Monto", numeric: true, cell: (payment) => formatPaymentAmount(payment.amount, payment.currency) },
+  { header: "Monto", numeric: true, cell: (payment) => paymentAmountText(payment) },
   {
     header: "Estado",
     cell: (payment) => <span className={payment.status === "failed" ? styles.failed : undefined}>{paymentStatusText(payment)}</span>,

@@ -52,3 +52,10 @@ export function paymentStatusText(payment: { readonly status: string; readonly c
   if (payment.status !== "partially_refunded" || refunded === null || refunded === undefined) return label;
   return `${label} de ${formatPaymentAmount(refunded, payment.currency)}`;
 }
+
+/** What Historial's "Monto" column says: what was charged and, after an upgrade, the credit taken off it. */
+export function paymentAmountText(payment: { readonly amount: number; readonly currency: string; readonly credit_amount?: number | null | undefined }): string {
+  const charged = formatPaymentAmount(payment.amount, payment.currency);
+  const credit = payment.credit_amount;
+  return credit === null || credit === undefined ? charged : `${charged} (crédito de ${formatPaymentAmount(credit, payment.currency)} por días no usados)`;
+}
