@@ -569,6 +569,7 @@ describe.each(ONE_TEST_DATABASE)("payments through Stripe on $kind", (target) =>
       const id = `cs_test_${sent.length}`;
       return json(200, { id, object: "checkout.session", url: `https://checkout.stripe.com/c/pay/${id}`, mode: "subscription" });
     }
+    if (parsed.pathname === "/v1/coupons") return json(200, { id: `coupon_${sent.length}`, object: "coupon", amount_off: Number(params.get("amount_off")) });
     const expired = /^\/v1\/checkout\/sessions\/(cs_\w+)\/expire$/.exec(parsed.pathname);
     if (expired !== null) return json(200, { id: expired[1], object: "checkout.session", status: "expired" });
     const subscription = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(parsed.pathname);
@@ -685,6 +686,26 @@ describe.each(ONE_TEST_DATABASE)("payments through Stripe on $kind", (target) =>
     expect(quarterly.request.params.get("line_items[0][price_data][recurring][interval_count]")).toBe("3");
     // The local checkout does not exist while Stripe takes the payments.
     expect((await app.inject({ method: "GET", url: `/api/payments/local-checkout/${checkoutId}` })).statusCode).toBe(404);
+  });
+
+  it("an upgrade's credit is a one-time coupon on the new Checkout Session; the recurring price stays the plan's", async () => {
+    const { user, token } = await newUser();
+    const first = await checkout(token);
+    const paid = completed(first.checkoutId, first.url.split("/").at(-1) ?? "", user.id);
+    expect((await deliver(`evt_upgrade_${user.id}`, "checkout.session.completed", paid)).statusCode).toBe(200);
+    expect(await subscriptionOf(token)).toMatchObject({ status: "active", plan_id: "explora_monthly" });
+
+    const upgrade = await checkout(token, "impulsa_monthly");
+    const coupon = sent.at(-2);
+    expect(coupon?.path).toBe("/v1/coupons");
+    expect(coupon?.headers.get("idempotency-key")).toBe(`${upgrade.checkoutId}-credit`);
+    expect(Object.fromEntries(coupon?.params ?? [])).toMatchObject({ currency: "mxn", duration: "once", max_redemptions: "1" });
+    // Just paid: nearly all of Explora's 1,740.00 is still unused.
+    const credit = Number(coupon?.params.get("amount_off"));
+    expect(credit).toBeGreaterThan(173_000);
+    expect(credit).toBeLessThanOrEqual(174_000);
+    expect(upgrade.request.params.get("discounts[0][coupon]")).toBe(`coupon_${sent.length - 1}`);
+    expect(upgrade.request.params.get("line_items[0][price_data][unit_amount]")).toBe("1160000");
   });
 
   it("answers 502 in Spanish when Stripe refuses, and keeps no checkout", async () => {
