@@ -67,7 +67,8 @@ export function accountRoutes(router: Router, context: RouteContext): void {
 
   router.serve(changePasswordEndpoint, {}, async ({ body, request }) => {
     const user = authz.currentUser(request);
-    const accessToken = await changePassword(db, user.id, { currentPassword: body.current_password, newPassword: body.new_password }, tokens);
+    const caller = { userId: user.id, sessionId: user.sessionId };
+    const accessToken = await changePassword(db, caller, { currentPassword: body.current_password, newPassword: body.new_password }, tokens, { now });
     request.log.info({ userId: user.id }, "password changed; every other session revoked");
     return { message: PASSWORD_RESET_MESSAGE, access_token: accessToken };
   });
