@@ -82,7 +82,9 @@ export async function sendRecoveryLink({ db, mailer, appUrl, now = () => new Dat
 /**
  * Set a new password with a link's token. The token row is claimed with a
  * conditional UPDATE inside the transaction, so two concurrent uses cannot
- * both succeed. Returns the user id.
+ * both succeed. A reset always wins over a password change that verified an
+ * older password: the change's write is conditional on the hash it checked
+ * (server/accounts/profile.ts). Returns the user id.
  */
 export async function resetPasswordWithToken(
   db: Database,
@@ -103,6 +105,11 @@ export async function resetPasswordWithToken(
   if (candidate.deletedAt !== null) throw new HttpError(403, MESSAGES.deactivated);
   const passwordHash = await hashPassword(password, options);
   const accessToken = await db.transaction(async (tx) => {
+    // The user's row first, as every writer of a password and sessions takes it: two links of one
+    // account used at once would otherwise each hold its own token and wait for the other's.
+    const [user] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, candidate.userId)).for("update");
+    if (user === undefined) throw fail(resetPasswordEndpoint.errors.invalidLink);
+    if (user.deletedAt !== null) throw new HttpError(403, MESSAGES.deactivated);
     const claimed = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

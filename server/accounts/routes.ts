@@ -65,9 +65,16 @@ export function accountRoutes(router: Router, context: RouteContext): void {
     updateProfile(db, authz.currentUser(request).id, body),
   );
 
-  router.serve(changePasswordEndpoint, {}, async ({ body, request }) => {
+  // Each try costs two scrypt hashes and, with a stolen token, is a guess at the password: counted per address and per account.
+  const tooManyPasswordChanges = changePasswordEndpoint.errors.tooMany.message;
+  const passwordChangeGuards = [
+    rateLimiter.guard("password_change", { message: tooManyPasswordChanges }),
+    rateLimiter.guard("password_change_account", { key: (request) => `user:${authz.currentUser(request).id}`, message: tooManyPasswordChanges }),
+  ];
+  router.serve(changePasswordEndpoint, { guards: passwordChangeGuards }, async ({ body, request }) => {
     const user = authz.currentUser(request);
-    const accessToken = await changePassword(db, user.id, { currentPassword: body.current_password, newPassword: body.new_password }, tokens);
+    const caller = { userId: user.id, sessionId: user.sessionId };
+    const accessToken = await changePassword(db, caller, { currentPassword: body.current_password, newPassword: body.new_password }, tokens, { now });
     request.log.info({ userId: user.id }, "password changed; every other session revoked");
     return { message: PASSWORD_RESET_MESSAGE, access_token: accessToken };
   });
