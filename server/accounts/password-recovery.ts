@@ -57,11 +57,11 @@ export interface RecoveryDeps {
 }
 
 /**
- * Issue a link and e-mail it, if the address belongs to an active account.
- * Returns whether a message was sent (for logs and tests; the HTTP answer
- * never depends on it).
+ * Issue a link and queue its e-mail (one transaction), if the address
+ * belongs to an active account. Returns whether a message was queued (for
+ * logs and tests; the HTTP answer never depends on it).
  */
-export async function sendRecoveryLink({ db, mailer, appUrl, now = () => new Date() }: RecoveryDeps, rawEmail: string): Promise<boolean> {
+export async function queueRecoveryLink({ db, mailer, appUrl, now = () => new Date() }: RecoveryDeps, rawEmail: string): Promise<boolean> {
   const email = normalizeEmail(rawEmail);
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email, deletedAt: users.deletedAt })
@@ -70,12 +70,14 @@ export async function sendRecoveryLink({ db, mailer, appUrl, now = () => new Dat
     .limit(1);
   if (user === undefined || user.deletedAt !== null) return false;
   const token = randomBytes(32).toString("base64url");
-  await db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashRecoveryToken(token),
-    expiresAt: new Date(now().getTime() + RECOVERY_TOKEN_TTL_MS),
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashRecoveryToken(token),
+      expiresAt: new Date(now().getTime() + RECOVERY_TOKEN_TTL_MS),
+    });
+    await mailer.enqueue(tx, recoveryEmail(user.email, user.name, recoveryLink(appUrl, token)));
   });
-  await mailer.send(recoveryEmail(user.email, user.name, recoveryLink(appUrl, token)));
   return true;
 }
 

@@ -18,7 +18,8 @@ import { createCompany, type CreateCompanyInput } from "../../server/companies/c
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { rowsOf, textOf } from "../../server/db/rows.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
-import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
+import { createMailer, type MailMessage, type Mailer } from "../../server/mail/mailer.ts";
+import type { MailTransport } from "../../server/mail/transport.ts";
 import { listCompanies } from "../../server/marketplace/list-companies.ts";
 import { processListingEvents } from "../../server/saved-searches/alerts.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
@@ -110,7 +111,9 @@ describe.each(EVERY_TEST_DATABASE)("confidential text on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   const mails: MailMessage[] = [];
-  const mailer: Mailer = { transport: "outbox", send: async (message) => void mails.push(message) };
+  // The app delivers through this transport what the alerts queue through `mailer`.
+  const mailTransport: MailTransport = { kind: "outbox", deliver: async (message) => void mails.push(message) };
+  const mailer: Mailer = createMailer({ transport: "outbox" });
   const ids = new Map<Case, number>();
   const people = {} as Record<"owner" | "admin" | "approved" | "pending", SignedInUser>;
   let serial = 0;
@@ -155,7 +158,7 @@ describe.each(EVERY_TEST_DATABASE)("confidential text on $kind", (target) => {
     people.pending = await person("pendiente", ["buyer"]);
     app = await buildApp({
       db: handle.db,
-      config: { ...TEST_APP_CONFIG, mailer, ndaVersions: [...NDA_VERSIONS], rateLimits: sameLimitForEveryBucket({ max: 100_000, windowMs: 60_000 }) },
+      config: { ...TEST_APP_CONFIG, mailTransport, ndaVersions: [...NDA_VERSIONS], rateLimits: sameLimitForEveryBucket({ max: 100_000, windowMs: 60_000 }) },
     });
     // Two saved searches made before the companies are listed: everything, and one typing a bypassed name.
     for (const body of [
@@ -224,6 +227,7 @@ describe.each(EVERY_TEST_DATABASE)("confidential text on $kind", (target) => {
       if (run.events === 0) break;
     }
     await app.backgroundIdle();
+    await app.deliverDueMail();
     const alerts = mails.filter((mail) => mail.to === people.pending.email && mail.subject.startsWith("Nueva empresa en Puente"));
     expect(alerts).toHaveLength(CASES.length);
     for (const mail of alerts) expect(mail.subject).toContain("«Todo»");

@@ -17,7 +17,8 @@ import { interestMessages } from "../../server/marketplace/schema.ts";
 import { passwordResetTokens } from "../../server/accounts/schema.ts";
 import { users } from "../../server/auth/schema.ts";
 import { INPUT_MESSAGES } from "../../server/http/decode.ts";
-import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
+import type { MailMessage } from "../../server/mail/mailer.ts";
+import type { MailTransport } from "../../server/mail/transport.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
 
@@ -41,9 +42,9 @@ describe.each(ONE_TEST_DATABASE)("hardening on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    transport: "outbox",
-    send: async (message) => {
+  const mailTransport: MailTransport = {
+    kind: "outbox",
+    deliver: async (message) => {
       sent.push(message);
     },
   };
@@ -78,7 +79,7 @@ describe.each(ONE_TEST_DATABASE)("hardening on $kind", (target) => {
         jwtSecret: TEST_JWT_SECRET,
         logLevel: "silent",
         distDir: null,
-        mailer,
+        mailTransport,
         rateLimits: { login: generous, login_account: generous, recovery: generous, signup: generous, leads: generous, interest_message: generous },
       },
     });
