@@ -68,6 +68,9 @@ export type UpdateProfileResponse = typeof UpdateProfileResponse.Type;
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "La contraseña actual no es correcta.";
 
+export const TOO_MANY_PASSWORD_CHANGES_MESSAGE =
+  "Hubo demasiados intentos de cambiar la contraseña. Espera unos minutos o recupera tu contraseña por email.";
+
 // --- Endpoints -------------------------------------------------------------------
 
 /** POST /accounts/recover-passwords: the same answer whether or not the e-mail has an account. */
@@ -111,7 +114,11 @@ export const changePasswordEndpoint = defineEndpoint({
   body: ChangePasswordRequest,
   response: PasswordChangedResponse,
   // A 400, not a 401: a wrong current password must not end the session.
-  errors: { wrongCurrentPassword: { status: 400, message: WRONG_CURRENT_PASSWORD_MESSAGE } },
+  errors: {
+    wrongCurrentPassword: { status: 400, message: WRONG_CURRENT_PASSWORD_MESSAGE },
+    // Counted per address and per account: with a stolen token each try is a guess at the password.
+    tooMany: { status: 429, message: TOO_MANY_PASSWORD_CHANGES_MESSAGE },
+  },
 });
 
 // --- E-mail verification (issue 16; docs/decisions/023-deal-room.md) -------------------------

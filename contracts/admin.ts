@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import { DashboardCompanyListQuery } from "./companies.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { idFromPathParam, pageOf, positiveId } from "./fields.ts";
+import { INVALID_PAGE_MESSAGE, INVALID_PAGE_SIZE_MESSAGE, MAX_PAGE_SIZE, positiveIntParam } from "./list-query.ts";
 import { Role } from "./sessions.ts";
 
 /**
@@ -104,4 +105,51 @@ export const getKpisEndpoint = defineEndpoint({
   summary: "Buyers, sellers, companies and published companies, with 12 weeks of sign-ups and listings.",
   access: { who: "role", roles: ["admin"] },
   response: Kpis,
+});
+
+// --- The e-mail outbox (docs/decisions/031-email-outbox.md) ----------------------------------
+
+/**
+ * Where an e-mail stands: pending (waiting for its next attempt), sending
+ * (a server process holds it), sent, or failed (refused for good by the
+ * mail server, or undelivered for the whole retry window: nobody will send
+ * it unless the team does).
+ */
+export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export const EmailStatus = Schema.Literal(...EMAIL_STATUSES).annotations({ message: () => ({ message: "El estado de correo no es válido.", override: true }) });
+export type EmailStatus = typeof EmailStatus.Type;
+
+/** `status` (all when absent), `page`, `per_page` (DASHBOARD_PAGE_SIZE, 10, by default). */
+export const EmailListQuery = Schema.Struct({
+  status: Schema.optional(EmailStatus),
+  page: positiveIntParam(INVALID_PAGE_MESSAGE, 100_000),
+  per_page: positiveIntParam(INVALID_PAGE_SIZE_MESSAGE, MAX_PAGE_SIZE),
+});
+
+/** One e-mail as the admin sees it: who, what, where it stands and the last error; never its body (links with tokens). */
+export const AdminEmailRow = Schema.Struct({
+  id: Schema.Int,
+  recipient: Schema.String,
+  subject: Schema.String,
+  status: EmailStatus,
+  attempts: Schema.Int,
+  last_error: Schema.NullOr(Schema.String),
+  created_at: Schema.String,
+  last_attempt_at: Schema.NullOr(Schema.String),
+  next_attempt_at: Schema.NullOr(Schema.String),
+  sent_at: Schema.NullOr(Schema.String),
+});
+export type AdminEmailRow = typeof AdminEmailRow.Type;
+
+export const AdminEmailList = pageOf(AdminEmailRow);
+export type AdminEmailList = typeof AdminEmailList.Type;
+
+/** GET /emails?status=failed: the outbox, newest first; what did not go, and why. */
+export const listEmailsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/emails",
+  summary: "The e-mail outbox for admins, newest first, by status: what is waiting, what went, what failed and why.",
+  access: { who: "role", roles: ["admin"] },
+  query: EmailListQuery,
+  response: AdminEmailList,
 });

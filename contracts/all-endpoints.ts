@@ -8,7 +8,7 @@ import {
   updateProfileEndpoint,
 } from "./accounts.ts";
 import { BOT_ENDPOINTS } from "./bot.ts";
-import { deactivateUserEndpoint, getKpisEndpoint, listUsersEndpoint } from "./admin.ts";
+import { deactivateUserEndpoint, getKpisEndpoint, listEmailsEndpoint, listUsersEndpoint } from "./admin.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "./catalogues.ts";
 import { createCompanyEndpoint, getCompanyRecordEndpoint, listDashboardCompaniesEndpoint, updateCompanyEndpoint } from "./companies.ts";
 import { createInterestMessageEndpoint, getCompanyEndpoint, listCompaniesEndpoint } from "./marketplace.ts";
@@ -83,6 +83,7 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   listUsersEndpoint,
   deactivateUserEndpoint,
   getKpisEndpoint,
+  listEmailsEndpoint,
   ...DEAL_ROOM_ENDPOINTS,
   getCompanyAnalyticsEndpoint,
   ...SAVED_SEARCH_ENDPOINTS,

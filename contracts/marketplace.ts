@@ -178,6 +178,9 @@ export type FullFinancials = typeof FullFinancials.Type;
  */
 export const ConfidentialProfile = Schema.Struct({
   name: Schema.String,
+  /** The descriptions as the seller wrote them: the public ones have names and contact details masked (contracts/confidential-text.ts). */
+  short_description: Schema.NullOr(Schema.String),
+  long_description: Schema.NullOr(Schema.String),
   legal_name: Schema.NullOr(Schema.String),
   comercial_name: Schema.NullOr(Schema.String),
   website: Schema.NullOr(Schema.String),

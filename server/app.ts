@@ -23,7 +23,9 @@ import { loadPrerendered } from "./http/prerendered.ts";
 import { loadRouteHtml, sendRouteHtml } from "./http/route-preloads.ts";
 import { redactingStream, type LogDestination } from "./http/log-redaction.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
-import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from "./mail/mailer.ts";
+import { createMailDelivery, type MailDeliverySettings } from "./mail/delivery.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { DEFAULT_MAIL_FROM, transportFor, type MailTransport } from "./mail/transport.ts";
 import { ALL_ENDPOINTS } from "../contracts/all-endpoints.ts";
 import { endpointLabel } from "../contracts/endpoint.ts";
 import { accountRoutes } from "./accounts/routes.ts";
@@ -54,6 +56,13 @@ import { sessionRoutes } from "./sessions/routes.ts";
 import { createTeamNotifier, type TeamNotifier } from "./onboarding/notifier.ts";
 import { onboardingRoutes } from "./onboarding/routes.ts";
 import { valuationRoutes } from "./valuations/routes.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Deliver every e-mail due now (after a delivery in progress); the worker does it on its own, tests call it to not wait. */
+    deliverDueMail(): Promise<void>;
+  }
+}
 
 /** What features receive: every feature's context, plus who takes payments (server/payments), where files live (server/data-room) and the NDA's versions (server/deal-room). */
 type FeatureContext = RouteContext & {
@@ -110,10 +119,13 @@ export interface AppConfig {
   readonly bodyLimit?: number;
   /** Reverse proxies in front, for the client IP (see TRUST_PROXY); default 0. */
   readonly trustProxyHops?: number;
-  /** How e-mail leaves; default built from smtpUrl (or the offline outbox: email_outbox table + log). */
-  readonly mailer?: Mailer;
+  /** SMTP_URL: e-mail leaves through this server; absent: the offline outbox (email_outbox table + log). */
   readonly smtpUrl?: string;
   readonly mailFrom?: string;
+  /** A ready transport (tests: a fake, or a mail server that fails); overrides smtpUrl. */
+  readonly mailTransport?: MailTransport;
+  /** The outbox worker's settings (server/mail/delivery.ts): MAIL_POLL_INTERVAL_MS, and in tests fast retries or no worker at all. */
+  readonly mailDelivery?: Partial<MailDeliverySettings>;
   /** Public origin for links in e-mails; default http://localhost:3000. */
   readonly appUrl?: string;
   /** Team inbox for notifications; default equipo@puente.mx. */
@@ -244,7 +256,6 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const tokens: TokenSettings = { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS };
   const now = config.clock ?? (() => new Date());
   const authz = registerAuthz(app, { db, tokens, now });
-  const mailer = config.mailer ?? createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, log: app.log });
   const appUrl = withoutTrailingSlashes(config.appUrl ?? "http://localhost:3000");
   const teamEmail = config.teamEmail ?? "equipo@puente.mx";
   const ownStore = config.rateLimitStore === undefined;
@@ -253,6 +264,15 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   if (ownStore) app.addHook("onClose", () => rateLimitStore.close());
   const rateLimiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...config.rateLimits }, app.log);
   const background = registerBackgroundTasks(app, app.log);
+  // E-mail goes through the outbox (docs/decisions/031-email-outbox.md): routes enqueue in their
+  // transaction; this process's worker delivers after the commit, and polls for the rest.
+  const mailTransport = config.mailTransport ?? transportFor(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM, app.log);
+  const mailDelivery = createMailDelivery({ db, transport: mailTransport, log: app.log, ...config.mailDelivery });
+  const mailer = createMailer({
+    transport: mailTransport.kind,
+    enqueued: (transactionId) => background.run("e-mail delivery", () => mailDelivery.afterCommit(transactionId)),
+  });
+  app.decorate("deliverDueMail", () => mailDelivery.runNow());
   const paymentProvider =
     config.paymentProvider ??
     (config.stripe === undefined
@@ -261,7 +281,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   // The AWS SDK loads only when S3 is configured: it is large, and the disk needs none of it.
   const storage = config.storage ?? (config.s3 === undefined ? diskStorage(app, config.uploadsDir) : (await import("./storage/s3.ts")).createS3Storage(config.s3));
   const slackWebhookUrl = config.slackWebhookUrl ?? (process.env.SLACK_WEBHOOK_URL?.trim() || undefined);
-  const teamNotifier = config.teamNotifier ?? createTeamNotifier({ slackWebhookUrl, mailer, teamEmail, log: app.log });
+  const teamNotifier = config.teamNotifier ?? createTeamNotifier({ slackWebhookUrl, db, mailer, teamEmail, log: app.log });
   const ndaVersions = config.ndaVersions ?? NDA_VERSIONS;
   const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions };
 
@@ -326,7 +346,9 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     intervalMs: config.savedSearchAlertsIntervalMs ?? DEFAULT_SAVED_SEARCH_ALERTS_INTERVAL_MS,
   });
   app.addHook("onClose", () => alertsWorker.stop());
+  app.addHook("onClose", () => mailDelivery.stop());
   await app.ready();
   alertsWorker.start();
+  mailDelivery.start();
   return app;
 }

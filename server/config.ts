@@ -51,6 +51,8 @@ export interface ServerEnv {
   readonly uploadsDir: string | undefined;
   /** SAVED_SEARCH_ALERTS_INTERVAL_MS: how often this process e-mails saved-search matches; default 30000, 0 disables. */
   readonly savedSearchAlertsIntervalMs: number | undefined;
+  /** MAIL_POLL_INTERVAL_MS: how often the e-mail outbox's worker polls besides its wakes; default 30000 (at least 100). */
+  readonly mailPollIntervalMs: number | undefined;
 }
 
 /** `RATE_LIMIT_LOGIN_ACCOUNT` for bucket `login_account`. */
@@ -109,6 +111,13 @@ function readS3(env: NodeJS.ProcessEnv, blank: (value: string | undefined) => st
   return { bucket, region, accessKeyId, secretAccessKey, endpoint, forcePathStyle: pathStyle === "true" || pathStyle === "1" };
 }
 
+/** A poll interval of 0 would spin: at least 100 ms. */
+function readMailPollInterval(raw: string | undefined): number | undefined {
+  const value = positiveInt("MAIL_POLL_INTERVAL_MS", raw);
+  if (value !== undefined && value < 100) throw new Error(`MAIL_POLL_INTERVAL_MS must be at least 100 (got "${raw ?? ""}").`);
+  return value;
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const logLevel = (env.LOG_LEVEL ?? "info").trim().toLowerCase();
   if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(", ")}.`);
@@ -134,5 +143,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     s3: readS3(env, blank),
     uploadsDir: blank(env.UPLOADS_DIR),
     savedSearchAlertsIntervalMs: positiveInt("SAVED_SEARCH_ALERTS_INTERVAL_MS", env.SAVED_SEARCH_ALERTS_INTERVAL_MS),
+    mailPollIntervalMs: readMailPollInterval(env.MAIL_POLL_INTERVAL_MS),
   };
 }

@@ -15,7 +15,9 @@ import { startServer } from "./start.ts";
 // generated into .data/payments-webhook-secret), UPLOADS_DIR (default
 // .data/uploads) or S3_BUCKET + S3_REGION + S3_ACCESS_KEY_ID +
 // S3_SECRET_ACCESS_KEY (+ S3_ENDPOINT, S3_FORCE_PATH_STYLE) for uploads,
-// SAVED_SEARCH_ALERTS_INTERVAL_MS (30000; 0 disables the saved-search alerts).
+// SAVED_SEARCH_ALERTS_INTERVAL_MS (30000; 0 disables the saved-search alerts),
+// MAIL_POLL_INTERVAL_MS (30000: how often the e-mail outbox's worker looks
+// for due messages besides its wake after each commit that queues one).
 const env = readEnv();
 const jwtSecret = await loadJwtSecret({ env: env.jwtSecret, file: DEFAULT_JWT_SECRET_FILE });
 // Only the local checkout signs its own events; with Stripe, Stripe signs them.
@@ -43,6 +45,7 @@ const server = await startServer({
   uploadsDir: env.uploadsDir ?? DEFAULT_UPLOADS_DIR,
   s3: env.s3,
   savedSearchAlertsIntervalMs: env.savedSearchAlertsIntervalMs,
+  mailPollIntervalMs: env.mailPollIntervalMs,
 });
 
 const log = server.app.log;

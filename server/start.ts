@@ -50,6 +50,8 @@ export interface StartServerOptions {
   readonly s3?: S3Settings | undefined;
   /** SAVED_SEARCH_ALERTS_INTERVAL_MS; default 30 s, 0 disables. */
   readonly savedSearchAlertsIntervalMs?: number | undefined;
+  /** MAIL_POLL_INTERVAL_MS: how often the e-mail worker looks for due messages besides its wakes; default 30 s. */
+  readonly mailPollIntervalMs?: number | undefined;
 }
 
 export interface RunningServer {
@@ -94,6 +96,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.uploadsDir === undefined ? {} : { uploadsDir: options.uploadsDir }),
         ...(options.s3 === undefined ? {} : { s3: options.s3 }),
         ...(options.savedSearchAlertsIntervalMs === undefined ? {} : { savedSearchAlertsIntervalMs: options.savedSearchAlertsIntervalMs }),
+        ...(options.mailPollIntervalMs === undefined ? {} : { mailDelivery: { pollIntervalMs: options.mailPollIntervalMs } }),
         // With port 0 the real port is only known after listen; links then use appUrl.
         appUrl: options.appUrl ?? `http://${shownHost}:${port === 0 ? 3000 : port}`,
         jwtSecret: options.jwtSecret ?? new Uint8Array(randomBytes(32)),

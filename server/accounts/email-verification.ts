@@ -87,18 +87,22 @@ export async function issueVerificationToken(db: Database, userId: number, now: 
   return token;
 }
 
-/** Issue a link and e-mail it (buyer sign-up, after the answer). */
-export async function sendVerificationLink({ db, mailer, appUrl, now = () => new Date() }: VerificationDeps, user: Recipient): Promise<void> {
-  const token = await issueVerificationToken(db, user.id, now());
-  await mailer.send(verificationEmail(user.email, user.name, verificationLink(appUrl, token)));
+/**
+ * Issue a link and queue its e-mail, in one transaction (inside the
+ * caller's, when `db` is one: the buyer's sign-up queues it with the account).
+ */
+export async function queueVerificationLink({ db, mailer, appUrl, now = () => new Date() }: VerificationDeps, user: Recipient): Promise<void> {
+  await db.transaction(async (tx) => {
+    const token = await issueVerificationToken(tx, user.id, now());
+    await mailer.enqueue(tx, verificationEmail(user.email, user.name, verificationLink(appUrl, token)));
+  });
 }
 
 /**
  * POST /accounts/email_verifications: 409 when the address is already
- * verified; otherwise a new token, stored now, and the recipient to e-mail
- * (the caller sends after the answer).
+ * verified; otherwise who gets the new link (the caller queues it).
  */
-export async function prepareVerificationLink(db: Database, userId: number, now: Date = new Date()): Promise<{ readonly recipient: Recipient; readonly token: string }> {
+export async function verificationRecipient(db: Database, userId: number): Promise<Recipient> {
   const [user] = await db
     .select({ id: users.id, email: users.email, name: users.name, verifiedAt: users.emailVerifiedAt })
     .from(users)
@@ -106,7 +110,7 @@ export async function prepareVerificationLink(db: Database, userId: number, now:
     .limit(1);
   if (user === undefined) throw unauthorized();
   if (user.verifiedAt !== null) throw fail(requestEmailVerificationEndpoint.errors.alreadyVerified);
-  return { recipient: { id: user.id, email: user.email, name: user.name }, token: await issueVerificationToken(db, user.id, now) };
+  return { id: user.id, email: user.email, name: user.name };
 }
 
 /**

@@ -57,11 +57,11 @@ export interface RecoveryDeps {
 }
 
 /**
- * Issue a link and e-mail it, if the address belongs to an active account.
- * Returns whether a message was sent (for logs and tests; the HTTP answer
- * never depends on it).
+ * Issue a link and queue its e-mail (one transaction), if the address
+ * belongs to an active account. Returns whether a message was queued (for
+ * logs and tests; the HTTP answer never depends on it).
  */
-export async function sendRecoveryLink({ db, mailer, appUrl, now = () => new Date() }: RecoveryDeps, rawEmail: string): Promise<boolean> {
+export async function queueRecoveryLink({ db, mailer, appUrl, now = () => new Date() }: RecoveryDeps, rawEmail: string): Promise<boolean> {
   const email = normalizeEmail(rawEmail);
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email, deletedAt: users.deletedAt })
@@ -70,19 +70,23 @@ export async function sendRecoveryLink({ db, mailer, appUrl, now = () => new Dat
     .limit(1);
   if (user === undefined || user.deletedAt !== null) return false;
   const token = randomBytes(32).toString("base64url");
-  await db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashRecoveryToken(token),
-    expiresAt: new Date(now().getTime() + RECOVERY_TOKEN_TTL_MS),
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashRecoveryToken(token),
+      expiresAt: new Date(now().getTime() + RECOVERY_TOKEN_TTL_MS),
+    });
+    await mailer.enqueue(tx, recoveryEmail(user.email, user.name, recoveryLink(appUrl, token)));
   });
-  await mailer.send(recoveryEmail(user.email, user.name, recoveryLink(appUrl, token)));
   return true;
 }
 
 /**
  * Set a new password with a link's token. The token row is claimed with a
  * conditional UPDATE inside the transaction, so two concurrent uses cannot
- * both succeed. Returns the user id.
+ * both succeed. A reset always wins over a password change that verified an
+ * older password: the change's write is conditional on the hash it checked
+ * (server/accounts/profile.ts). Returns the user id.
  */
 export async function resetPasswordWithToken(
   db: Database,
@@ -103,6 +107,11 @@ export async function resetPasswordWithToken(
   if (candidate.deletedAt !== null) throw new HttpError(403, MESSAGES.deactivated);
   const passwordHash = await hashPassword(password, options);
   const accessToken = await db.transaction(async (tx) => {
+    // The user's row first, as every writer of a password and sessions takes it: two links of one
+    // account used at once would otherwise each hold its own token and wait for the other's.
+    const [user] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, candidate.userId)).for("update");
+    if (user === undefined) throw fail(resetPasswordEndpoint.errors.invalidLink);
+    if (user.deletedAt !== null) throw new HttpError(403, MESSAGES.deactivated);
     const claimed = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

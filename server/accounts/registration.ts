@@ -38,11 +38,14 @@ const asDuplicate = (error: unknown): never => {
   throw error;
 };
 
-/** POST /buyers: the buyer account and its profile, in one transaction. */
+/** What else a buyer's sign-up writes in its transaction (the verification e-mail: server/accounts/routes.ts). */
+export type AlongWithBuyer = (tx: Database, buyer: { readonly id: number; readonly email: string }) => Promise<void>;
+
+/** POST /buyers: the buyer account and its profile (and `alongWith`'s writes), in one transaction. */
 export async function registerBuyer(
   db: Database,
   input: BuyerRegistrationRequest,
-  options: HashOptions = {},
+  options: HashOptions & { readonly alongWith?: AlongWithBuyer } = {},
 ): Promise<{ id: number; email: string }> {
   await assertEmailFree(db, input.user.email);
   await assertChoices(db, [
@@ -65,7 +68,9 @@ export async function registerBuyer(
         investmentSizeId: input.investment_size_id,
         website: input.user.website === undefined || input.user.website === "" ? null : input.user.website,
       });
-      return { id: user.id, email: user.email };
+      const buyer = { id: user.id, email: user.email };
+      await options.alongWith?.(tx, buyer);
+      return buyer;
     })
     .catch(asDuplicate);
 }

@@ -13,8 +13,8 @@ import {
 import { createBuyerEndpoint, createSellerEndpoint } from "../../contracts/registration.ts";
 import type { RouteContext } from "../http/context.ts";
 import type { Router } from "../http/router.ts";
-import { emailVerificationStatus, prepareVerificationLink, sendVerificationLink, verificationEmail, verificationLink, verifyEmailWithToken } from "./email-verification.ts";
-import { resetPasswordWithToken, sendRecoveryLink } from "./password-recovery.ts";
+import { emailVerificationStatus, queueVerificationLink, verificationRecipient, verifyEmailWithToken } from "./email-verification.ts";
+import { queueRecoveryLink, resetPasswordWithToken } from "./password-recovery.ts";
 import { changePassword, updateProfile } from "./profile.ts";
 import { registerBuyer, registerSeller } from "./registration.ts";
 
@@ -26,15 +26,12 @@ import { registerBuyer, registerSeller } from "./registration.ts";
 export function accountRoutes(router: Router, context: RouteContext): void {
   const { db, authz, rateLimiter, background, mailer, appUrl, tokens, now } = context;
 
+  // The account and its verification e-mail are committed together (the outbox delivers it after the commit: no mail server is in the answer).
   router.serve(createBuyerEndpoint, { guards: [rateLimiter.guard("signup")] }, async ({ body, request }) => {
-    const buyer = await registerBuyer(db, body);
-    request.log.info({ userId: buyer.id }, "buyer registered");
-    // The verification link goes after the answer: a mail outage must not fail the sign-up (the buyer can ask again).
-    const log = request.log;
-    background.run("email verification e-mail (sign-up)", async () => {
-      await sendVerificationLink({ db, mailer, appUrl, now }, { id: buyer.id, email: buyer.email, name: body.user.name.trim() });
-      log.info({ userId: buyer.id }, "email verification link sent");
+    const buyer = await registerBuyer(db, body, {
+      alongWith: (tx, created) => queueVerificationLink({ db: tx, mailer, appUrl, now }, { id: created.id, email: created.email, name: body.user.name.trim() }),
     });
+    request.log.info({ userId: buyer.id }, "buyer registered; email verification link queued");
     return buyer;
   });
 
@@ -49,8 +46,8 @@ export function accountRoutes(router: Router, context: RouteContext): void {
   router.serve(requestPasswordRecoveryEndpoint, { guards: [rateLimiter.guard("recovery")] }, async ({ body, request }) => {
     const log = request.log;
     background.run("password recovery e-mail", async () => {
-      const sent = await sendRecoveryLink({ db, mailer, appUrl }, body.email);
-      log.info({ sent }, "password recovery requested");
+      const queued = await queueRecoveryLink({ db, mailer, appUrl }, body.email);
+      log.info({ queued }, "password recovery requested");
     });
     return { message: RECOVERY_REQUESTED_MESSAGE };
   });
@@ -65,9 +62,16 @@ export function accountRoutes(router: Router, context: RouteContext): void {
     updateProfile(db, authz.currentUser(request).id, body),
   );
 
-  router.serve(changePasswordEndpoint, {}, async ({ body, request }) => {
+  // Each try costs two scrypt hashes and, with a stolen token, is a guess at the password: counted per address and per account.
+  const tooManyPasswordChanges = changePasswordEndpoint.errors.tooMany.message;
+  const passwordChangeGuards = [
+    rateLimiter.guard("password_change", { message: tooManyPasswordChanges }),
+    rateLimiter.guard("password_change_account", { key: (request) => `user:${authz.currentUser(request).id}`, message: tooManyPasswordChanges }),
+  ];
+  router.serve(changePasswordEndpoint, { guards: passwordChangeGuards }, async ({ body, request }) => {
     const user = authz.currentUser(request);
-    const accessToken = await changePassword(db, user.id, { currentPassword: body.current_password, newPassword: body.new_password }, tokens);
+    const caller = { userId: user.id, sessionId: user.sessionId };
+    const accessToken = await changePassword(db, caller, { currentPassword: body.current_password, newPassword: body.new_password }, tokens, { now });
     request.log.info({ userId: user.id }, "password changed; every other session revoked");
     return { message: PASSWORD_RESET_MESSAGE, access_token: accessToken };
   });
@@ -81,9 +85,9 @@ export function accountRoutes(router: Router, context: RouteContext): void {
     message: verificationErrors.tooMany.message,
   });
   router.serve(requestEmailVerificationEndpoint, { guards: [perAccount] }, async ({ request }) => {
-    const { recipient, token } = await prepareVerificationLink(db, authz.currentUser(request).id, now());
-    background.run("email verification e-mail", () => mailer.send(verificationEmail(recipient.email, recipient.name, verificationLink(appUrl, token))));
-    request.log.info({ userId: recipient.id }, "email verification link requested");
+    const recipient = await verificationRecipient(db, authz.currentUser(request).id);
+    await queueVerificationLink({ db, mailer, appUrl, now }, recipient);
+    request.log.info({ userId: recipient.id }, "email verification link queued");
     return { message: EMAIL_VERIFICATION_MESSAGES.sent };
   });
 

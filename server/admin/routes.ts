@@ -1,8 +1,9 @@
-import { deactivateUserEndpoint, getKpisEndpoint, listUsersEndpoint } from "../../contracts/admin.ts";
+import { deactivateUserEndpoint, getKpisEndpoint, listEmailsEndpoint, listUsersEndpoint } from "../../contracts/admin.ts";
 import type { RouteContext } from "../http/context.ts";
 import type { Router } from "../http/router.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { deactivateUser } from "./deactivate-user.ts";
+import { listEmails } from "./emails-list.ts";
 import { computeKpis } from "./kpis.ts";
 import { listUsers } from "./users-list.ts";
 
@@ -10,7 +11,8 @@ import { listUsers } from "./users-list.ts";
  * The admin dashboard's users and analytics (spec sections 2 and 7; issue
  * 15), for admins only: no session 401, any other role 403, a deactivated
  * admin 403. The companies tab reads GET /companies?is_dashboard=true
- * (server/companies), which answers every company to an admin.
+ * (server/companies), which answers every company to an admin. GET /emails
+ * shows the e-mail outbox: what failed for good, and why (decision 031).
  */
 export interface AdminContext extends RouteContext {
   /** Deactivating a user stops their Stripe subscription renewing there too. */
@@ -41,4 +43,6 @@ export function adminRoutes(router: Router, { db, authz, rateLimiter, now, payme
   });
 
   router.serve(getKpisEndpoint, {}, async () => computeKpis(db, now()));
+
+  router.serve(listEmailsEndpoint, {}, async ({ query }) => listEmails(db, { status: query.status, page: query.page, perPage: query.per_page }));
 }

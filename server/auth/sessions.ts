@@ -40,11 +40,24 @@ export async function revokeSession(db: Database, sessionId: string, now: Date =
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Ends every open session of the user, but `keep` when given. */
-export async function revokeUserSessions(db: Database, userId: number, keep?: string, now: Date = new Date()): Promise<void> {
+/** A session that `revokeUserSessions` ended. */
+export interface EndedSession {
+  readonly id: string;
+  readonly expiresAt: Date;
+}
+
+/**
+ * Ends every open session of the user, but `keep` when given, and answers
+ * the ones it ended. Inside a transaction that also tells whether a given
+ * session was still open: PostgreSQL re-reads a row another transaction
+ * revoked before updating it, so a session ended by a concurrent logout,
+ * reset or password change is not among them.
+ */
+export async function revokeUserSessions(db: Database, userId: number, keep?: string, now: Date = new Date()): Promise<ReadonlyArray<EndedSession>> {
   const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
-  await db
+  return db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(keep === undefined ? open : and(open, ne(sessions.id, keep)));
+    .where(keep === undefined ? open : and(open, ne(sessions.id, keep)))
+    .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
 }

@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { CompanyRecord, PublicCompanyProfile } from "../../contracts/companies.ts";
+import { maskConfidentialText } from "../../contracts/confidential-text.ts";
 import type { Database } from "../db/open.ts";
 import { companies, companyIndustries, companyInterests } from "./schema.ts";
 import { itemOf, itemsOf, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
-import { redactCompanyNames } from "./redact-names.ts";
 
 /**
  * The two views of one company (GET /companies/{id}):
@@ -46,8 +46,8 @@ export function toPublicProfile({ row, industryIds, interestIds }: LoadedCompany
     id: row.id,
     human_id: row.humanId,
     picture_url: row.pictureUrl,
-    short_description: redactCompanyNames(row.shortDescription, ownNames),
-    long_description: redactCompanyNames(row.longDescription, ownNames),
+    short_description: maskConfidentialText(row.shortDescription, ownNames),
+    long_description: maskConfidentialText(row.longDescription, ownNames),
     foundation_date: row.foundationDate,
     headcount: row.headcount,
     ebitda_margin: row.ebitdaMargin,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { createCompanyEndpoint, getCompanyRecordEndpoint, listDashboardCompaniesEndpoint, updateCompanyEndpoint } from "../../contracts/companies.ts";
 import { isAdmin } from "../auth/authz.ts";
 import { catalogueNames, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
+import type { Database } from "../db/open.ts";
 import type { RouteContext } from "../http/context.ts";
 import { fail, type Router } from "../http/router.ts";
 import { loadCompany, toCompanyRecord } from "./company-views.ts";
@@ -18,15 +19,14 @@ import { publishedNotice, unpublishedNotice } from "./publication-notice.ts";
  * - POST /companies: register a company (seller, admin, or a buyer who
  *   thereby becomes a seller); PUT /companies/:id: change one (owner or admin).
  * The public side of the same paths is the marketplace's (server/marketplace).
- * When an admin's write publishes or unpublishes a company, its seller is
- * e-mailed after the answer (a failed e-mail is logged; the write stands).
+ * When an admin's write publishes or unpublishes a company, its seller's
+ * e-mail is queued in the write's transaction (the outbox delivers it).
  */
-export function companyRoutes(router: Router, { db, authz, tokens, rateLimiter, mailer, appUrl, background }: RouteContext): void {
-  const notifySeller = (change: PublicationChange | null, names: CatalogueNames, log: Pick<FastifyBaseLogger, "info">): void => {
-    if (change === null) return;
-    log.info({ companyId: change.companyId, published: change.published, notified: change.recipient !== null }, change.published ? "company published" : "company unpublished");
-    const { recipient } = change;
-    if (recipient === null) return;
+export function companyRoutes(router: Router, { db, authz, tokens, rateLimiter, mailer, appUrl }: RouteContext): void {
+  /** Inside the write's transaction: the notice of a change of publication, if there is one and someone to tell. */
+  const queueNotice = async (tx: Database, change: PublicationChange | null, names: CatalogueNames): Promise<void> => {
+    const recipient = change?.recipient ?? null;
+    if (change === null || recipient === null) return;
     const notice = {
       to: recipient.email,
       name: recipient.name,
@@ -35,9 +35,11 @@ export function companyRoutes(router: Router, { db, authz, tokens, rateLimiter, 
       statusName: requiredItemOf(names, "company_statuses", change.companyStatusId).name,
       appUrl,
     };
-    background.run(change.published ? "company published e-mail" : "company unpublished e-mail", () =>
-      mailer.send(change.published ? publishedNotice(notice) : unpublishedNotice(notice)),
-    );
+    await mailer.enqueue(tx, change.published ? publishedNotice(notice) : unpublishedNotice(notice));
+  };
+  const logPublication = (change: PublicationChange | null, log: Pick<FastifyBaseLogger, "info">): void => {
+    if (change === null) return;
+    log.info({ companyId: change.companyId, published: change.published, notified: change.recipient !== null }, change.published ? "company published" : "company unpublished");
   };
 
   router.serve(listDashboardCompaniesEndpoint, {}, async ({ query, request }) => {
@@ -65,18 +67,27 @@ export function companyRoutes(router: Router, { db, authz, tokens, rateLimiter, 
   router.serve(createCompanyEndpoint, { guards: [perWriter] }, async ({ body, request }) => {
     const user = authz.currentUser(request);
     const names = await catalogueNames(db);
-    const { id, accessToken, publication } = await createCompanyFor(db, user, body, names, tokens);
+    const { id, accessToken, publication } = await db.transaction(async (tx) => {
+      const outcome = await createCompanyFor(tx, user, body, names, tokens);
+      await queueNotice(tx, outcome.publication, names);
+      return outcome;
+    });
     const company = await loadCompany(db, id);
     if (company === null) throw new Error(`POST /companies: company ${id} vanished`);
     request.log.info({ userId: user.id, companyId: id, becameSeller: accessToken !== undefined }, "company created");
-    notifySeller(publication, names, request.log);
+    logPublication(publication, request.log);
     return { ...toCompanyRecord(company, names), ...(accessToken === undefined ? {} : { access_token: accessToken }) };
   });
 
   router.serve(updateCompanyEndpoint, { guards: [perWriter] }, async ({ params, body, request }) => {
     const user = authz.currentUser(request);
     const names = await catalogueNames(db);
-    notifySeller(await updateCompanyFor(db, user, params.id, body, names), names, request.log);
+    const publication = await db.transaction(async (tx) => {
+      const change = await updateCompanyFor(tx, user, params.id, body, names);
+      await queueNotice(tx, change, names);
+      return change;
+    });
+    logPublication(publication, request.log);
     const company = await loadCompany(db, params.id);
     if (company === null) throw fail(updateCompanyEndpoint.errors.notFound);
     return toCompanyRecord(company, names);

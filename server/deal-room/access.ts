@@ -111,7 +111,7 @@ export function historyBlock(latest: LatestRequest | null, now: Date): { readonl
   return againAt.getTime() > now.getTime() ? { reason: "cooling_off", againAt } : { reason: null, againAt: null };
 }
 
-/** The full profile: names, contact, the record's figures (the onboarding's answers where the record has none) and the shared documents. */
+/** The full profile: names, the descriptions as written, contact, the record's figures (the onboarding's answers where the record has none) and the shared documents. */
 export async function confidentialProfile(db: Database, company: CompanyRow): Promise<ConfidentialProfile> {
   const [[onboarding], documents] = await Promise.all([
     db
@@ -141,6 +141,8 @@ export async function confidentialProfile(db: Database, company: CompanyRow): Pr
   ]);
   return {
     name: company.name,
+    short_description: company.shortDescription,
+    long_description: company.longDescription,
     legal_name: company.legalName,
     comercial_name: company.comercialName,
     website: company.website,

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { maskConfidentialText } from "../../contracts/confidential-text.ts";
 import type { AccessRequestStatus } from "../../contracts/marketplace.ts";
 import { ACCESS_REQUEST_PAGE_SIZE, type AccessRequest, type AccessRequestList, type AccessRequestListQuery, type DealRole, type LetterOfIntent } from "../../contracts/deal-room.ts";
 import type { Role } from "../../contracts/sessions.ts";
@@ -6,7 +7,6 @@ import type { NdaVersion } from "../../content/nda.ts";
 import { allowedDecisions } from "../../machines/deal-room/selectors.ts";
 import { isAdmin } from "../auth/authz.ts";
 import { catalogueNames, itemOf, type CatalogueNames } from "../catalogues/names.ts";
-import { redactCompanyNames } from "../companies/redact-names.ts";
 import type { Database } from "../db/open.ts";
 import { accessRequests, dealMessages, lettersOfIntent, ndaAcceptances } from "./schema.ts";
 import { buyerProfiles } from "../accounts/schema.ts";
@@ -158,7 +158,7 @@ export const notSentBy = (userId: number): SQL => sql`${dealMessages.senderUserI
 /**
  * One request as `role` sees it:
  * - the company's name only for its owner, admins, and the buyer while their
- *   access holds (approved, NDA current); its description redacted as the
+ *   access holds (approved, NDA current); its description masked as the
  *   public profile has it;
  * - the buyer's e-mail and phone only once the request was approved (still
  *   after a revocation: the seller keeps the thread, and both had exchanged
@@ -183,7 +183,7 @@ function project(record: RequestRecord, extras: Extras | undefined, role: DealRo
       human_id: company.humanId,
       name: showsName ? company.name : null,
       picture_url: company.pictureUrl,
-      short_description: redactCompanyNames(company.shortDescription, [company.name, company.legalName, company.comercialName]),
+      short_description: maskConfidentialText(company.shortDescription, [company.name, company.legalName, company.comercialName]),
     },
     buyer: {
       id: record.buyerUserId,

@@ -29,7 +29,6 @@ import { users } from "../auth/schema.ts";
 import type { RouteContext } from "../http/context.ts";
 import type { RateLimitBucket } from "../http/rate-limit.ts";
 import { fail, type Router } from "../http/router.ts";
-import type { MailMessage } from "../mail/mailer.ts";
 import { askerFacts, buyerHasAccess, type DealBlock, historyBlock, identityBlock, latestNdaVersion, latestRequestOf } from "./access.ts";
 import { findLetter, hasPendingLetter, insertLetter, lettersOf, lockLetter } from "./letters.ts";
 import { acceptanceRow, isCurrentNda, ndaResponse } from "./nda.ts";
@@ -62,22 +61,21 @@ const requestNotFound = getAccessRequestEndpoint.errors.notFound;
  * the community figures. Every route finds the request first and answers a
  * missing request's 404 to anyone who is not one of its parties or an admin
  * (no existence oracle). A write that changes a request locks its row, so
- * two decisions at once give one success and one 409. E-mails leave after
- * the answer.
+ * two decisions at once give one success and one 409. Each e-mail is
+ * queued in the transaction of the write it tells of (the outbox delivers it).
  */
 export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
-  const { db, authz, rateLimiter, background, mailer, appUrl, teamEmail, now, ndaVersions: versions } = context;
+  const { db, authz, rateLimiter, mailer, appUrl, teamEmail, now, ndaVersions: versions } = context;
   const perUser = (bucket: RateLimitBucket, message: string) =>
     rateLimiter.guard(bucket, { key: (request: FastifyRequest) => `user:${authz.currentUser(request).id}`, message });
 
   /** Where the company hears from the deal room: its contact, else its owner's account, else the team. */
-  const sellerAddress = async (company: { readonly contactEmail: string | null; readonly ownerUserId: number | null }): Promise<string> => {
+  const sellerAddress = async (tx: Database, company: { readonly contactEmail: string | null; readonly ownerUserId: number | null }): Promise<string> => {
     if (company.contactEmail !== null && company.contactEmail !== "") return company.contactEmail;
     if (company.ownerUserId === null) return teamEmail;
-    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, company.ownerUserId)).limit(1);
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, company.ownerUserId)).limit(1);
     return owner?.email ?? teamEmail;
   };
-  const sendLater = (label: string, message: () => Promise<MailMessage>) => background.run(label, async () => mailer.send(await message()));
 
   /** The request and the caller's part in it, or the missing request's 404 (for strangers too). */
   const partyOf = async (request: FastifyRequest, id: number): Promise<{ record: RequestRecord; role: DealRole }> => {
@@ -121,10 +119,11 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
             .values({ companyId: company.id, buyerUserId: caller.id, message: body.message, createdAt: time, updatedAt: time })
             .returning({ id: accessRequests.id });
           if (inserted === undefined) throw new Error("access request: no id returned");
-          // The request and its NDA acceptance stand or fall together.
+          // The request, its NDA acceptance and the seller's e-mail stand or fall together.
           await tx
             .insert(ndaAcceptances)
             .values(acceptanceRow({ versions, accessRequestId: inserted.id, buyer: { id: caller.id, name: facts.name }, humanId: company.humanId, ip: request.ip, at: time }));
+          await mailer.enqueue(tx, newRequestNotice({ to: await sellerAddress(tx, company), appUrl, requestId: inserted.id, humanId: company.humanId, buyerName: facts.name }));
           return inserted.id;
         })
         .catch((error: unknown) => {
@@ -133,9 +132,6 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
           throw error;
         });
       request.log.info({ accessRequestId: id, companyId: company.id }, "access request created");
-      sendLater("access request e-mail", async () =>
-        newRequestNotice({ to: await sellerAddress(company), appUrl, requestId: id, humanId: company.humanId, buyerName: facts.name }),
-      );
       return viewOf(request, id);
     },
   );
@@ -168,11 +164,9 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
           .update(accessRequests)
           .set({ status: next, decidedAt: time, decidedBy: caller.id, approvedAt: next === "approved" ? (locked.approvedAt ?? time) : locked.approvedAt, updatedAt: time })
           .where(eq(accessRequests.id, record.id));
+        await mailer.enqueue(tx, decisionNotice({ to: record.buyer.email, appUrl, requestId: record.id, humanId: record.company.humanId, decision: body.status }));
       });
       request.log.info({ accessRequestId: record.id, status: body.status }, "access request decided");
-      sendLater("access decision e-mail", async () =>
-        decisionNotice({ to: record.buyer.email, appUrl, requestId: record.id, humanId: record.company.humanId, decision: body.status }),
-      );
       return viewOf(request, record.id);
     },
   );
@@ -221,27 +215,20 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
       const { record, role } = await partyOf(request, params.id);
       const time = now();
       const ownerId = record.company.ownerUserId;
-      const { message, notify } = await db.transaction(async (tx) => {
+      const message = await db.transaction(async (tx) => {
         const locked = await lockRequest(tx, record.id);
         if (locked === null) throw fail(write.notFound);
         if (!(await threadOpenFor(tx, record, role, locked.status))) throw fail(write.closed);
         const inserted = await insertMessage(tx, { accessRequestId: record.id, senderUserId: caller.id, body: body.body, at: time });
         // The other party (an admin's message: both) hears of it only when it is the first they have not read.
         const recipients = role === "buyer" ? [ownerId] : role === "seller" ? [record.buyerUserId] : [record.buyerUserId, ownerId];
-        const notify: number[] = [];
-        for (const recipient of recipients) if (recipient !== null && (await unreadFor(tx, record.id, recipient)) === 1) notify.push(recipient);
-        return { message: inserted, notify };
+        for (const recipient of recipients) {
+          if (recipient === null || (await unreadFor(tx, record.id, recipient)) !== 1) continue;
+          const to = recipient === record.buyerUserId ? record.buyer.email : await sellerAddress(tx, record.company);
+          await mailer.enqueue(tx, newMessageNotice({ to, appUrl, requestId: record.id, humanId: record.company.humanId }));
+        }
+        return inserted;
       });
-      for (const recipient of notify) {
-        sendLater("deal message notice", async () =>
-          newMessageNotice({
-            to: recipient === record.buyerUserId ? record.buyer.email : await sellerAddress(record.company),
-            appUrl,
-            requestId: record.id,
-            humanId: record.company.humanId,
-          }),
-        );
-      }
       const [sender] = await db.select({ name: users.name }).from(users).where(eq(users.id, caller.id)).limit(1);
       return {
         id: message.id,
@@ -278,16 +265,18 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
           if (locked === null) throw fail(offer.notFound);
           if (!buyerHasAccess(locked.status, await latestNdaVersion(tx, record.id), versions)) throw fail(offer.closed);
           if (await hasPendingLetter(tx, record.id)) throw fail(offer.pending);
-          return insertLetter(tx, record.id, body, time);
+          const inserted = await insertLetter(tx, record.id, body, time);
+          await mailer.enqueue(
+            tx,
+            newLetterNotice({ to: await sellerAddress(tx, record.company), appUrl, requestId: record.id, humanId: record.company.humanId, buyerName: record.buyer.name }),
+          );
+          return inserted;
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) throw fail(offer.pending);
           throw error;
         });
       request.log.info({ accessRequestId: record.id, letterOfIntentId: letter.id }, "letter of intent sent");
-      sendLater("letter of intent e-mail", async () =>
-        newLetterNotice({ to: await sellerAddress(record.company), appUrl, requestId: record.id, humanId: record.company.humanId, buyerName: record.buyer.name }),
-      );
       return toLetter(letter);
     },
   );
@@ -313,11 +302,12 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
           .where(eq(lettersOfIntent.id, letter.id))
           .returning();
         if (updated === undefined) throw new Error("letter of intent: no row updated");
+        const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, found.buyerUserId)).limit(1);
+        await mailer.enqueue(
+          tx,
+          letterDecisionNotice({ to: buyer?.email ?? teamEmail, appUrl, requestId: found.letter.accessRequestId, humanId: found.humanId, decision: body.status }),
+        );
         return updated;
-      });
-      sendLater("letter decision e-mail", async () => {
-        const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, found.buyerUserId)).limit(1);
-        return letterDecisionNotice({ to: buyer?.email ?? teamEmail, appUrl, requestId: found.letter.accessRequestId, humanId: found.humanId, decision: body.status });
       });
       return toLetter(decided);
     },

@@ -5,7 +5,9 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
  * e-mail: the answer has to take the same time whether or not the e-mail has
  * an account, so the lookup and the sending run after it. Failures are
  * logged, never shown. The app waits for pending tasks before it closes,
- * and tests can `await app.backgroundIdle()` before looking at the outbox.
+ * and tests can `await app.backgroundIdle()` before looking at what was
+ * sent: the e-mail worker's wake after a commit that enqueued a message is
+ * such a task (server/app.ts), so it covers the delivery attempt too.
  */
 export interface BackgroundTasks {
   run(label: string, task: () => Promise<void>): void;

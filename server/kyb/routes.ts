@@ -13,11 +13,12 @@ import { kybNotification } from "./kyb-notification.ts";
  * access, enforced by the router, and the route's rate limit): signed in and
  * paid (or admin), then the per-user rate limit, then the body (the
  * contract's RFC check), then the company: someone else's answers exactly
- * like a missing one. The request is stored, then the team is e-mailed after
- * the answer; a failed e-mail is logged and the request kept.
+ * like a missing one. The request and the team's e-mail are stored in one
+ * transaction; the outbox delivers the e-mail (retrying while the mail
+ * server is down), so the request never depends on it.
  */
 export function kybRoutes(router: Router, context: RouteContext): void {
-  const { db, authz, rateLimiter, mailer, teamEmail, appUrl, background } = context;
+  const { db, authz, rateLimiter, mailer, teamEmail, appUrl } = context;
 
   const perUser = rateLimiter.guard("kyb", {
     key: (request) => `user:${request.user?.id ?? "anonymous"}`,
@@ -26,13 +27,15 @@ export function kybRoutes(router: Router, context: RouteContext): void {
 
   router.serve(kybEndpoint, { guards: [perUser] }, async ({ request, params, body }) => {
     const user = authz.currentUser(request);
-    const created = await createKybRequest(db, { companyId: params.id, userId: user.id, rfc: body.rfc });
+    const created = await db.transaction(async (tx) => {
+      const recorded = await createKybRequest(tx, { companyId: params.id, userId: user.id, rfc: body.rfc });
+      if (recorded === null) return null;
+      const { response, companyName } = recorded;
+      await mailer.enqueue(tx, kybNotification(teamEmail, { requestId: response.id, companyId: params.id, companyName, rfc: response.rfc, requesterEmail: user.email, appUrl }));
+      return recorded;
+    });
     if (created === null) throw fail(kybEndpoint.errors.notFound);
-    const { response, companyName } = created;
-    request.log.info({ kybRequestId: response.id, companyId: params.id }, "KYB request recorded");
-    background.run("KYB team e-mail", () =>
-      mailer.send(kybNotification(teamEmail, { requestId: response.id, companyId: params.id, companyName, rfc: response.rfc, requesterEmail: user.email, appUrl })),
-    );
-    return response;
+    request.log.info({ kybRequestId: created.response.id, companyId: params.id }, "KYB request recorded");
+    return created.response;
   });
 }

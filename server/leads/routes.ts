@@ -44,9 +44,9 @@ export function leadNotification(to: string, lead: LeadMail): MailMessage {
 
 /**
  * POST /api/leads (public): stores the contact request and e-mails the team.
- * Unknown catalogue ids are a 400 and store nothing. The lead is stored
- * before the e-mail is sent: if sending fails, the lead is kept (the team
- * still sees it) and the failure is logged rather than shown to the visitor.
+ * Unknown catalogue ids are a 400 and store nothing. The lead and the
+ * team's e-mail are stored in one transaction; the outbox delivers the
+ * e-mail (retrying while the mail server is down), never in the answer.
  */
 export function leadRoutes(router: Router, { db, mailer, teamEmail, rateLimiter }: RouteContext): void {
   router.serve(createLeadEndpoint, { guards: [rateLimiter.guard("leads")] }, async ({ body: lead, request }) => {
@@ -56,17 +56,15 @@ export function leadRoutes(router: Router, { db, mailer, teamEmail, rateLimiter 
     ]);
 
     const email = lead.email.toLowerCase();
-    const [row] = await db
-      .insert(leads)
-      .values({ name: lead.name, serviceInterestedId: lead.service_interested, email, phone: lead.phone, refererId: lead.referer })
-      .returning({ id: leads.id });
-    if (row === undefined) throw new Error("insert into leads returned no row");
-
-    try {
-      await mailer.send(leadNotification(teamEmail, { id: row.id, name: lead.name, email, phone: lead.phone, service, referer }));
-    } catch (error) {
-      request.log.error({ err: error, leadId: row.id }, "lead stored but the team notification failed");
-    }
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(leads)
+        .values({ name: lead.name, serviceInterestedId: lead.service_interested, email, phone: lead.phone, refererId: lead.referer })
+        .returning({ id: leads.id });
+      if (inserted === undefined) throw new Error("insert into leads returned no row");
+      await mailer.enqueue(tx, leadNotification(teamEmail, { id: inserted.id, name: lead.name, email, phone: lead.phone, service, referer }));
+      return inserted;
+    });
     request.log.info({ leadId: row.id }, "lead created");
     return { id: row.id };
   });

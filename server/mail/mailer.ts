@@ -1,7 +1,6 @@
-import nodemailer from "nodemailer";
-import type { FastifyBaseLogger } from "fastify";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/open.ts";
-import { emailOutbox } from "./schema.ts";
+import { emailOutbox, type MailTransportKind } from "./schema.ts";
 
 export interface MailMessage {
   readonly to: string;
@@ -10,48 +9,46 @@ export interface MailMessage {
   readonly html: string;
 }
 
-/** How the product sends e-mail. Routes depend on this, never on nodemailer. */
+/**
+ * How the product sends e-mail (docs/decisions/031-email-outbox.md). Routes
+ * depend on this, never on a transport: they write the message to the
+ * outbox, and the delivery worker (delivery.ts) sends it after the commit,
+ * retrying until it goes. No answer waits for a mail server.
+ */
 export interface Mailer {
-  readonly transport: "outbox" | "smtp";
-  send(message: MailMessage): Promise<void>;
+  /** How this process delivers: "smtp" with SMTP_URL, "outbox" (the log) without. */
+  readonly transport: MailTransportKind;
+  /**
+   * Write `message` to email_outbox through `tx`: the transaction of the
+   * change that causes it, so the message exists exactly when the change
+   * does (a rolled-back change sends nothing). A caller with no transaction
+   * passes the database right after its change, and says so. This process's
+   * worker delivers it as soon as that transaction has committed.
+   */
+  enqueue(tx: Database, message: MailMessage): Promise<void>;
 }
 
 export interface MailerOptions {
-  readonly db: Database;
-  /** smtp://user:pass@host:port or smtps://...; absent: offline outbox only. */
-  readonly smtpUrl?: string | undefined;
-  readonly from: string;
-  readonly log?: Pick<FastifyBaseLogger, "info" | "error">;
+  readonly transport: MailTransportKind;
+  /**
+   * Told the id of each enqueuing transaction (delivery.ts `afterCommit`
+   * waits for its commit, then delivers). Absent: the messages wait for a
+   * worker's next poll.
+   */
+  readonly enqueued?: (transactionId: string) => void;
 }
 
-export const DEFAULT_MAIL_FROM = "Puente <no-responder@puente.mx>";
-
-/**
- * Every message is recorded in `email_outbox` (an audit trail, and the way
- * the offline default "delivers"). With an SMTP URL it is also sent through
- * nodemailer and `sent_at` is set; a send failure propagates to the caller.
- */
-export function createMailer({ db, smtpUrl, from, log }: MailerOptions): Mailer {
-  const transporter = smtpUrl === undefined || smtpUrl === "" ? null : nodemailer.createTransport(smtpUrl);
-
+export function createMailer({ transport, enqueued }: MailerOptions): Mailer {
   return {
-    transport: transporter === null ? "outbox" : "smtp",
-    async send(message) {
-      if (transporter !== null) {
-        await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      }
-      await db.insert(emailOutbox).values({
-        recipient: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
-        transport: transporter === null ? "outbox" : "smtp",
-        sentAt: transporter === null ? null : new Date(),
-      });
-      log?.info(
-        { mail: { to: message.to, subject: message.subject, transport: transporter === null ? "outbox" : "smtp" } },
-        transporter === null ? `correo guardado en la bandeja local: ${message.subject}\n${message.text}` : "correo enviado",
-      );
+    transport,
+    async enqueue(tx, message) {
+      const [row] = await tx
+        .insert(emailOutbox)
+        .values({ recipient: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html, transport })
+        // The top-level transaction's id (a savepoint's too): what the worker waits on.
+        .returning({ transactionId: sql<string>`pg_current_xact_id()::text` });
+      if (row === undefined) throw new Error("insert into email_outbox returned no row");
+      enqueued?.(row.transactionId);
     },
   };
 }

@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
+import { maskConfidentialText } from "../../contracts/confidential-text.ts";
 import { DEFAULT_PAGE_SIZE } from "../../contracts/list-query.ts";
 import { FILTER_CATALOGUES, FILTER_KEYS, TOTAL_COUNT_CAP, invalidFilterMessage, type CompanyCard, type CompanyListQuery, type CompanyListResponse, type FilterKey } from "../../contracts/marketplace.ts";
 import type { Database } from "../db/open.ts";
 import { intArrayOf, intOf, intOrNullOf, rowsOf, textOf, textOrNullOf, type Row } from "../db/rows.ts";
-import { redactCompanyNames } from "../companies/redact-names.ts";
 import { itemOf, itemsOf, requireChoices, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
 import { resolveSearchWords, searchWords } from "../db/text-search.ts";
 import { searchTerms } from "./schema.ts";
@@ -85,7 +85,7 @@ function filterConditions(query: CompanyListQuery, source: ListingSource): Reado
   return conditions;
 }
 
-/** What a card shows, read from companies `c` (the names only to redact them from the description). */
+/** What a card shows, read from companies `c` (the names only to mask them in the description). */
 export const CARD_COLUMNS = sql`
            c.id, c.human_id, c.picture_url, c.short_description, c.verification_level_id,
            c.company_type_id, c.state_id, c.yearly_sales_range_id, c.ebitda_range_id,
@@ -147,7 +147,7 @@ export interface CardSource {
   readonly humanId: string;
   readonly pictureUrl: string | null;
   readonly shortDescription: string | null;
-  /** name, legal_name, comercial_name: read only to cut them out of the description (redact-names.ts). */
+  /** name, legal_name, comercial_name: read only to mask them in the description (contracts/confidential-text.ts). */
   readonly companyNames: ReadonlyArray<string | null>;
   readonly verificationLevelId: number;
   readonly companyTypeId: number | null;
@@ -174,12 +174,12 @@ export const cardSourceOf = (row: Row): CardSource => ({
   interestIds: intArrayOf(row, "interest_ids"),
 });
 
-/** The public card: an allow-list of fields, catalogue ids named, the company's names cut out of its description. */
+/** The public card: an allow-list of fields, catalogue ids named, the company's names and contact details masked in its description. */
 export const cardOf = (source: CardSource, names: CatalogueNames): CompanyCard => ({
   id: source.id,
   human_id: source.humanId,
   picture_url: source.pictureUrl,
-  short_description: redactCompanyNames(source.shortDescription, source.companyNames),
+  short_description: maskConfidentialText(source.shortDescription, source.companyNames),
   verification_level: requiredItemOf(names, "verification_levels", source.verificationLevelId),
   company_type: itemOf(names, "company_types", source.companyTypeId),
   state: itemOf(names, "states", source.stateId),

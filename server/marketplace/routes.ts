@@ -33,7 +33,7 @@ const listingKey = (query: CompanyListQuery): string =>
  *   listed company's contact.
  */
 export function marketplaceRoutes(router: Router, context: DealRoomContext): void {
-  const { db, authz, mailer, appUrl, rateLimiter, background, now, tokens, ndaVersions } = context;
+  const { db, authz, mailer, appUrl, rateLimiter, now, tokens, ndaVersions } = context;
   // MARKETPLACE_RESULT_CACHE=off answers every listing afresh, and
   // MARKETPLACE_SEARCH=sql from the SQL listing instead of the in-memory
   // index (to measure them; docs/performance/marketplace.md, decision 024).
@@ -85,10 +85,13 @@ export function marketplaceRoutes(router: Router, context: DealRoomContext): voi
     // The reply address is the sender's verified account e-mail, never what the body claims:
     // a seller must not receive a message "from" someone else.
     const message = { ...body, email: sender.email };
-    const stored = await storeInterestMessage(db, { ...message, companyId: params.id, senderUserId: sender.id });
-    // The contact gets the message by e-mail after the answer; the team when the company has no contact e-mail.
+    // The contact gets the message by e-mail, queued with it; the team when the company has no contact e-mail.
     const to = company.row.contactEmail ?? context.teamEmail;
-    background.run("interest message e-mail", () => mailer.send(interestMessageMail(to, { ...message, appUrl, companyId: params.id })));
+    const stored = await db.transaction(async (tx) => {
+      const row = await storeInterestMessage(tx, { ...message, companyId: params.id, senderUserId: sender.id });
+      await mailer.enqueue(tx, interestMessageMail(to, { ...message, appUrl, companyId: params.id }));
+      return row;
+    });
     request.log.info({ companyId: params.id, interestMessageId: stored.id }, "interest message stored");
     return { id: stored.id };
   });

@@ -1,3 +1,4 @@
+import type { Database } from "../db/open.ts";
 import { escapeHtml, htmlLayout, type Mailer } from "../mail/mailer.ts";
 
 /** What the team is told when an owner finishes the onboarding. */
@@ -19,6 +20,8 @@ type Fetch = (url: string, init: { method: string; headers: Record<string, strin
 export interface TeamNotifierOptions {
   /** SLACK_WEBHOOK_URL: a Slack incoming webhook. Absent: the team inbox through the mailer (outbox offline). */
   readonly slackWebhookUrl: string | undefined;
+  /** Where the e-mail is queued (the mailer's outbox). */
+  readonly db: Database;
   readonly mailer: Mailer;
   readonly teamEmail: string;
   readonly fetch?: Fetch;
@@ -32,6 +35,10 @@ const summaryLine = (event: OnboardingFinished): string =>
 /**
  * Slack when a webhook is configured; the team's e-mail otherwise, and also
  * when Slack fails (the finish must never be lost because Slack is down).
+ * The e-mail is queued right after the finish has committed, not in its
+ * transaction: which channel carries the notice is only known after trying
+ * Slack, a network call no transaction should wait on. A crash between the
+ * commit and the queueing loses this one notice (the finish itself stands).
  */
 export function createTeamNotifier(options: TeamNotifierOptions): TeamNotifier {
   const doFetch: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
@@ -40,7 +47,7 @@ export function createTeamNotifier(options: TeamNotifierOptions): TeamNotifier {
   const mail = async (event: OnboardingFinished): Promise<"mail"> => {
     const link = `${event.appUrl}/mi-empresa/${event.companyId}`;
     const subject = `Onboarding terminado: ${event.companyName}`;
-    await options.mailer.send({
+    await options.mailer.enqueue(options.db, {
       to: options.teamEmail,
       subject,
       text: `${summaryLine(event)}\n\n${link}`,

@@ -4,7 +4,7 @@ import { escapeHtml, htmlButton, htmlLayout, type MailMessage } from "../mail/ma
 /**
  * The e-mail of a saved-search alert: which of the buyer's saved searches a
  * newly listed company matched, and the facts its marketplace card shows
- * (reference, description with names redacted, industry, state, ranges,
+ * (reference, description with names and contact details masked, industry, state, ranges,
  * interests, verification). Never the company's name or contact: the
  * listing is confidential until the seller approves an access request.
  */

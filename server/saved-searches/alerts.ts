@@ -24,15 +24,15 @@ import { savedSearchAlertEmail } from "./alert-email.ts";
  *    saved_search_alerts (its primary key: never twice, even across
  *    unpublish/republish or racing workers) and bumps the searches'
  *    counters;
- * 2. after the commit, e-mails each buyer once per listing, naming the
- *    saved searches it matched and the card's public facts (never the
- *    company's name: the listing is confidential).
+ * 2. in the same transaction, queues one e-mail per buyer and listing in
+ *    the outbox (server/mail), naming the saved searches it matched and the
+ *    card's public facts (never the company's name: the listing is
+ *    confidential).
  *
- * The e-mails go after the commit, so a rolled-back batch sends nothing and
- * is retried whole; a send that fails is logged and not retried (one lost
- * notice rather than a buyer e-mailed twice). Deactivated buyers, the
- * company's own owner, and companies unlisted again by the time the batch
- * runs get nothing.
+ * A rolled-back batch queues nothing and is retried whole; a committed one
+ * has queued its e-mails, which the outbox delivers (and retries) on its
+ * own: never lost, never twice. Deactivated buyers, the company's own
+ * owner, and companies unlisted again by the time the batch runs get nothing.
  */
 
 export const DEFAULT_ALERT_BATCH = 50;
@@ -41,8 +41,6 @@ export interface AlertDeps {
   readonly db: Database;
   readonly mailer: Mailer;
   readonly appUrl: string;
-  /** Where failed sends are reported; they never stop the batch. */
-  readonly log?: { error(details: object, message: string): void };
 }
 
 export interface AlertRun {
@@ -50,7 +48,7 @@ export interface AlertRun {
   readonly events: number;
   /** (search, listing) pairs recorded. */
   readonly alerts: number;
-  /** E-mails sent (one per buyer and listing). */
+  /** E-mails queued (one per buyer and listing). */
   readonly emails: number;
 }
 
@@ -88,110 +86,106 @@ const candidates = (companyIds: ReadonlyArray<number>, lockSearches = false): SQ
     AND NOT EXISTS (SELECT 1 FROM saved_search_alerts a WHERE a.saved_search_id = s.id AND a.company_id = c.id)
   ${lockSearches ? sql`FOR KEY SHARE OF s` : sql``}`;
 
-/** One transaction: claim a batch, match, record the alerts; the pairs recorded by this run. */
-async function recordAlerts(db: Database, now: Date, batch: number): Promise<{ readonly events: number; readonly alerts: ReadonlyArray<Alert> }> {
-  return db.transaction(async (tx) => {
-    const claimed = rowsOf(
-      await tx.execute(sql`
-        SELECT id, company_id FROM listing_events
-        WHERE processed_at IS NULL
-        ORDER BY id
-        LIMIT ${batch}
-        FOR UPDATE SKIP LOCKED`),
-    );
-    if (claimed.length === 0) return { events: 0, alerts: [] };
-    await tx.execute(sql`UPDATE listing_events SET processed_at = ${now} WHERE id IN (${idList(claimed.map((row) => intOf(row, "id")))})`);
-    const companyIds = [...new Set(claimed.map((row) => intOf(row, "company_id")))];
+/** In the batch's transaction: claim a batch, match, record the alerts; the pairs recorded by this run. */
+async function recordAlerts(tx: Database, now: Date, batch: number): Promise<{ readonly events: number; readonly alerts: ReadonlyArray<Alert> }> {
+  const claimed = rowsOf(
+    await tx.execute(sql`
+      SELECT id, company_id FROM listing_events
+      WHERE processed_at IS NULL
+      ORDER BY id
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED`),
+  );
+  if (claimed.length === 0) return { events: 0, alerts: [] };
+  await tx.execute(sql`UPDATE listing_events SET processed_at = ${now} WHERE id IN (${idList(claimed.map((row) => intOf(row, "id")))})`);
+  const companyIds = [...new Set(claimed.map((row) => intOf(row, "company_id")))];
 
-    // Each saved text as the marketplace would search it now (its typo corrections come from today's vocabulary).
-    const texts = rowsOf(await tx.execute(sql`SELECT DISTINCT m.q FROM (${candidates(companyIds)}) m WHERE m.q IS NOT NULL`)).map((row) => textOf(row, "q"));
-    const resolved = await resolveSearchTexts(tx, searchTerms, texts);
-    // A text with no searchable word (only stop words) is no search, as on the marketplace: tsq NULL.
-    const searches =
-      texts.length === 0
-        ? sql`SELECT NULL::text AS q, NULL::text AS tsq WHERE false`
-        : sql`VALUES ${sql.join(
-            texts.map((text) => {
-              const words = resolved.get(text) ?? [];
-              return sql`(${text}::text, ${words.length === 0 ? null : tsQueryText(words)}::text)`;
-            }),
-            sql`, `,
-          )}`;
+  // Each saved text as the marketplace would search it now (its typo corrections come from today's vocabulary).
+  const texts = rowsOf(await tx.execute(sql`SELECT DISTINCT m.q FROM (${candidates(companyIds)}) m WHERE m.q IS NOT NULL`)).map((row) => textOf(row, "q"));
+  const resolved = await resolveSearchTexts(tx, searchTerms, texts);
+  // A text with no searchable word (only stop words) is no search, as on the marketplace: tsq NULL.
+  const searches =
+    texts.length === 0
+      ? sql`SELECT NULL::text AS q, NULL::text AS tsq WHERE false`
+      : sql`VALUES ${sql.join(
+          texts.map((text) => {
+            const words = resolved.get(text) ?? [];
+            return sql`(${text}::text, ${words.length === 0 ? null : tsQueryText(words)}::text)`;
+          }),
+          sql`, `,
+        )}`;
 
-    const rows = rowsOf(
-      await tx.execute(sql`
-        WITH searches (q, tsq) AS (${searches}),
-        matched AS (
-          SELECT m.saved_search_id, m.company_id
-          FROM (${candidates(companyIds, true)}) m
-          LEFT JOIN searches t ON t.q = m.q
-          WHERE m.q IS NULL
-             OR (t.q IS NOT NULL AND (t.tsq IS NULL OR EXISTS (
-                  SELECT 1 FROM company_search c WHERE c.company_id = m.company_id AND ${searchCondition(searchQuery(sql`t.tsq`))})))
-        ),
-        inserted AS (
-          INSERT INTO saved_search_alerts (saved_search_id, company_id, sent_at)
-          SELECT saved_search_id, company_id, ${now}::timestamptz FROM matched ORDER BY saved_search_id, company_id
-          ON CONFLICT DO NOTHING
-          RETURNING saved_search_id, company_id
-        ),
-        -- A data-modifying WITH runs to completion whether or not the query reads it.
-        bumped AS (
-          UPDATE saved_searches s
-          SET alerts_sent = s.alerts_sent + i.alerts, last_alert_at = ${now}::timestamptz
-          FROM (SELECT saved_search_id, count(*)::int AS alerts FROM inserted GROUP BY saved_search_id) i
-          WHERE s.id = i.saved_search_id
-        )
-        SELECT i.company_id, s.name AS search_name, s.user_id, u.email, u.name AS user_name
-        FROM inserted i
-        JOIN saved_searches s ON s.id = i.saved_search_id
-        JOIN users u ON u.id = s.user_id
-        ORDER BY s.user_id, i.company_id, s.created_at, s.id`),
-    );
-    const alerts = rows.map((row) => ({
-      userId: intOf(row, "user_id"),
-      email: textOf(row, "email"),
-      userName: textOf(row, "user_name"),
-      searchName: textOf(row, "search_name"),
-      companyId: intOf(row, "company_id"),
-    }));
-    return { events: claimed.length, alerts };
-  });
+  const rows = rowsOf(
+    await tx.execute(sql`
+      WITH searches (q, tsq) AS (${searches}),
+      matched AS (
+        SELECT m.saved_search_id, m.company_id
+        FROM (${candidates(companyIds, true)}) m
+        LEFT JOIN searches t ON t.q = m.q
+        WHERE m.q IS NULL
+           OR (t.q IS NOT NULL AND (t.tsq IS NULL OR EXISTS (
+                SELECT 1 FROM company_search c WHERE c.company_id = m.company_id AND ${searchCondition(searchQuery(sql`t.tsq`))})))
+      ),
+      inserted AS (
+        INSERT INTO saved_search_alerts (saved_search_id, company_id, sent_at)
+        SELECT saved_search_id, company_id, ${now}::timestamptz FROM matched ORDER BY saved_search_id, company_id
+        ON CONFLICT DO NOTHING
+        RETURNING saved_search_id, company_id
+      ),
+      -- A data-modifying WITH runs to completion whether or not the query reads it.
+      bumped AS (
+        UPDATE saved_searches s
+        SET alerts_sent = s.alerts_sent + i.alerts, last_alert_at = ${now}::timestamptz
+        FROM (SELECT saved_search_id, count(*)::int AS alerts FROM inserted GROUP BY saved_search_id) i
+        WHERE s.id = i.saved_search_id
+      )
+      SELECT i.company_id, s.name AS search_name, s.user_id, u.email, u.name AS user_name
+      FROM inserted i
+      JOIN saved_searches s ON s.id = i.saved_search_id
+      JOIN users u ON u.id = s.user_id
+      ORDER BY s.user_id, i.company_id, s.created_at, s.id`),
+  );
+  const alerts = rows.map((row) => ({
+    userId: intOf(row, "user_id"),
+    email: textOf(row, "email"),
+    userName: textOf(row, "user_name"),
+    searchName: textOf(row, "search_name"),
+    companyId: intOf(row, "company_id"),
+  }));
+  return { events: claimed.length, alerts };
 }
 
 /**
- * One batch: claim up to `batch` listing events, record the matching alerts,
- * then send the e-mails. Throws when the transaction fails (nothing was
- * claimed then: the batch is retried on the next run); a failed e-mail is
- * only logged.
+ * One batch, in one transaction: claim up to `batch` listing events, record
+ * the matching alerts and queue the e-mails. Throws when the transaction
+ * fails: nothing was claimed or queued then, and the batch is retried on the
+ * next run.
  */
 export async function processListingEvents(deps: AlertDeps, now: Date = new Date(), batch: number = DEFAULT_ALERT_BATCH): Promise<AlertRun> {
-  const { db, mailer, appUrl, log } = deps;
-  const { events, alerts } = await recordAlerts(db, now, batch);
-  if (alerts.length === 0) return { events, alerts: 0, emails: 0 };
+  const { db, mailer, appUrl } = deps;
+  // Read before the transaction: on PGlite a read through `db` would wait for it.
+  const names = await catalogueNames(db);
+  return db.transaction(async (tx) => {
+    const { events, alerts } = await recordAlerts(tx, now, batch);
+    if (alerts.length === 0) return { events, alerts: 0, emails: 0 };
 
-  // One e-mail per buyer and listing, naming every saved search it matched.
-  const byRecipient = new Map<string, { readonly first: Alert; readonly searchNames: string[] }>();
-  for (const alert of alerts) {
-    const key = `${alert.userId}:${alert.companyId}`;
-    const entry = byRecipient.get(key);
-    if (entry === undefined) byRecipient.set(key, { first: alert, searchNames: [alert.searchName] });
-    else entry.searchNames.push(alert.searchName);
-  }
-  const cards = new Map<number, CompanyCard>(
-    (await listedCards(db, [...new Set(alerts.map((alert) => alert.companyId))], await catalogueNames(db))).map((card) => [card.id, card]),
-  );
-  let emails = 0;
-  for (const { first, searchNames } of byRecipient.values()) {
-    const card = cards.get(first.companyId);
-    // Unlisted again since the commit: the listing is no longer there to see.
-    if (card === undefined) continue;
-    try {
-      await mailer.send(savedSearchAlertEmail({ to: first.email, name: first.userName, searchNames, card, appUrl }));
-      emails += 1;
-    } catch (error) {
-      log?.error({ err: error, userId: first.userId, companyId: first.companyId }, "saved-search alert e-mail failed");
+    // One e-mail per buyer and listing, naming every saved search it matched.
+    const byRecipient = new Map<string, { readonly first: Alert; readonly searchNames: string[] }>();
+    for (const alert of alerts) {
+      const key = `${alert.userId}:${alert.companyId}`;
+      const entry = byRecipient.get(key);
+      if (entry === undefined) byRecipient.set(key, { first: alert, searchNames: [alert.searchName] });
+      else entry.searchNames.push(alert.searchName);
     }
-  }
-  return { events, alerts: alerts.length, emails };
+    const cards = new Map<number, CompanyCard>((await listedCards(tx, [...new Set(alerts.map((alert) => alert.companyId))], names)).map((card) => [card.id, card]));
+    let emails = 0;
+    for (const { first, searchNames } of byRecipient.values()) {
+      const card = cards.get(first.companyId);
+      // Matched only listed companies, in this transaction: the card is there.
+      if (card === undefined) continue;
+      await mailer.enqueue(tx, savedSearchAlertEmail({ to: first.email, name: first.userName, searchNames, card, appUrl }));
+      emails += 1;
+    }
+    return { events, alerts: alerts.length, emails };
+  });
 }

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { CONTACT_DETAILS_NOTE } from "../../contracts/confidential-text.ts";
 import { buyerSignUp, companyCreateRequest, sellerSignUp } from "../server/samples.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
@@ -89,13 +90,17 @@ test("a seller lands on the form, creates a company with a picture, edits it and
   await expect(page.getByRole("img", { name: "Imagen actual de la empresa" })).toHaveAttribute("src", /\/api\/company_pictures\/[0-9a-f]{32}$/);
   await expectNoAxeViolations(page);
 
-  // Edit and save.
+  // Edit and save. A phone written into the description stays private: the field says so, before and after saving (decision 030).
   await page.getByRole("textbox", { name: "Número de colaboradores" }).fill("42");
+  await expect(page.getByText(CONTACT_DETAILS_NOTE)).toHaveCount(0);
+  await page.getByRole("textbox", { name: "Descripción corta" }).fill("Talleres de cerámica en Puebla. Pedidos al 222 123 4567.");
+  await expect(page.getByRole("textbox", { name: "Descripción corta" })).toHaveAccessibleDescription(CONTACT_DETAILS_NOTE);
   await page.getByRole("button", { name: "Guardar" }).click();
   await expect(page.getByText("Datos actualizados correctamente")).toBeVisible();
   const humanId = (await heading.textContent())?.replace("Información pública: ", "") ?? "";
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Número de colaboradores" })).toHaveValue("42");
+  await expect(page.getByRole("textbox", { name: "Descripción corta" })).toHaveAccessibleDescription(CONTACT_DETAILS_NOTE);
 
   // Mis empresas: the company, with the onboarding still to finish; search; 10 rows per page.
   const token = await tokenOf(page);

@@ -15,7 +15,8 @@ import { companies, companyIndustries, companyInterests } from "../../server/com
 import { emailOutbox } from "../../server/mail/schema.ts";
 import { subscriptions } from "../../server/payments/schema.ts";
 import { users } from "../../server/auth/schema.ts";
-import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
+import type { MailMessage } from "../../server/mail/mailer.ts";
+import type { MailTransport } from "../../server/mail/transport.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createUser } from "../../server/auth/users.ts";
 import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
@@ -258,8 +259,8 @@ describe.each(ONE_TEST_DATABASE)("accounts on $kind", (target) => {
     });
 
     it("answers before the e-mail is looked up or sent, so timing does not depend on the account", async () => {
-      const stuck: Mailer = { transport: "smtp", send: () => new Promise<void>(() => {}) };
-      const slowApp = await buildApp({ db: handle.db, config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, mailer: stuck } });
+      const stuck: MailTransport = { kind: "smtp", deliver: () => new Promise<void>(() => {}) };
+      const slowApp = await buildApp({ db: handle.db, config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, mailTransport: stuck } });
       try {
         const response = await slowApp.inject({
           method: "POST",

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_ERRORS, AdminUserList, DeactivatedUser, deactivateUserEndpoint, getKpisEndpoint, Kpis, listUsersEndpoint } from "../../contracts/admin.ts";
+import { ADMIN_ERRORS, AdminUserList, DeactivatedUser, deactivateUserEndpoint, getKpisEndpoint, Kpis, listEmailsEndpoint, listUsersEndpoint } from "../../contracts/admin.ts";
 import { AUTH_MESSAGES } from "../../contracts/errors.ts";
 import { COMPANY_NOT_FOUND_MESSAGE, DashboardCompanyList, listDashboardCompaniesEndpoint } from "../../contracts/companies.ts";
 import { CompanyListResponse, createInterestMessageEndpoint, getCompanyEndpoint, listCompaniesEndpoint } from "../../contracts/marketplace.ts";
@@ -116,6 +116,7 @@ describe.each(ONE_TEST_DATABASE)("admin users and KPIs on $kind", (target) => {
         ["GET /users", (token) => call(listUsersEndpoint, token)],
         ["DELETE /users/:id", (token) => call(deactivateUserEndpoint, token, { params: { id: victim.id } })],
         ["GET /analytics/kpis", (token) => call(getKpisEndpoint, token)],
+        ["GET /emails", (token) => call(listEmailsEndpoint, token, { query: { status: "failed" } })],
       ];
       for (const [label, attempt] of attempts) {
         expectMessage(await attempt(undefined), 401, MESSAGES.authRequired);

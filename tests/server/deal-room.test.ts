@@ -33,7 +33,8 @@ import { buyerProfiles } from "../../server/accounts/schema.ts";
 import { companyOnboardings } from "../../server/onboarding/schema.ts";
 import { users } from "../../server/auth/schema.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
-import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
+import type { MailMessage } from "../../server/mail/mailer.ts";
+import type { MailTransport } from "../../server/mail/transport.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { expectOnlyMessage, signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE } from "./harness.ts";
 import { accessRequestBody, acceptNdaBody, dataRoomUpload, dealMessageBody, decideLetterBody, letterOfIntentBody, shareFileBody } from "./samples.ts";
@@ -96,7 +97,7 @@ describe.each(ONE_TEST_DATABASE)("deal room on $kind", (target) => {
   const versions: NdaVersion[] = [...NDA_VERSIONS];
   const currentVersion = () => currentNda(versions).version;
   const mails: MailMessage[] = [];
-  const mailer: Mailer = { transport: "outbox", send: async (message) => void mails.push(message) };
+  const mailTransport: MailTransport = { kind: "outbox", deliver: async (message) => void mails.push(message) };
   let serial = 0;
   const people = {} as Record<"owner" | "otherSeller" | "admin" | "deactivated", Person>;
   const company = {} as Record<"a" | "b" | "draft", { id: number; humanId: string }>;
@@ -160,7 +161,7 @@ describe.each(ONE_TEST_DATABASE)("deal room on $kind", (target) => {
       config: {
         ...TEST_APP_CONFIG,
         appUrl: APP_URL,
-        mailer,
+        mailTransport,
         clock: now,
         ndaVersions: versions,
         rateLimits: sameLimitForEveryBucket({ max: 100_000, windowMs: 60_000 }),
@@ -761,7 +762,7 @@ describe.each(ONE_TEST_DATABASE)("deal room on $kind", (target) => {
       db: handle.db,
       config: {
         ...TEST_APP_CONFIG,
-        mailer,
+        mailTransport,
         ndaVersions: versions,
         rateLimits: { ...sameLimitForEveryBucket({ max: 100_000, windowMs: 60_000 }), access_requests: one, deal_messages: one, letters_of_intent: one, deal_decisions: one },
       },

@@ -17,7 +17,8 @@ import { interestMessages } from "../../server/marketplace/schema.ts";
 import { passwordResetTokens } from "../../server/accounts/schema.ts";
 import { users } from "../../server/auth/schema.ts";
 import { INPUT_MESSAGES } from "../../server/http/decode.ts";
-import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
+import type { MailMessage } from "../../server/mail/mailer.ts";
+import type { MailTransport } from "../../server/mail/transport.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
 
@@ -41,9 +42,9 @@ describe.each(ONE_TEST_DATABASE)("hardening on $kind", (target) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
   const sent: MailMessage[] = [];
-  const mailer: Mailer = {
-    transport: "outbox",
-    send: async (message) => {
+  const mailTransport: MailTransport = {
+    kind: "outbox",
+    deliver: async (message) => {
       sent.push(message);
     },
   };
@@ -78,7 +79,7 @@ describe.each(ONE_TEST_DATABASE)("hardening on $kind", (target) => {
         jwtSecret: TEST_JWT_SECRET,
         logLevel: "silent",
         distDir: null,
-        mailer,
+        mailTransport,
         rateLimits: { login: generous, login_account: generous, recovery: generous, signup: generous, leads: generous, interest_message: generous },
       },
     });
@@ -256,11 +257,14 @@ describe.each(ONE_TEST_DATABASE)("hardening on $kind", (target) => {
 
 describe("5. rate limits are configurable", () => {
   it("reads RATE_LIMIT_<BUCKET>=<max>/<window> for every bucket and refuses nonsense", () => {
-    expect(readEnv({ RATE_LIMIT_SIGNUP: "10/1h", RATE_LIMIT_LOGIN: "20/15m", RATE_LIMIT_LOGIN_ACCOUNT: "5/30s", RATE_LIMIT_LEADS: "3/1d" }).rateLimits).toEqual({
+    expect(
+      readEnv({ RATE_LIMIT_SIGNUP: "10/1h", RATE_LIMIT_LOGIN: "20/15m", RATE_LIMIT_LOGIN_ACCOUNT: "5/30s", RATE_LIMIT_LEADS: "3/1d", RATE_LIMIT_PASSWORD_CHANGE_ACCOUNT: "4/1h" }).rateLimits,
+    ).toEqual({
       signup: { max: 10, windowMs: 3_600_000 },
       login: { max: 20, windowMs: 900_000 },
       login_account: { max: 5, windowMs: 30_000 },
       leads: { max: 3, windowMs: 86_400_000 },
+      password_change_account: { max: 4, windowMs: 3_600_000 },
     });
     expect(readEnv({}).rateLimits).toEqual({});
     for (const bad of ["10", "10/", "0/1h", "10/1w", "-1/1h", "diez/1h"]) {

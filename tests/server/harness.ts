@@ -21,8 +21,11 @@ import { SAMPLE_PASSWORD, urlOf } from "./samples.ts";
  */
 export interface TestDatabaseTarget {
   readonly kind: "pglite" | "postgres";
-  open(): Promise<DatabaseHandle>;
+  open(): Promise<TestDatabaseHandle>;
 }
+
+/** A test database; on PostgreSQL also its URL, for a second pool over it (a second server process, as it were). */
+export type TestDatabaseHandle = DatabaseHandle & { readonly url?: string };
 
 const pgliteTarget: TestDatabaseTarget = {
   kind: "pglite",
@@ -46,15 +49,20 @@ const postgresTarget = (adminUrl: string): TestDatabaseTarget => ({
     } finally {
       await admin.end();
     }
-    const handle = await openDatabase({ url: withDatabase(adminUrl, name) });
+    const url = withDatabase(adminUrl, name);
+    const handle = await openDatabase({ url });
     return {
       ...handle,
+      url,
       async close() {
         await handle.close();
         const dropper = new pg.Client({ connectionString: adminUrl });
         await dropper.connect();
         try {
-          await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          // pool.end() resolves before its idle connections have finished closing: a plain DROP waits
+          // for them (PostgreSQL gives them 5 s), where FORCE would cut them off mid-goodbye (and
+          // each would report "connection closed" on stderr). FORCE only for a connection left open.
+          await dropper.query(`DROP DATABASE IF EXISTS "${name}"`).catch(() => dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
         } finally {
           await dropper.end();
         }

@@ -14,7 +14,9 @@ import { kybRequests } from "../../server/kyb/schema.ts";
 import { subscriptions } from "../../server/payments/schema.ts";
 import { users } from "../../server/auth/schema.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
-import type { MailMessage, Mailer } from "../../server/mail/mailer.ts";
+import type { MailMessage } from "../../server/mail/mailer.ts";
+import { emailOutbox } from "../../server/mail/schema.ts";
+import type { MailTransport } from "../../server/mail/transport.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { ONE_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
 import { payPlan } from "./paid-plan.ts";
@@ -29,7 +31,7 @@ describe.each(ONE_TEST_DATABASE)("KYB básico on $kind", (target) => {
   let app: FastifyInstance;
   let serial = 0;
   const sent: MailMessage[] = [];
-  const mailer: Mailer = { transport: "outbox", send: async (message) => void sent.push(message) };
+  const mailTransport: MailTransport = { kind: "outbox", deliver: async (message) => void sent.push(message) };
 
   beforeAll(async () => {
     handle = await target.open();
@@ -37,7 +39,7 @@ describe.each(ONE_TEST_DATABASE)("KYB básico on $kind", (target) => {
     await seedCatalogues(handle.db);
     app = await buildApp({
       db: handle.db,
-      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, mailer, teamEmail: TEAM, appUrl: "https://puente.example", rateLimits: { kyb: { max: KYB_LIMIT, windowMs: 60_000 } } },
+      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, mailTransport, teamEmail: TEAM, appUrl: "https://puente.example", rateLimits: { kyb: { max: KYB_LIMIT, windowMs: 60_000 } } },
     });
   });
 
@@ -181,18 +183,21 @@ describe.each(ONE_TEST_DATABASE)("KYB básico on $kind", (target) => {
     expect((await requestKyb(other.token, await newCompany(other.id))).statusCode).toBe(201);
   });
 
-  it("keeps the request when the team e-mail fails", async () => {
+  it("keeps the request when the team e-mail fails, and the e-mail waits in the outbox for its next attempt", async () => {
     const owner = await newUser(["seller"], true);
     const companyId = await newCompany(owner.id);
     const failing = await buildApp({
       db: handle.db,
-      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, mailer: { transport: "outbox", send: () => Promise.reject(new Error("SMTP caído")) } },
+      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, mailTransport: { kind: "smtp", deliver: () => Promise.reject(new Error("SMTP caído")) } },
     });
     try {
       const response = await failing.inject({ method: "POST", url: urlOf(kybEndpoint, { id: companyId }), headers: { authorization: `Bearer ${owner.token}` }, payload: kybRequest() });
       expect(response.statusCode).toBe(201);
       await failing.backgroundIdle();
       expect(await rowsFor(companyId)).toHaveLength(1);
+      const folio = `folio ${decodeResponse(response.json()).id}`;
+      const queued = (await handle.db.select().from(emailOutbox)).filter((mail) => mail.textBody.includes(folio));
+      expect(queued).toMatchObject([{ status: "pending", attempts: 1, lastError: "SMTP caído", sentAt: null }]);
     } finally {
       await failing.close();
     }

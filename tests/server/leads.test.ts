@@ -8,7 +8,7 @@ import { buildApp } from "../../server/app.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { emailOutbox } from "../../server/mail/schema.ts";
 import { leads } from "../../server/leads/schema.ts";
-import type { Mailer } from "../../server/mail/mailer.ts";
+import type { MailTransport } from "../../server/mail/transport.ts";
 import { REFERERS, SERVICES_INTERESTED } from "../../server/seed/catalogue-data.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
@@ -122,12 +122,12 @@ describe.each(ONE_TEST_DATABASE)("POST /api/leads on $kind", (target) => {
     expect((await handle.db.select({ id: emailOutbox.id }).from(emailOutbox)).length).toBe(mailsBefore);
   });
 
-  it("keeps the lead and still answers 201 when the notification cannot be sent", async () => {
-    const failing: Mailer = {
-      transport: "smtp",
-      send: () => Promise.reject(new Error("SMTP caído")),
+  it("keeps the lead and still answers 201 when the notification cannot be sent; the e-mail waits in the outbox", async () => {
+    const failing: MailTransport = {
+      kind: "smtp",
+      deliver: () => Promise.reject(new Error("SMTP caído")),
     };
-    const other = await buildApp({ db: handle.db, config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, mailer: failing } });
+    const other = await buildApp({ db: handle.db, config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir: null, mailTransport: failing } });
     try {
       const response = await other.inject({
         method: "POST",
@@ -138,6 +138,9 @@ describe.each(ONE_TEST_DATABASE)("POST /api/leads on $kind", (target) => {
       expect(response.statusCode).toBe(201);
       const stored = await handle.db.select().from(leads).where(eq(leads.email, "sin-correo@ejemplo.mx"));
       expect(stored).toHaveLength(1);
+      await other.backgroundIdle();
+      const queued = (await handle.db.select().from(emailOutbox)).filter((mail) => mail.textBody.includes("Email: sin-correo@ejemplo.mx"));
+      expect(queued).toMatchObject([{ status: "pending", attempts: 1, lastError: "SMTP caído", sentAt: null }]);
     } finally {
       await other.close();
     }

@@ -26,7 +26,7 @@ import { buildApp } from "../../server/app.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
-import type { DatabaseHandle } from "../../server/db/open.ts";
+import type { Database, DatabaseHandle } from "../../server/db/open.ts";
 import { companyEquities } from "../../server/onboarding/schema.ts";
 import { users } from "../../server/auth/schema.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
@@ -375,15 +375,17 @@ describe("the onboarding rate limit", () => {
 
 describe("the team notifier", () => {
   const event: OnboardingFinished = { companyId: 7, companyName: "Empresa <b>", ownerName: "Ana", ownerEmail: "ana@ejemplo.mx", appUrl: "https://puente.example" };
+  // The recording mailer keeps messages in memory: the notifier's database is never touched.
+  const db = {} as Database;
   const recordingMailer = () => {
     const sent: MailMessage[] = [];
-    const mailer: Mailer = { transport: "outbox", send: async (message) => void sent.push(message) };
+    const mailer: Mailer = { transport: "outbox", enqueue: async (_tx, message) => void sent.push(message) };
     return { sent, mailer };
   };
 
   it("without SLACK_WEBHOOK_URL e-mails the team (escaped HTML)", async () => {
     const { sent, mailer } = recordingMailer();
-    const notifier = createTeamNotifier({ slackWebhookUrl: undefined, mailer, teamEmail: "equipo@puente.example" });
+    const notifier = createTeamNotifier({ slackWebhookUrl: undefined, db, mailer, teamEmail: "equipo@puente.example" });
     expect(await notifier.notifyOnboardingFinished(event)).toBe("mail");
     expect(sent[0]?.to).toBe("equipo@puente.example");
     expect(sent[0]?.text).toContain("https://puente.example/mi-empresa/7");
@@ -397,6 +399,7 @@ describe("the team notifier", () => {
     let answer: "ok" | "refuse" | "throw" = "ok";
     const notifier = createTeamNotifier({
       slackWebhookUrl: "https://hooks.slack.example/T/B/X",
+      db,
       mailer,
       teamEmail: "equipo@puente.example",
       fetch: async (url, init) => {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Schema } from "effect";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOO_MANY_PASSWORD_CHANGES_MESSAGE } from "../../contracts/accounts.ts";
 import { ApiErrorBody } from "../../contracts/errors.ts";
 import { buildApp } from "../../server/app.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
@@ -9,7 +10,8 @@ import { openDatabase, type DatabaseHandle } from "../../server/db/open.ts";
 import { DEFAULT_RATE_LIMITS, createMemoryStore, createRedisStore, type RateLimitStore } from "../../server/http/rate-limit.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createUser } from "../../server/auth/users.ts";
-import { TEST_JWT_SECRET } from "./harness.ts";
+import { signedInUser, TEST_JWT_SECRET } from "./harness.ts";
+import { SAMPLE_PASSWORD } from "./samples.ts";
 
 const decodeError = Schema.decodeUnknownSync(ApiErrorBody);
 const TOO_MANY = "Demasiados intentos. Espera unos minutos e intenta de nuevo.";
@@ -31,10 +33,11 @@ describe("memory store", () => {
     expect(DEFAULT_RATE_LIMITS.login.max).toBeGreaterThanOrEqual(10);
     expect(DEFAULT_RATE_LIMITS.recovery.max).toBeGreaterThanOrEqual(3);
     expect(DEFAULT_RATE_LIMITS.signup.max).toBeGreaterThanOrEqual(3);
+    expect(DEFAULT_RATE_LIMITS.password_change_account.max).toBeGreaterThanOrEqual(3);
   });
 });
 
-/** The limits on login, recovery and sign-up, on an app with tiny limits. */
+/** The limits on login, recovery, sign-up and password changes, on an app with tiny limits. */
 const limitsSuite = (label: string, makeStore: () => RateLimitStore | undefined) =>
   describe(`429s with ${label} counters`, () => {
     let handle: DatabaseHandle;
@@ -61,6 +64,8 @@ const limitsSuite = (label: string, makeStore: () => RateLimitStore | undefined)
             signup: { max: 2, windowMs: 60_000 },
             leads: { max: 2, windowMs: 60_000 },
             bot: { max: 2, windowMs: 60_000 },
+            password_change: { max: 3, windowMs: 60_000 },
+            password_change_account: { max: 2, windowMs: 60_000 },
           },
           ...(store === undefined ? {} : { rateLimitStore: store }),
         },
@@ -146,6 +151,33 @@ const limitsSuite = (label: string, makeStore: () => RateLimitStore | undefined)
       expect(refusedPage.body).toContain(`<p id="pregunta-error" class="error">${TOO_MANY}</p>`);
       expect(Number(refusedPage.headers["retry-after"])).toBeGreaterThan(0);
       expect((await post("/api/bot/answers", question, "10.0.6.2")).statusCode).toBe(200);
+    });
+
+    it("limits password changes per account from any address, and per address across accounts", async () => {
+      const change = (token: string, remoteAddress: string, current = "adivina-1") =>
+        app.inject({
+          method: "PATCH",
+          url: "/api/accounts/passwords",
+          remoteAddress,
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          payload: JSON.stringify({ current_password: current, new_password: "Nueva-clave-9", password_confirmation: "Nueva-clave-9" }),
+        });
+      // A stolen token guessing the current password from several addresses: past two tries the account is refused,
+      // even with the right password.
+      const owner = await signedInUser(handle.db, { email: "cambia@ejemplo.mx", name: "Cata", roles: ["buyer"] });
+      expect((await change(owner.token, "10.0.7.1")).statusCode).toBe(400);
+      expect((await change(owner.token, "10.0.7.2")).statusCode).toBe(400);
+      const blocked = await change(owner.token, "10.0.7.3", SAMPLE_PASSWORD);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ message: TOO_MANY_PASSWORD_CHANGES_MESSAGE });
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+      // One address trying many accounts: three tries in all, then a fourth account is refused there and not elsewhere.
+      const tokens: string[] = [];
+      for (const name of ["uno", "dos", "tres", "cuatro"]) tokens.push((await signedInUser(handle.db, { email: `cambia.${name}@ejemplo.mx`, name, roles: ["buyer"] })).token);
+      const statuses = [];
+      for (const token of tokens) statuses.push((await change(token, "10.0.8.1")).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      expect((await change(tokens[3] ?? "", "10.0.8.2")).statusCode).toBe(400);
     });
 
     it("limits sign-ups across buyers and sellers", async () => {

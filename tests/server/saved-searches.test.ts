@@ -49,16 +49,15 @@ describe.each(EVERY_TEST_DATABASE)("saved searches on $kind", (target) => {
   let app: FastifyInstance;
   /** The same database behind a tiny saved_searches limit (2 per window). */
   let limited: FastifyInstance;
-  let mailer: Mailer;
+  /** The alerts' own mailer: it queues in email_outbox (the apps' workers deliver from there). */
+  const mailer = createMailer({ transport: "outbox" });
   let deps: AlertDeps;
   let serial = 0;
   let admin: Person;
-  const loggedErrors: string[] = [];
 
   const config = (): AppConfig => ({
     ...TEST_APP_CONFIG,
     appUrl: APP_URL,
-    mailer,
     // The tests run the worker themselves; one test starts an app that runs it on its own.
     savedSearchAlertsIntervalMs: 0,
     rateLimits: sameLimitForEveryBucket({ max: 10_000, windowMs: 60_000 }),
@@ -68,8 +67,7 @@ describe.each(EVERY_TEST_DATABASE)("saved searches on $kind", (target) => {
     handle = await target.open();
     await handle.migrate();
     await seedCatalogues(handle.db);
-    mailer = createMailer({ db: handle.db, from: "Puente <no-responder@puente.mx>" });
-    deps = { db: handle.db, mailer, appUrl: APP_URL, log: { error: (details, message) => loggedErrors.push(`${message} ${JSON.stringify(details)}`) } };
+    deps = { db: handle.db, mailer, appUrl: APP_URL };
     app = await buildApp({ db: handle.db, config: config() });
     limited = await buildApp({ db: handle.db, config: { ...config(), rateLimits: { ...sameLimitForEveryBucket({ max: 10_000, windowMs: 60_000 }), saved_searches: { max: 2, windowMs: 60_000 } } } });
     admin = await person(["admin"], "Administración");
@@ -411,7 +409,7 @@ describe.each(EVERY_TEST_DATABASE)("saved searches on $kind", (target) => {
       expect(searches.map((search) => search.alertsSent)).toEqual(buyers.map(() => made.length));
     });
 
-    it("a failed e-mail is logged, the others still go, and the run goes on", async () => {
+    it("the e-mails are queued in the batch's transaction: a batch that cannot queue one records nothing, and the next run does it whole", async () => {
       const seller = await person(["seller"]);
       const unlucky = await person(["buyer"]);
       const lucky = await person(["buyer"]);
@@ -421,17 +419,19 @@ describe.each(EVERY_TEST_DATABASE)("saved searches on $kind", (target) => {
       await publish(company.id);
       const failing: Mailer = {
         transport: "outbox",
-        send: async (message) => {
-          if (message.to === unlucky.email) throw new Error("buzón lleno");
-          await mailer.send(message);
+        enqueue: async (tx, message) => {
+          if (message.to === unlucky.email) throw new Error("la bandeja de salida no responde");
+          await mailer.enqueue(tx, message);
         },
       };
-      loggedErrors.length = 0;
-      const run = await processListingEvents({ ...deps, mailer: failing }, new Date(), 10);
-      expect(run).toMatchObject({ events: 1, alerts: 2, emails: 1 });
+      await expect(processListingEvents({ ...deps, mailer: failing }, new Date(), 10)).rejects.toThrow("la bandeja de salida no responde");
+      expect(await mailsTo(lucky.email)).toEqual([]);
+      expect((await handle.db.select().from(listingEvents).where(eq(listingEvents.companyId, company.id))).map((event) => event.processedAt)).toEqual([null]);
+      expect(await handle.db.select().from(savedSearchAlerts).where(eq(savedSearchAlerts.companyId, company.id))).toEqual([]);
+
+      expect(await processListingEvents(deps, new Date(), 10)).toMatchObject({ events: 1, alerts: 2, emails: 2 });
       expect(await mailsTo(lucky.email)).toHaveLength(1);
-      expect(loggedErrors).toHaveLength(1);
-      expect(loggedErrors[0]).toContain("saved-search alert e-mail failed");
+      expect(await mailsTo(unlucky.email)).toHaveLength(1);
     });
 
     it("the app runs the worker on its own every interval, and stops it when it closes", async () => {

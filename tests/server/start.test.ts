@@ -77,6 +77,13 @@ describe("readEnv", () => {
     expect(() => readEnv({ SAVED_SEARCH_ALERTS_INTERVAL_MS: "30s" })).toThrow(/SAVED_SEARCH_ALERTS_INTERVAL_MS/);
   });
 
+  it("reads how often the e-mail outbox's worker polls (at least 100 ms)", () => {
+    expect(readEnv({}).mailPollIntervalMs).toBeUndefined();
+    expect(readEnv({ MAIL_POLL_INTERVAL_MS: "5000" }).mailPollIntervalMs).toBe(5000);
+    expect(() => readEnv({ MAIL_POLL_INTERVAL_MS: "0" })).toThrow(/MAIL_POLL_INTERVAL_MS must be at least 100/);
+    expect(() => readEnv({ MAIL_POLL_INTERVAL_MS: "5s" })).toThrow(/MAIL_POLL_INTERVAL_MS/);
+  });
+
   it("reads the Stripe keys together, or neither", () => {
     expect(readEnv({ STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_def456" }).stripe).toEqual({
       secretKey: "sk_test_abc123",

@@ -32,11 +32,10 @@ export function TextAreaField({ label, description, errorMessage, placeholder, r
         {...(placeholder === undefined ? {} : { placeholder })}
         className={`${styles.input} ${styles.textArea}`}
       />
-      {description ? (
-        <Text slot="description" className={styles.description}>
-          {description}
-        </Text>
-      ) : null}
+      {/* Always there (empty without a description): react-aria links a description only if it exists when the field mounts, and a note may appear as the person types. */}
+      <Text slot="description" className={description ? styles.description : undefined}>
+        {description ?? ""}
+      </Text>
       <FieldError className={styles.error}>{errorMessage}</FieldError>
     </AriaTextField>
   );

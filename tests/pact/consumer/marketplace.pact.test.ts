@@ -82,6 +82,9 @@ const APPROVED_BUYER_VIEW = {
   },
   confidential: {
     name: string("Deal Room Pact SA de CV"),
+    // The descriptions as the seller wrote them (the public ones are masked: docs/decisions/030).
+    short_description: string("Distribuidora de refacciones industriales con 20 años en Monterrey."),
+    long_description: string("Distribuye refacciones para la industria del noreste con un centro logístico propio."),
     legal_name: string("Deal Room Pact SA de CV"),
     comercial_name: string("Refacciones Deal Room"),
     website: string("https://refacciones.example.mx"),
@@ -233,7 +236,11 @@ describe("marketplace (consumer)", () => {
         useMockServer(server.url, TOKEN);
         const profile = await getCompany(1);
         expect(profile.viewer_access).toMatchObject({ can_request: false, blocked_reason: "open_request", request: { status: "approved", nda_current: true } });
-        expect(profile.confidential).toMatchObject({ name: "Deal Room Pact SA de CV", contact: { email: "vendedora.dealroom.pact@example.mx" } });
+        expect(profile.confidential).toMatchObject({
+          name: "Deal Room Pact SA de CV",
+          long_description: "Distribuye refacciones para la industria del noreste con un centro logístico propio.",
+          contact: { email: "vendedora.dealroom.pact@example.mx" },
+        });
         expect(profile.confidential?.shared_documents[0]?.filename).toBe("acta-constitutiva.pdf");
       });
   });

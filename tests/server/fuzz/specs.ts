@@ -245,6 +245,7 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   // The admin dashboard: only the admin gets past the role check; other callers meet the 403 first.
   "GET /users": { guarded: true, cases: 60, valid: (_context, index) => ({ query: index % 2 === 0 ? adminUserListQuery() : {} }) },
   "DELETE /users/:id": { guarded: true, cases: 50, valid: (context) => ({ params: { id: String(context.deactivatableUserId) } }) },
+  "GET /emails": { guarded: true, cases: 50, valid: (_context, index) => ({ query: [{}, { status: "failed" }, { status: "sent", page: "2", per_page: "5" }][index % 3] ?? {} }) },
 
   // The deal room: the buyer asks once (then 409s), the seller and admin meet the refusals; each request in its state (DEAL_IDS).
   "POST /companies/:id/access_requests": {

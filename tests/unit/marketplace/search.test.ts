@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { redactCompanyNames } from "../../../server/companies/redact-names.ts";
 import { ResultCache } from "../../../server/marketplace/result-cache.ts";
 import { MAX_SEARCH_WORDS, searchWords } from "../../../server/db/text-search.ts";
 import { tsQueryText } from "../../../server/marketplace/search-text.ts";
@@ -20,21 +19,6 @@ describe("search words", () => {
   it("drops duplicates and keeps at most 8 words", () => {
     expect(searchWords("pan PAN pán")).toEqual(["pan"]);
     expect(searchWords("a b c d e f g h i j k")).toHaveLength(MAX_SEARCH_WORDS);
-  });
-});
-
-describe("redacting company names from public text", () => {
-  it("replaces every spelling of the names, longest first", () => {
-    expect(
-      redactCompanyNames("Nube Regia S.A. de C.V. nació en 2010. Hoy NUBE REGIA atiende a 300 clientes.", ["Nube Regia", "Nube Regia S.A. de C.V.", null]),
-    ).toBe("La empresa nació en 2010. Hoy la empresa atiende a 300 clientes.");
-  });
-
-  it("treats names as text, not patterns, and ignores names too short to be names", () => {
-    expect(redactCompanyNames("Somos (ABC)+ y ab.", ["(ABC)+", "ab"])).toBe("Somos la empresa y ab.");
-    expect(redactCompanyNames(null, ["X"])).toBeNull();
-    // Every character a name may hold is matched literally ("-" once made an invalid pattern: a 500 on create).
-    expect(redactCompanyNames("Hecho por -ÉÚ- y {a|b}/c.", ["-ÉÚ-", "{a|b}/c"])).toBe("Hecho por la empresa y la empresa.");
   });
 });
 

@@ -1,6 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import type { CataloguePath } from "../../../../contracts/catalogues.ts";
+import { confidentialTextNotes } from "../../../../contracts/confidential-text.ts";
 import { SellerRegistrationForm as SellerForm, sellerRequestFromForm } from "../../../../contracts/registration.ts";
 import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
@@ -15,6 +16,8 @@ import { validateForm } from "../../../lib/form-schema.ts";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { useCreateSeller } from "../api/create-seller.ts";
 import * as styles from "./RegistrationForm.css.ts";
+
+const SHORT_DESCRIPTION_HINT = "Qué hace tu empresa, en una o dos frases. No incluyas el nombre: el perfil es confidencial.";
 
 /** Catalogue ids are part of the contract (docs/decisions/003): 1 is México. */
 const MEXICO_COUNTRY_ID = 1;
@@ -121,7 +124,7 @@ export function SellerRegistrationForm() {
             <TextAreaField
               {...form.field("short_description", {
                 label: "Descripción corta",
-                description: "Qué hace tu empresa, en una o dos frases. No incluyas el nombre: el perfil es confidencial.",
+                description: [SHORT_DESCRIPTION_HINT, ...confidentialTextNotes(form.values.short_description, [form.values.companyname])].join(" "),
               })}
               rows={3}
             />

@@ -1,6 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { CatalogueItem, CataloguePath } from "../../../../contracts/catalogues.ts";
+import { confidentialTextNotes } from "../../../../contracts/confidential-text.ts";
 import { COMPANY_MESSAGES, CompanyCreateRequest, CompanyUpdateRequest, type CompanyCreateResponse, type CompanyRecord } from "../../../../contracts/companies.ts";
 import type { FieldErrors } from "../../../../contracts/fields.ts";
 import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
@@ -48,6 +49,18 @@ function usePreviewUrl(file: File | null): string | null {
     return () => URL.revokeObjectURL(created);
   }, [file]);
   return url;
+}
+
+/**
+ * Under a description: what the public profile will hide of it (contact
+ * details, the company's names), as the server masks it
+ * (contracts/confidential-text.ts, docs/decisions/030). Shown while the
+ * seller types and on the saved record, so they know before and after
+ * saving that their contact details stay private.
+ */
+function descriptionNote(text: string, values: CompanyFormValues): { readonly description?: string } {
+  const notes = confidentialTextNotes(text, [values.name, values.legal_name, values.comercial_name]);
+  return notes.length === 0 ? {} : { description: notes.join(" ") };
 }
 
 /** The contact's messages belong under its fields (the schema reports them on `contact`). */
@@ -143,7 +156,7 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
         <TextField {...form.field("legal_name", { label: "Razón social" })} />
         <TextField {...form.field("comercial_name", { label: "Nombre comercial" })} />
         <div className={styles.wide}>
-          <TextAreaField {...form.field("short_description", { label: "Descripción corta" })} />
+          <TextAreaField {...form.field("short_description", { label: "Descripción corta", ...descriptionNote(form.values.short_description, form.values) })} />
         </div>
         {SELECTS.filter((select) => select.adminOnly !== true).map(selectField)}
         {MULTI.map((multi) => (
@@ -185,7 +198,7 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
             <TextField key={key} {...form.percent(key, { label: `${label} (%)` })} />
           ))}
           <div className={styles.wide}>
-            <TextAreaField {...form.field("long_description", { label: "Descripción larga" })} rows={6} />
+            <TextAreaField {...form.field("long_description", { label: "Descripción larga", ...descriptionNote(form.values.long_description, form.values) })} rows={6} />
           </div>
         </fieldset>
       ) : null}

@@ -72,6 +72,7 @@ export interface BusinessProfilePageProps {
 /** /perfil-de-negocio/{id}: the public profile, the viewer's access to the full one, and the interest message form. */
 export default function BusinessProfilePage({ notFound = null, renderAccess, renderFullProfile }: BusinessProfilePageProps) {
   const params = useParams<{ id: string }>();
+  const session = useSession();
   const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   const company = useCompany(id);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -97,6 +98,10 @@ export default function BusinessProfilePage({ notFound = null, renderAccess, ren
     );
   }
   const profile = company.data;
+  // The text as the seller wrote it for those the server sends it to, unless an admin shows the product (Incognito);
+  // everyone else reads it with names and contact details masked (docs/decisions/030).
+  const asWritten = profile.confidential !== null && !(session.isAdmin && session.demoMode) ? profile.confidential : null;
+  const about = asWritten === null ? (profile.long_description ?? profile.short_description) : (asWritten.long_description ?? asWritten.short_description);
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -127,7 +132,7 @@ export default function BusinessProfilePage({ notFound = null, renderAccess, ren
             <h2 id="about-title" className={styles.sectionTitle}>
               Acerca de la empresa
             </h2>
-            <p className={styles.longDescription}>{orNotAvailable(profile.long_description ?? profile.short_description)}</p>
+            <p className={styles.longDescription}>{orNotAvailable(about)}</p>
           </section>
           <section aria-labelledby="facts-title">
             <h2 id="facts-title" className={styles.sectionTitle}>
