@@ -87,6 +87,12 @@ export function isPaidContext(context: SubscriptionContext): boolean {
   return context.subscription === null ? context.cached.isPaidUser : !context.subscription.is_free;
 }
 
+/** Paid, but its last renewal failed: Stripe retries while access lasts its grace (server/auth/subscription-access.ts). */
+export function isPastDueContext(context: SubscriptionContext): boolean {
+  if (!isPaidContext(context)) return false;
+  return (context.subscription?.status ?? context.cached.subscriptionStatus) === "past_due";
+}
+
 /**
  * Paid but cancelled: `cancel_at` is set (the machine makes the subscription
  * free when it passes, so a paid one's `cancel_at` is in the future). From
@@ -112,6 +118,9 @@ export const SUBSCRIPTION_TEXT = {
   cancelled: (date: string) => `Cancelaste tu plan; conservas el acceso hasta el ${date}.`,
   /** Cancelled, from the cache: the date is not known yet. */
   cancelledUndated: "Cancelaste tu plan; conservas el acceso hasta que termine el periodo pagado.",
+  /** The last renewal failed; Stripe tries again while access lasts. */
+  pastDue: (nickname: string | null) =>
+    `No pudimos cobrar la renovación de tu plan${nickname === null ? "" : ` ${nickname}`}. Lo intentaremos de nuevo en los próximos días; revisa tu método de pago para no perder el acceso.`,
   confirmingPayment: "Estamos confirmando tu pago…",
   paymentUnconfirmed:
     "Aún no recibimos la confirmación de tu pago. Si ya se hizo el cargo, tu plan se activará en unos minutos.",
@@ -134,6 +143,8 @@ export interface SubscriptionView {
   readonly isPaid: boolean;
   /** Paid, cancelled, access until `accessUntil` (when known). */
   readonly isCancelled: boolean;
+  /** Paid, but the last renewal failed (a grace while it is retried). */
+  readonly isPastDue: boolean;
   /** `cancel_at` (ISO) while cancelled with a known date; `null` otherwise. */
   readonly accessUntil: string | null;
   /** "Explora mensual" while paid and known; `null` on the free plan or from the cache. */
@@ -169,6 +180,7 @@ function statusTextOf(context: SubscriptionContext, accessUntil: string | null, 
   if (isCancelledContext(context)) {
     return accessUntil === null ? SUBSCRIPTION_TEXT.cancelledUndated : SUBSCRIPTION_TEXT.cancelled(formatAccessDate(accessUntil));
   }
+  if (isPastDueContext(context)) return SUBSCRIPTION_TEXT.pastDue(planNickname);
   return planNickname === null ? SUBSCRIPTION_TEXT.activeUnnamed : SUBSCRIPTION_TEXT.active(planNickname);
 }
 
@@ -187,6 +199,7 @@ export function viewOf(snapshot: SubscriptionSnapshot): SubscriptionView {
     fromCache: context.fromCache,
     isPaid,
     isCancelled,
+    isPastDue: isPastDueContext(context),
     accessUntil,
     planNickname,
     statusText: statusTextOf(context, accessUntil, planNickname),
@@ -197,7 +210,7 @@ export function viewOf(snapshot: SubscriptionSnapshot): SubscriptionView {
         : null,
     planId: isPaid ? (subscription?.plan_id ?? null) : null,
     periodEnd: isPaid ? (subscription?.period_end ?? null) : null,
-    canCancel: snapshot.matches({ ready: "paid" }),
+    canCancel: snapshot.matches({ ready: "paid" }) || snapshot.matches({ ready: "pastDue" }),
     canResume: snapshot.matches({ ready: "cancelled" }),
     isResuming: snapshot.matches("resuming"),
     isConfirmingCancel: snapshot.matches({ ready: "confirmingCancel" }),

@@ -19,7 +19,9 @@
  *   while the machine was elsewhere (a slow or failed fetch) ends access at
  *   once (`lapseIfDue`); then the transient `ready.deciding` sorts:
  *   - `free`;
- *   - `paid`: paid and not cancelled, the only state where cancelling starts;
+ *   - `paid`: paid and not cancelled, where cancelling starts;
+ *   - `pastDue`: paid, but the last renewal failed and is being retried
+ *     (access lasts the server's grace); cancelling starts here too;
  *   - `cancelled`: paid with `cancel_at` set, access continues until then.
  *     The `untilCancelAt` timer (`cancel_at - Date.now()`, clamped to 0 and to
  *     the longest timer, like the session's `untilExpiry`) makes the
@@ -76,6 +78,7 @@ import {
   cancelAtMs,
   isCancelledContext,
   isPaidContext,
+  isPastDueContext,
   lapsed,
   lapsedAt,
   loadedFrom,
@@ -179,6 +182,7 @@ const subscriptionSetup = setup({
   guards: {
     isPaid: ({ context }) => isPaidContext(context),
     isCancelled: ({ context }) => isCancelledContext(context),
+    isPastDue: ({ context }) => isPastDueContext(context),
     /** The known `cancel_at` has passed. */
     hasLapsed: ({ context }) => {
       const cancelAt = context.subscription === null ? null : cancelAtMs(context.subscription);
@@ -242,6 +246,7 @@ export const subscriptionMachine = subscriptionSetup.extend({ actions: { syncSes
         deciding: {
           always: [
             { guard: "isCancelled", target: "cancelled" },
+            { guard: "isPastDue", target: "pastDue" },
             { guard: "isPaid", target: "paid" },
             { target: "free" },
           ],
@@ -252,10 +257,17 @@ export const subscriptionMachine = subscriptionSetup.extend({ actions: { syncSes
             "subscription.cancelRequested": { target: "confirmingCancel" },
           },
         },
+        // A renewal failed: access lasts its grace while it is retried; cancelling is still possible.
+        pastDue: {
+          on: {
+            "subscription.cancelRequested": { target: "confirmingCancel" },
+          },
+        },
         confirmingCancel: {
           on: {
             "subscription.cancelConfirmed": { target: "#subscription.cancelling" },
-            "subscription.cancelDismissed": { target: "paid" },
+            // Back to paid or past due, whichever it was.
+            "subscription.cancelDismissed": { target: "deciding" },
           },
         },
         cancelled: {

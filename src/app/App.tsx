@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { QueryClientProvider, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { RouterProvider } from "react-aria-components";
 import { useLocation } from "wouter";
@@ -7,7 +7,6 @@ import { AppLayout } from "./layout/AppLayout.tsx";
 import { createQueryClient } from "./query-client.ts";
 import { AppRoutes } from "./routes.tsx";
 import { SessionProvider, useOnSignedOut, useSession, useSessionReady } from "../lib/session.tsx";
-import { usePlanSync } from "../features/subscriptions/state/use-fresh-plan.ts";
 import { companyKeys } from "../lib/api/company-keys.ts";
 import { sellerAnalyticsKeys } from "../lib/api/seller-analytics-keys.ts";
 import { emailVerificationKeys } from "../features/accounts/api/email-verification-keys.ts";
@@ -49,16 +48,18 @@ function ForgetUserDataOnSignOut() {
   return null;
 }
 
-function SignedInPlanSync() {
-  usePlanSync();
-  return null;
-}
+// Loaded with the session's actor, never in the entry chunk (XState stays out of the first load).
+const SignedInPlanSync = lazy(() => import("../features/subscriptions/components/PlanSync.tsx"));
 
 /** Every open tab of a signed-in person follows their plan (the subscription's actor hangs off the loaded session). */
 function PlanSync() {
   const ready = useSessionReady(true);
   const session = useSession();
-  return ready && session.isSignedIn ? <SignedInPlanSync /> : null;
+  return ready && session.isSignedIn ? (
+    <Suspense fallback={null}>
+      <SignedInPlanSync />
+    </Suspense>
+  ) : null;
 }
 
 /** Query data a prerendered page was rendered with ([key, data] pairs), so hydration renders the same. */

@@ -40,11 +40,16 @@ describe("selectSubscription", () => {
       fromCache: false,
       isPaid: false,
       isCancelled: false,
+      isPastDue: false,
       accessUntil: null,
       planNickname: null,
+      planId: null,
+      periodEnd: null,
       statusText: "Estás en el plan gratuito.",
       paymentText: null,
       canCancel: false,
+      canResume: false,
+      isResuming: false,
       isConfirmingCancel: false,
       isCancelling: false,
       isConfirmingPayment: false,
@@ -59,17 +64,30 @@ describe("selectSubscription", () => {
       fromCache: false,
       isPaid: true,
       isCancelled: false,
+      isPastDue: false,
       accessUntil: null,
       planNickname: "Explora mensual",
+      planId: "explora_monthly",
+      periodEnd: ACTIVE.period_end,
       statusText: "Tu plan Explora mensual está activo.",
       paymentText: null,
       canCancel: true,
+      canResume: false,
+      isResuming: false,
       isConfirmingCancel: false,
       isCancelling: false,
       isConfirmingPayment: false,
       paymentConfirmationFailed: false,
       canSeeHistory: true,
     });
+  });
+
+  it("describes a plan whose renewal failed: still paid during the grace, says so, and may be cancelled", () => {
+    const view = selectSubscription(at({ ready: "pastDue" }, knownContext({ ...ACTIVE, status: "past_due" })));
+    expect(view).toMatchObject({ isPaid: true, isPastDue: true, isCancelled: false, canCancel: true, canSeeHistory: true, planId: "explora_monthly" });
+    expect(view.statusText).toBe(
+      "No pudimos cobrar la renovación de tu plan Explora mensual. Lo intentaremos de nuevo en los próximos días; revisa tu método de pago para no perder el acceso.",
+    );
   });
 
   it("describes a cancelled plan: access (and Historial) until cancel_at, no second cancel", () => {

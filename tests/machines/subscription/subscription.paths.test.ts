@@ -137,6 +137,7 @@ const isFailure = (event: GraphEvent, id: string): event is Failure => event.typ
 const answers: readonly Subscription[] = [
   FREE,
   ACTIVE,
+  { ...ACTIVE, status: "past_due" },
   cancelledUntil(T0 + 10 * DAY),
   cancelledUntil(T0 + 40 * DAY),
   cancelledUntil(T0 - DAY),
@@ -331,6 +332,7 @@ describe("subscription machine, generated paths", () => {
         '"loading"',
         '{"ready":"free"}',
         '{"ready":"paid"}',
+        '{"ready":"pastDue"}',
         '{"ready":"cancelled"}',
         '{"ready":"confirmingCancel"}',
         '{"cancelling":"requesting"}',
