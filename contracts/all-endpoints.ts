@@ -26,6 +26,7 @@ import { createSessionEndpoint, deleteSessionEndpoint } from "./sessions.ts";
 import {
   cancelSubscriptionEndpoint,
   resumeSubscriptionEndpoint,
+  createBillingPortalSessionEndpoint,
   createCheckoutSessionEndpoint,
   getSubscriptionEndpoint,
   listPaymentsEndpoint,
@@ -69,6 +70,7 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   getSubscriptionEndpoint,
   cancelSubscriptionEndpoint,
   resumeSubscriptionEndpoint,
+  createBillingPortalSessionEndpoint,
   createCheckoutSessionEndpoint,
   listPaymentsEndpoint,
   paymentWebhookEndpoint,

@@ -52,6 +52,8 @@ export const Subscription = Schema.Struct({
   amount: Schema.NullOr(Schema.Int),
   currency: Schema.String,
   created_at: Schema.String,
+  /** Stripe charges it: 'Gestionar pago' opens Stripe's customer portal (card, invoices). Absent or false otherwise. */
+  manages_payment: Schema.optional(Schema.Boolean),
 });
 export type Subscription = typeof Subscription.Type;
 
@@ -64,6 +66,10 @@ export const CheckoutSessionRequest = Schema.Struct({
   }),
 });
 export type CheckoutSessionRequest = typeof CheckoutSessionRequest.Type;
+
+/** POST /payments/portal_sessions: Stripe's customer portal for this person. */
+export const BillingPortalResponse = Schema.Struct({ url: Schema.String });
+export type BillingPortalResponse = typeof BillingPortalResponse.Type;
 
 export const CheckoutSessionResponse = Schema.Struct({
   /** Stripe's hosted checkout, or our local checkout page when Stripe is not configured. */
@@ -110,6 +116,7 @@ export const SUBSCRIPTION_MESSAGES = {
     "Para bajar de plan, cancela el actual: conservas el acceso hasta que termine el periodo pagado y después eliges el nuevo, sin pagar dos veces los mismos días.",
   nothingToCancel: "No tienes un plan de pago que cancelar.",
   planStillRunning: "Este plan sigue pagado hasta que termine su periodo: reanúdalo en lugar de pagarlo otra vez.",
+  noBillingPortal: "Tu plan no se cobra con tarjeta a través de nuestro procesador de pagos: no hay método de pago que gestionar.",
   nothingToResume: "No tienes un plan cancelado que reanudar: su periodo ya terminó o sigue activo.",
   paidOnly: "Para habilitar es necesario que cuentes con uno de nuestros planes",
   historyPaidOnly: "El historial de pagos está disponible con un plan de pago.",
@@ -198,6 +205,17 @@ export const resumeSubscriptionEndpoint = defineEndpoint({
   access: { who: "signedIn" },
   response: Subscription,
   errors: { nothingToResume: { status: 409, message: SUBSCRIPTION_MESSAGES.nothingToResume }, providerUnavailable },
+});
+
+/** POST /payments/portal_sessions: 'Gestionar pago', Stripe's customer portal (card, invoices, cancellation). */
+export const createBillingPortalSessionEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/payments/portal_sessions",
+  summary: "Open Stripe's customer portal for the caller's Stripe-charged plan (payment method, invoices).",
+  access: { who: "signedIn" },
+  response: BillingPortalResponse,
+  status: 201,
+  errors: { noBillingPortal: { status: 409, message: SUBSCRIPTION_MESSAGES.noBillingPortal }, providerUnavailable },
 });
 
 /** POST /payments/checkout_sessions: where to pay for a plan. */

@@ -157,6 +157,8 @@ export interface SubscriptionView {
   readonly planId: PlanId | null;
   /** `period_end` (ISO) while paid and known: when the period paid for ends (and a renewing plan renews). */
   readonly periodEnd: string | null;
+  /** Stripe charges the plan: 'Gestionar pago' opens its customer portal. */
+  readonly managesPayment: boolean;
   /** The "Cancelar plan" button: paid, not cancelled, nothing in flight. */
   readonly canCancel: boolean;
   /** The "Reanudar plan" button: cancelled and still within the period paid for, nothing in flight. */
@@ -210,6 +212,7 @@ export function viewOf(snapshot: SubscriptionSnapshot): SubscriptionView {
         : null,
     planId: isPaid ? (subscription?.plan_id ?? null) : null,
     periodEnd: isPaid ? (subscription?.period_end ?? null) : null,
+    managesPayment: subscription?.manages_payment === true,
     canCancel: snapshot.matches({ ready: "paid" }) || snapshot.matches({ ready: "pastDue" }),
     canResume: snapshot.matches({ ready: "cancelled" }),
     isResuming: snapshot.matches("resuming"),

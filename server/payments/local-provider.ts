@@ -53,6 +53,10 @@ export function createLocalProvider(settings: { readonly webhookSecret: string; 
     // Nothing renews locally, so there is nothing to stop.
     async cancelAtPeriodEnd(): Promise<void> {},
     async resume(): Promise<void> {},
+    // No card is kept locally: nothing to manage.
+    async billingPortal(): Promise<null> {
+      return null;
+    },
   };
 }
 

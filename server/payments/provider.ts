@@ -50,6 +50,8 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
   /** Undoes `cancelAtPeriodEnd` while the period runs: the subscription renews again. */
   resume(providerSubscriptionId: string): Promise<void>;
+  /** Stripe's customer portal for this customer, back to `returnUrl`; null where there is none (the local checkout). */
+  billingPortal(providerCustomerId: string, returnUrl: string): Promise<string | null>;
 }
 
 /** The signature of a webhook is missing, wrong or too old: answered 400, nothing changes. */

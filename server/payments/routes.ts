@@ -3,6 +3,7 @@ import { Either, Schema } from "effect";
 import type { FastifyRequest } from "fastify";
 import {
   cancelSubscriptionEndpoint,
+  createBillingPortalSessionEndpoint,
   createCheckoutSessionEndpoint,
   getSubscriptionEndpoint,
   listPaymentsEndpoint,
@@ -103,6 +104,24 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     if (cancelled === undefined) throw fail(cancelSubscriptionEndpoint.errors.nothingToCancel);
     request.log.info({ userId: user.id, cancelAt: cancelled.cancelAt }, "subscription cancelled at period end");
     return toSubscription(cancelled, time);
+  });
+
+  router.serve(createBillingPortalSessionEndpoint, {}, async ({ request }) => {
+    const user = authz.currentUser(request);
+    const current = await subscriptionOf(db, user.id);
+    const customer = current.provider === "stripe" ? current.providerCustomerId : null;
+    if (customer === null) throw fail(createBillingPortalSessionEndpoint.errors.noBillingPortal);
+    try {
+      const url = await provider.billingPortal(customer, `${appUrl}/mi-perfil?tab=configuracion`);
+      if (url === null) throw fail(createBillingPortalSessionEndpoint.errors.noBillingPortal);
+      return { url };
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) {
+        request.log.error({ err: error.cause, userId: user.id }, "Stripe refused or did not answer the billing portal");
+        throw fail(createBillingPortalSessionEndpoint.errors.providerUnavailable);
+      }
+      throw error;
+    }
   });
 
   // Resuming charges nothing: the period already paid for goes on, and the plan renews at its end as before.

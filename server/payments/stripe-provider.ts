@@ -111,6 +111,11 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
     },
 
+    async billingPortal(providerCustomerId: string, returnUrl: string): Promise<string> {
+      const session = await call(() => stripe.billingPortal.sessions.create({ customer: providerCustomerId, return_url: returnUrl, locale: "es-419" }));
+      return session.url;
+    },
+
     async resume(providerSubscriptionId: string): Promise<void> {
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false }));
     },

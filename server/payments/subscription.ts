@@ -37,5 +37,6 @@ export function toSubscription(row: SubscriptionRow, now: Date): Subscription {
     amount: row.amount,
     currency: row.currency,
     created_at: row.createdAt.toISOString(),
+    manages_payment: row.provider === "stripe" && row.providerCustomerId !== null,
   };
 }

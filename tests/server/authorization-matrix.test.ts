@@ -61,6 +61,7 @@ import { createSessionEndpoint, deleteSessionEndpoint, type Role } from "../../c
 import {
   cancelSubscriptionEndpoint,
   resumeSubscriptionEndpoint,
+  createBillingPortalSessionEndpoint,
   createCheckoutSessionEndpoint,
   HtmlPageBody,
   localCheckoutPageEndpoint,
@@ -431,6 +432,7 @@ const OVERRIDES: ReadonlyMap<Endpoint, Override> = new Map<Endpoint, Override>([
 
   // --- Plans, subscriptions and payments (decision 013): the seller pays for Explora ---
   [cancelSubscriptionEndpoint, { why: "only a plan that would renew can be cancelled (a fresh account, so the shared seller stays paid)", account: "fresh", allowed: 409, cells: { seller: 200 } }],
+  [createBillingPortalSessionEndpoint, { why: "only a plan Stripe charges has a portal: the matrix's plans are local", allowed: 409 }],
   [resumeSubscriptionEndpoint, { why: "only a cancelled plan within its period can be resumed: nobody here has one", account: "fresh", allowed: 409 }],
   [createCheckoutSessionEndpoint, { why: "not the plan the caller already pays for", request: () => ({ body: { subscription_id: "explora_monthly" } }), cells: { seller: 409 } }],
   [

@@ -569,6 +569,7 @@ describe.each(ONE_TEST_DATABASE)("payments through Stripe on $kind", (target) =>
       const id = `cs_test_${sent.length}`;
       return json(200, { id, object: "checkout.session", url: `https://checkout.stripe.com/c/pay/${id}`, mode: "subscription" });
     }
+    if (parsed.pathname === "/v1/billing_portal/sessions") return json(200, { id: "bps_1", object: "billing_portal.session", url: `https://billing.stripe.com/p/session/${params.get("customer")}` });
     if (parsed.pathname === "/v1/coupons") return json(200, { id: `coupon_${sent.length}`, object: "coupon", amount_off: Number(params.get("amount_off")) });
     const expired = /^\/v1\/checkout\/sessions\/(cs_\w+)\/expire$/.exec(parsed.pathname);
     if (expired !== null) return json(200, { id: expired[1], object: "checkout.session", status: "expired" });
@@ -706,6 +707,19 @@ describe.each(ONE_TEST_DATABASE)("payments through Stripe on $kind", (target) =>
     expect(credit).toBeLessThanOrEqual(174_000);
     expect(upgrade.request.params.get("discounts[0][coupon]")).toBe(`coupon_${sent.length - 1}`);
     expect(upgrade.request.params.get("line_items[0][price_data][unit_amount]")).toBe("1160000");
+  });
+
+  it("'Gestionar pago' opens Stripe's customer portal for a Stripe-charged plan, and back to Configuración", async () => {
+    const { user, token } = await newUser();
+    const portal = () => app.inject({ method: "POST", url: "/api/payments/portal_sessions", headers: auth(token) });
+    expect((await portal()).statusCode).toBe(409);
+    const first = await checkout(token);
+    expect((await deliver(`evt_portal_${user.id}`, "checkout.session.completed", completed(first.checkoutId, first.url.split("/").at(-1) ?? "", user.id))).statusCode).toBe(200);
+    expect(await subscriptionOf(token)).toMatchObject({ manages_payment: true });
+    const opened = await portal();
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json()).toEqual({ url: `https://billing.stripe.com/p/session/cus_${user.id}` });
+    expect(Object.fromEntries(sent.at(-1)?.params ?? [])).toMatchObject({ customer: `cus_${user.id}`, return_url: `${APP_URL}/mi-perfil?tab=configuracion` });
   });
 
   it("answers 502 in Spanish when Stripe refuses, and keeps no checkout", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   cancelSubscriptionEndpoint,
   resumeSubscriptionEndpoint,
+  createBillingPortalSessionEndpoint,
   createCheckoutSessionEndpoint,
   getSubscriptionEndpoint,
   listPaymentsEndpoint,
@@ -11,6 +12,7 @@ import {
 } from "../../../contracts/subscriptions.ts";
 import { cancelSubscription } from "../../../src/features/subscriptions/api/cancel-subscription.ts";
 import { resumeSubscription } from "../../../src/features/subscriptions/api/resume-subscription.ts";
+import { createBillingPortalSession } from "../../../src/features/subscriptions/api/create-billing-portal-session.ts";
 import { createCheckoutSession } from "../../../src/features/subscriptions/api/create-checkout-session.ts";
 import { getPlans } from "../../../src/features/subscriptions/api/get-plans.ts";
 import { getSubscription } from "../../../src/features/subscriptions/api/get-subscription.ts";
@@ -182,6 +184,21 @@ describe("subscriptions and payments (consumer)", () => {
         useMockServer(server.url, SAMPLE_TOKEN);
         const resumed = await resumeSubscription();
         expect(resumed).toMatchObject({ is_free: false, status: "active", cancel_at: null });
+      });
+  });
+
+  it("POST /api/payments/portal_sessions says there is no payment method to manage on a plan Stripe does not charge (409)", async () => {
+    await pact
+      .addInteraction()
+      .given("a seller with an active Explora plan is signed in")
+      .uponReceiving("a billing portal for a plan paid on the local checkout")
+      .withRequest(...requestTo(createBillingPortalSessionEndpoint, { headers: bearer }))
+      .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(SUBSCRIPTION_MESSAGES.noBillingPortal) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const failure = await failureOf(createBillingPortalSession());
+        expect(failure instanceof ApiError && failure.status).toBe(409);
+        expect(failure instanceof ApiError && failure.message).toBe(SUBSCRIPTION_MESSAGES.noBillingPortal);
       });
   });
 

@@ -7,6 +7,8 @@ import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useSubscription, type SubscriptionView } from "../state/use-subscription.ts";
 import { formatAccessDate } from "../../../../machines/subscription/selectors.ts";
 import type { SubscriptionEvent } from "../../../../machines/subscription/subscription.machine.ts";
+import { toastApiError } from "../../../lib/toast.ts";
+import { createBillingPortalSession } from "../api/create-billing-portal-session.ts";
 import { PaymentHistory } from "./PaymentHistory.tsx";
 import * as styles from "./SubscriptionSettings.css.ts";
 
@@ -51,6 +53,34 @@ function CancelModal({ subscription, send }: { readonly subscription: Subscripti
         </div>
       </div>
     </Modal>
+  );
+}
+
+/** 'Gestionar pago': Stripe's customer portal (card, invoices) in a new tab, opened inside the click so it is not blocked. */
+function ManagePaymentButton() {
+  const [pending, setPending] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      isPending={pending}
+      onPress={() => {
+        const tab = window.open("about:blank", "_blank");
+        if (tab !== null) tab.opener = null;
+        setPending(true);
+        createBillingPortalSession()
+          .then(({ url }) => {
+            if (tab === null) window.location.assign(url);
+            else tab.location.href = url;
+          })
+          .catch((error: unknown) => {
+            tab?.close();
+            toastApiError(error);
+          })
+          .finally(() => setPending(false));
+      }}
+    >
+      Gestionar pago
+    </Button>
   );
 }
 
@@ -99,6 +129,7 @@ function PlansPanel({ subscription, send }: { readonly subscription: Subscriptio
         <Link href="/planes" variant="primary">
           Cambiar plan
         </Link>
+        {subscription.managesPayment ? <ManagePaymentButton /> : null}
         {subscription.canResume || subscription.isResuming ? (
           // Nothing is charged: the period already paid for goes on and the plan renews at its end.
           <Button variant="secondary" isPending={subscription.isResuming} onPress={() => send({ type: "subscription.resumeRequested" })}>
