@@ -104,7 +104,7 @@ function ChooseButton({
       aria-label={change === "upgrade" ? `Cambiar a ${plan.nickname}` : `Elegir ${plan.nickname}`}
       {...(current === null ? {} : { "aria-describedby": CURRENT_NOTE_ID })}
     >
-      {change === "upgrade" ? "Cambiar a este plan" : label}
+      {change === "upgrade" ? label.replace(/^Elegir/, "Cambiar a") : label}
     </Button>
   );
 }
