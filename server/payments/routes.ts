@@ -89,6 +89,14 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     }
   };
 
+  /**
+   * A change Stripe accepted from us is as new as a snapshot of that moment
+   * (whole seconds, as Stripe's event times): a snapshot from before it,
+   * delivered late, no longer undoes it (apply-event.ts keeps the latest).
+   */
+  const stampedAt = (current: SubscriptionRow, time: Date) =>
+    current.provider === "stripe" && provider.kind === "stripe" ? { providerUpdatedAt: new Date(Math.floor(time.getTime() / 1000) * 1000) } : {};
+
   router.serve(cancelSubscriptionEndpoint, {}, async ({ request }) => {
     const user = authz.currentUser(request);
     const time = now();
@@ -98,7 +106,7 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     // Access continues until the end of the period paid for (read at write time: a renewal may just have moved it).
     const [cancelled] = await db
       .update(subscriptions)
-      .set({ status: "canceled", cancelAt: sql`coalesce(${subscriptions.periodEnd}, ${time.toISOString()}::timestamptz)`, updatedAt: time })
+      .set({ status: "canceled", cancelAt: sql`coalesce(${subscriptions.periodEnd}, ${time.toISOString()}::timestamptz)`, ...stampedAt(current, time), updatedAt: time })
       .where(and(eq(subscriptions.id, current.id), inArray(subscriptions.status, [...RENEWING])))
       .returning();
     if (cancelled === undefined) throw fail(cancelSubscriptionEndpoint.errors.nothingToCancel);
@@ -134,7 +142,7 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     // Only while the cancelled period still runs, read at write time (the clock may have passed cancel_at meanwhile).
     const [resumed] = await db
       .update(subscriptions)
-      .set({ status: "active", cancelAt: null, updatedAt: time })
+      .set({ status: "active", cancelAt: null, ...stampedAt(current, time), updatedAt: time })
       .where(and(eq(subscriptions.id, current.id), eq(subscriptions.status, "canceled"), gt(subscriptions.cancelAt, time)))
       .returning();
     if (resumed === undefined) throw fail(resumeSubscriptionEndpoint.errors.nothingToResume);

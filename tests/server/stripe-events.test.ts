@@ -269,6 +269,27 @@ describe.each(ONE_TEST_DATABASE)("Stripe's own changes on $kind", (target) => {
       expect(await subscriptionOf(token)).toMatchObject({ status: "active", is_free: false, cancel_at: null });
     });
 
+    it("a cancellation made in Puente is not undone by a snapshot from before it, delivered late; Stripe's later one agrees", async () => {
+      const { token, n, period, paidAt } = await payingSeller();
+      const cancelled = await app.inject({ method: "DELETE", url: "/api/subscriptions", headers: auth(token) });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const before = await everything();
+      // Stripe's snapshot of the renewing subscription, taken before the cancellation, arrives now.
+      await deliver(`evt_${n}_stale_own`, "customer.subscription.updated", stripeSubscription(n, period), new Date(paidAt.getTime() + 1000));
+      expect(await everything()).toEqual(before);
+      expect(await subscriptionOf(token)).toMatchObject({ status: "canceled", cancel_at: period.end.toISOString() });
+      // Then the person resumes in Puente, and an old snapshot saying 'cancelled' changes nothing either.
+      expect((await app.inject({ method: "PUT", url: "/api/subscriptions", headers: auth(token) })).statusCode).toBe(200);
+      const resumed = await everything();
+      await deliver(
+        `evt_${n}_stale_cancel`,
+        "customer.subscription.updated",
+        stripeSubscription(n, period, { cancel_at_period_end: true, cancel_at: unix(period.end) }),
+        new Date(paidAt.getTime() + 2000),
+      );
+      expect(await everything()).toEqual(resumed);
+    });
+
     it("a plan changed in the portal: a price naming one of our plans (metadata, else lookup key) becomes the plan; an unknown price changes nothing", async () => {
       const { token, n, period } = await payingSeller();
       const at = Date.now();
