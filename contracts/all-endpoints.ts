@@ -26,6 +26,8 @@ import { createSessionEndpoint, deleteSessionEndpoint } from "./sessions.ts";
 import {
   cancelSubscriptionEndpoint,
   resumeSubscriptionEndpoint,
+  schedulePlanChangeEndpoint,
+  cancelPlanChangeEndpoint,
   createBillingPortalSessionEndpoint,
   createCheckoutSessionEndpoint,
   getSubscriptionEndpoint,
@@ -70,6 +72,8 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   getSubscriptionEndpoint,
   cancelSubscriptionEndpoint,
   resumeSubscriptionEndpoint,
+  schedulePlanChangeEndpoint,
+  cancelPlanChangeEndpoint,
   createBillingPortalSessionEndpoint,
   createCheckoutSessionEndpoint,
   listPaymentsEndpoint,

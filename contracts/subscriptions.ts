@@ -54,6 +54,8 @@ export const Subscription = Schema.Struct({
   created_at: Schema.String,
   /** Stripe charges it: 'Gestionar pago' opens Stripe's customer portal (card, invoices). Absent or false otherwise. */
   manages_payment: Schema.optional(Schema.Boolean),
+  /** The plan the person chose for when this one ends (a downgrade): offered to pay then. Absent or null when none. */
+  scheduled_plan_id: Schema.optional(Schema.NullOr(PlanId)),
 });
 export type Subscription = typeof Subscription.Type;
 
@@ -112,10 +114,11 @@ export type PaymentList = typeof PaymentList.Type;
 
 export const SUBSCRIPTION_MESSAGES = {
   alreadyPaid: "Ya tienes este plan activo.",
-  downgradeAtPeriodEnd:
-    "Para bajar de plan, cancela el actual: conservas el acceso hasta que termine el periodo pagado y después eliges el nuevo, sin pagar dos veces los mismos días.",
+  downgradeAtPeriodEnd: "Bajar de plan empieza cuando termine el periodo que ya pagaste: prográmalo y ese día te pediremos el pago del nuevo plan.",
   nothingToCancel: "No tienes un plan de pago que cancelar.",
   planStillRunning: "Este plan sigue pagado hasta que termine su periodo: reanúdalo en lugar de pagarlo otra vez.",
+  nothingToSchedule: "Solo puedes programar un cambio de plan mientras tienes un plan pagado, y a un plan distinto del tuyo.",
+  nothingScheduled: "No tienes un cambio de plan programado.",
   noBillingPortal: "Tu plan no se cobra con tarjeta a través de nuestro procesador de pagos: no hay método de pago que gestionar.",
   nothingToResume: "No tienes un plan cancelado que reanudar: su periodo ya terminó o sigue activo.",
   paidOnly: "Para habilitar es necesario que cuentes con uno de nuestros planes",
@@ -205,6 +208,34 @@ export const resumeSubscriptionEndpoint = defineEndpoint({
   access: { who: "signedIn" },
   response: Subscription,
   errors: { nothingToResume: { status: 409, message: SUBSCRIPTION_MESSAGES.nothingToResume }, providerUnavailable },
+});
+
+export const ScheduledPlanRequest = Schema.Struct({
+  plan_id: Schema.propertySignature(PlanId.annotations({ message: () => ({ message: SUBSCRIPTION_MESSAGES.nothingToSchedule, override: true }) })).annotations({
+    missingMessage: () => SUBSCRIPTION_MESSAGES.nothingToSchedule,
+  }),
+});
+export type ScheduledPlanRequest = typeof ScheduledPlanRequest.Type;
+
+/** PUT /subscriptions/scheduled_plan: change to another plan when the one paid for ends (it stops renewing; the new one is paid then). */
+export const schedulePlanChangeEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/subscriptions/scheduled_plan",
+  summary: "Choose the plan that follows when the current period ends (a downgrade): the current plan stops renewing; nothing is charged now.",
+  access: { who: "signedIn" },
+  body: ScheduledPlanRequest,
+  response: Subscription,
+  errors: { nothingToSchedule: { status: 409, message: SUBSCRIPTION_MESSAGES.nothingToSchedule }, providerUnavailable },
+});
+
+/** DELETE /subscriptions/scheduled_plan: keep the current plan after all (it renews again while its period runs). */
+export const cancelPlanChangeEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/subscriptions/scheduled_plan",
+  summary: "Drop the scheduled change of plan: the current plan renews again if its period still runs.",
+  access: { who: "signedIn" },
+  response: Subscription,
+  errors: { nothingScheduled: { status: 409, message: SUBSCRIPTION_MESSAGES.nothingScheduled }, providerUnavailable },
 });
 
 /** POST /payments/portal_sessions: 'Gestionar pago', Stripe's customer portal (card, invoices, cancellation). */

@@ -157,6 +157,8 @@ export interface SubscriptionView {
   readonly planId: PlanId | null;
   /** `period_end` (ISO) while paid and known: when the period paid for ends (and a renewing plan renews). */
   readonly periodEnd: string | null;
+  /** The plan chosen for when this one ends (a downgrade), if any; it stays after the period ends, to offer its payment. */
+  readonly scheduledPlanId: PlanId | null;
   /** Stripe charges the plan: 'Gestionar pago' opens its customer portal. */
   readonly managesPayment: boolean;
   /** The "Cancelar plan" button: paid, not cancelled, nothing in flight. */
@@ -213,6 +215,7 @@ export function viewOf(snapshot: SubscriptionSnapshot): SubscriptionView {
     planId: isPaid ? (subscription?.plan_id ?? null) : null,
     periodEnd: isPaid ? (subscription?.period_end ?? null) : null,
     managesPayment: subscription?.manages_payment === true,
+    scheduledPlanId: subscription?.scheduled_plan_id ?? null,
     canCancel: snapshot.matches({ ready: "paid" }) || snapshot.matches({ ready: "pastDue" }),
     canResume: snapshot.matches({ ready: "cancelled" }),
     isResuming: snapshot.matches("resuming"),

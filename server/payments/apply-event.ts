@@ -194,6 +194,8 @@ async function activate(
       periodStart: charge.periodStart,
       periodEnd: charge.periodEnd,
       cancelAt: null,
+      // A plan paid now replaces any change chosen for later (the one chosen, or another).
+      scheduledPlanId: null,
       provider,
       providerCustomerId: links.customerId ?? subscription.providerCustomerId,
       providerSubscriptionId: links.subscriptionId,

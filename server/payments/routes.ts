@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { Either, Schema } from "effect";
 import type { FastifyRequest } from "fastify";
 import {
+  cancelPlanChangeEndpoint,
   cancelSubscriptionEndpoint,
   createBillingPortalSessionEndpoint,
   createCheckoutSessionEndpoint,
@@ -14,6 +15,7 @@ import {
   paymentReceiptEndpoint,
   paymentWebhookEndpoint,
   resumeSubscriptionEndpoint,
+  schedulePlanChangeEndpoint,
   SUBSCRIPTION_MESSAGES,
 } from "../../contracts/subscriptions.ts";
 import { checkoutSessions, subscriptions } from "./schema.ts";
@@ -132,6 +134,49 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     }
   });
 
+  // A downgrade waits for the end of the period paid for (decision 013): the current plan stops renewing and
+  // the chosen one is offered to pay then; nothing is charged now, and no day twice.
+  router.serve(schedulePlanChangeEndpoint, {}, async ({ body, request }) => {
+    const user = authz.currentUser(request);
+    const time = now();
+    const current = await subscriptionOf(db, user.id);
+    const access = accessOf(current, time);
+    if (!access.isPaid || current.planId === body.plan_id) throw fail(schedulePlanChangeEndpoint.errors.nothingToSchedule);
+    if (RENEWING.has(access.status)) await atProvider(current, request, (id) => provider.cancelAtPeriodEnd(id), schedulePlanChangeEndpoint.errors.providerUnavailable);
+    const [scheduled] = await db
+      .update(subscriptions)
+      .set({
+        scheduledPlanId: body.plan_id,
+        // A renewing plan ends at the end of its period, like a cancellation; a cancelled one already does.
+        status: sql`case when ${subscriptions.status} in ('active', 'past_due') then 'canceled' else ${subscriptions.status} end`,
+        cancelAt: sql`coalesce(${subscriptions.cancelAt}, ${subscriptions.periodEnd}, ${time.toISOString()}::timestamptz)`,
+        ...stampedAt(current, time),
+        updatedAt: time,
+      })
+      .where(and(eq(subscriptions.id, current.id), inArray(subscriptions.status, [...RENEWING, "canceled"])))
+      .returning();
+    if (scheduled === undefined) throw fail(schedulePlanChangeEndpoint.errors.nothingToSchedule);
+    request.log.info({ userId: user.id, from: current.planId, to: body.plan_id, at: scheduled.cancelAt }, "plan change scheduled");
+    return toSubscription(scheduled, time);
+  });
+
+  // Keeping the current plan after all: it renews again while its period runs (like resuming); after it, the choice is dropped.
+  router.serve(cancelPlanChangeEndpoint, {}, async ({ request }) => {
+    const user = authz.currentUser(request);
+    const time = now();
+    const current = await subscriptionOf(db, user.id);
+    if (current.scheduledPlanId === null) throw fail(cancelPlanChangeEndpoint.errors.nothingScheduled);
+    const running = accessOf(current, time).status === "canceled";
+    if (running) await atProvider(current, request, (id) => provider.resume(id), cancelPlanChangeEndpoint.errors.providerUnavailable);
+    const [kept] = await db
+      .update(subscriptions)
+      .set({ scheduledPlanId: null, ...(running ? { status: "active", cancelAt: null, ...stampedAt(current, time) } : {}), updatedAt: time })
+      .where(and(eq(subscriptions.id, current.id), eq(subscriptions.scheduledPlanId, current.scheduledPlanId)))
+      .returning();
+    if (kept === undefined) throw fail(cancelPlanChangeEndpoint.errors.nothingScheduled);
+    return toSubscription(kept, time);
+  });
+
   // Resuming charges nothing: the period already paid for goes on, and the plan renews at its end as before.
   router.serve(resumeSubscriptionEndpoint, {}, async ({ request }) => {
     const user = authz.currentUser(request);
@@ -142,7 +187,7 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     // Only while the cancelled period still runs, read at write time (the clock may have passed cancel_at meanwhile).
     const [resumed] = await db
       .update(subscriptions)
-      .set({ status: "active", cancelAt: null, ...stampedAt(current, time), updatedAt: time })
+      .set({ status: "active", cancelAt: null, scheduledPlanId: null, ...stampedAt(current, time), updatedAt: time })
       .where(and(eq(subscriptions.id, current.id), eq(subscriptions.status, "canceled"), gt(subscriptions.cancelAt, time)))
       .returning();
     if (resumed === undefined) throw fail(resumeSubscriptionEndpoint.errors.nothingToResume);

@@ -32,6 +32,8 @@ export const subscriptions = pgTable(
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
     cancelAt: timestamp("cancel_at", { withTimezone: true }),
+    /** A change the person chose for when this plan ends (a downgrade): offered to pay then; cleared when a plan is paid. */
+    scheduledPlanId: text("scheduled_plan_id"),
     /** Who charges it: 'local' (the offline checkout) or 'stripe'; null on the free plan. */
     provider: text("provider"),
     /** Stripe's customer (cus_…) and subscription (sub_…), when Stripe charges it. */

@@ -38,5 +38,6 @@ export function toSubscription(row: SubscriptionRow, now: Date): Subscription {
     currency: row.currency,
     created_at: row.createdAt.toISOString(),
     manages_payment: row.provider === "stripe" && row.providerCustomerId !== null,
+    scheduled_plan_id: toPlanId(row.scheduledPlanId),
   };
 }

@@ -184,3 +184,29 @@ test("a second open tab follows each change of plan, and /planes marks the plan 
   await upgrade.close();
   await other.close();
 });
+
+test("a downgrade is chosen now for the end of the period, and can be dropped", async ({ page, signIn }) => {
+  const email = await signUpSeller(page, "Dora Bajaplan");
+  const session = await page.request.post("/api/sessions", { data: { email, password: PASSWORD } });
+  const token = String((await session.json()).access_token);
+  const opened = await page.request.post("/api/payments/checkout_sessions", { headers: { authorization: `Bearer ${token}` }, data: { subscription_id: "impulsa_monthly" } });
+  const paid = await page.request.post(new URL(String((await opened.json()).checkout_url)).pathname, { form: { outcome: "paid" }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await signIn({ email, password: PASSWORD });
+
+  await page.goto("/planes");
+  const mine = page.getByRole("region", { name: "Tu plan: Impulsa mensual" });
+  await expect(mine).toContainText("bajar de plan empieza cuando termine tu periodo");
+  await page.getByRole("button", { name: "Cambiar a Explora mensual al terminar el periodo" }).click();
+  await expect(mine).toContainText(/ese día cambiarás a Explora mensual y te pediremos su pago/);
+  await expect(page.getByText("Empieza cuando termine tu plan actual")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto("/mi-perfil?tab=configuracion");
+  await expect(page.getByText("Explora mensual, cuando termine tu plan actual (te pediremos su pago ese día)")).toBeVisible();
+
+  await page.goto("/planes");
+  await mine.getByRole("button", { name: "Mantener mi plan actual" }).click();
+  await expect(mine).toContainText("bajar de plan empieza cuando termine tu periodo");
+  await expect(page.getByRole("button", { name: "Cambiar a Explora mensual al terminar el periodo" })).toBeVisible();
+});

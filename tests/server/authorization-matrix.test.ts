@@ -62,6 +62,8 @@ import {
   cancelSubscriptionEndpoint,
   resumeSubscriptionEndpoint,
   createBillingPortalSessionEndpoint,
+  schedulePlanChangeEndpoint,
+  cancelPlanChangeEndpoint,
   createCheckoutSessionEndpoint,
   HtmlPageBody,
   localCheckoutPageEndpoint,
@@ -432,6 +434,8 @@ const OVERRIDES: ReadonlyMap<Endpoint, Override> = new Map<Endpoint, Override>([
 
   // --- Plans, subscriptions and payments (decision 013): the seller pays for Explora ---
   [cancelSubscriptionEndpoint, { why: "only a plan that would renew can be cancelled (a fresh account, so the shared seller stays paid)", account: "fresh", allowed: 409, cells: { seller: 200 } }],
+  [schedulePlanChangeEndpoint, { why: "a change to another plan, for a paid one: the seller's is this very plan, the others have none", account: "fresh", request: () => ({ body: { plan_id: "explora_monthly" } }), allowed: 409 }],
+  [cancelPlanChangeEndpoint, { why: "only a scheduled change can be dropped: nobody here has one", account: "fresh", allowed: 409 }],
   [createBillingPortalSessionEndpoint, { why: "only a plan Stripe charges has a portal: the matrix's plans are local", allowed: 409 }],
   [resumeSubscriptionEndpoint, { why: "only a cancelled plan within its period can be resumed: nobody here has one", account: "fresh", allowed: 409 }],
   [createCheckoutSessionEndpoint, { why: "not the plan the caller already pays for", request: () => ({ body: { subscription_id: "explora_monthly" } }), cells: { seller: 409 } }],

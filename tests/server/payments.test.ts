@@ -446,6 +446,40 @@ describe.each(ONE_TEST_DATABASE)("payments on $kind", (target) => {
     });
   });
 
+  describe("a downgrade scheduled for the end of the period", () => {
+    it("stops the plan renewing, can be dropped, and once the period ends the chosen plan is offered and paid once", async () => {
+      const user = await newUser();
+      const token = await login(user);
+      const schedule = (plan_id: string, as = token) => app.inject({ method: "PUT", url: "/api/subscriptions/scheduled_plan", headers: auth(as), payload: { plan_id } });
+      const unschedule = (as = token) => app.inject({ method: "DELETE", url: "/api/subscriptions/scheduled_plan", headers: auth(as) });
+      expectMessage(await schedule("explora_monthly"), 409, SUBSCRIPTION_MESSAGES.nothingToSchedule);
+      expectMessage(await unschedule(), 409, SUBSCRIPTION_MESSAGES.nothingScheduled);
+      await payPlan(token, "impulsa_monthly");
+      const impulsa = await subscriptionFor(token);
+      expectMessage(await schedule("impulsa_monthly"), 409, SUBSCRIPTION_MESSAGES.nothingToSchedule);
+
+      const scheduled = await schedule("explora_monthly");
+      expect(scheduled.statusCode, scheduled.body).toBe(200);
+      expect(decodeSubscription(scheduled.json())).toMatchObject({ status: "canceled", is_free: false, plan_id: "impulsa_monthly", cancel_at: impulsa.period_end, scheduled_plan_id: "explora_monthly" });
+      // Kept after all: it renews again, nothing scheduled.
+      expect(decodeSubscription((await unschedule()).json())).toMatchObject({ status: "active", cancel_at: null, scheduled_plan_id: null });
+      expect((await schedule("explora_monthly")).statusCode).toBe(200);
+
+      // The period ends: Impulsa is over, Explora is what the person chose; it is paid now, once.
+      clock = Date.parse(impulsa.period_end ?? "") + 1000;
+      const later = await login(user);
+      expect(await subscriptionFor(later)).toMatchObject({ is_free: true, status: "expired", scheduled_plan_id: "explora_monthly" });
+      await payPlan(later, "explora_monthly");
+      expect(await subscriptionFor(later)).toMatchObject({ is_free: false, status: "active", plan_id: "explora_monthly", scheduled_plan_id: null });
+      const rows = (await paymentsOf(user.id)).toSorted((a, b) => a.id - b.id);
+      expect(rows.map((row) => [row.planId, row.amountCents, row.creditCents])).toEqual([
+        ["impulsa_monthly", 1_160_000, 0],
+        ["explora_monthly", 174_000, 0],
+      ]);
+      expect(rows[1]?.periodStart?.getTime()).toBeGreaterThanOrEqual(rows[0]?.periodEnd?.getTime() ?? Number.POSITIVE_INFINITY);
+    });
+  });
+
   describe("GET /api/payments (Historial)", () => {
     it("is for paid users only (403 with the contract's message), and for signed-in ones (401)", async () => {
       const token = await login(await newUser());

@@ -16,8 +16,9 @@ import { ONE_TEST_DATABASE, TEST_JWT_SECRET } from "./harness.ts";
 
 /**
  * No path charges twice for the same days (issue 27): random sequences of
- * what a person can do with plans (buy, upgrade, try a downgrade, cancel,
- * resume, a declined payment) and of time passing, through the API and the
+ * what a person can do with plans (buy, upgrade, try a downgrade, schedule
+ * one for the end of the period and drop it, cancel, resume, a declined
+ * payment) and of time passing, through the API and the
  * local checkout, on one account. After every step:
  * - days paid twice are credited: where a charge's period overlaps the one
  *   before it (an upgrade), its credit is what the overlapped days of the
@@ -38,12 +39,16 @@ type Step =
   | { readonly kind: "choose"; readonly plan: PlanId; readonly pay: boolean }
   | { readonly kind: "cancel" }
   | { readonly kind: "resume" }
+  | { readonly kind: "schedule"; readonly plan: PlanId }
+  | { readonly kind: "keep" }
   | { readonly kind: "wait"; readonly days: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant("choose" as const), plan: fc.constantFrom(...PLAN_IDS), pay: fc.boolean() }),
   fc.constant({ kind: "cancel" as const }),
   fc.constant({ kind: "resume" as const }),
+  fc.record({ kind: fc.constant("schedule" as const), plan: fc.constantFrom(...PLAN_IDS) }),
+  fc.constant({ kind: "keep" as const }),
   fc.record({ kind: fc.constant("wait" as const), days: fc.integer({ min: 1, max: 60 }) }),
 );
 
@@ -107,6 +112,12 @@ describe.each(ONE_TEST_DATABASE)("plans over time on $kind", (target) => {
               break;
             case "resume":
               expect([200, 409], where).toContain((await call("PUT", "/api/subscriptions")).statusCode);
+              break;
+            case "schedule":
+              expect([200, 409], where).toContain((await call("PUT", "/api/subscriptions/scheduled_plan", { plan_id: taken.plan })).statusCode);
+              break;
+            case "keep":
+              expect([200, 409], where).toContain((await call("DELETE", "/api/subscriptions/scheduled_plan")).statusCode);
               break;
             case "wait":
               clock += taken.days * DAY;

@@ -1,4 +1,8 @@
+import { useState } from "react";
 import { useSearch } from "wouter";
+import type { Plan, PlanId } from "../../../contracts/subscriptions.ts";
+import { toastApiError } from "../../lib/toast.ts";
+import { cancelPlanChange, schedulePlanChange } from "../../features/subscriptions/api/scheduled-plan.ts";
 import { formatAccessDate } from "../../../machines/subscription/selectors.ts";
 import { useHydrated } from "../../hooks/useHydrated.ts";
 import { useSession, useSessionReady } from "../../lib/session.tsx";
@@ -9,25 +13,37 @@ import { useFreshPlan } from "../../features/subscriptions/state/use-fresh-plan.
 import { useSubscription, type SubscriptionView } from "../../features/subscriptions/state/use-subscription.ts";
 
 /** The signed-in person's paid plan as the page marks it; null for the free plan, or while only the cache is known. */
-function currentPlanOf(subscription: SubscriptionView | null): CurrentPlan | null {
+function currentPlanOf(subscription: SubscriptionView | null, plans: ReadonlyArray<Plan> | undefined): CurrentPlan | null {
   if (subscription === null || !subscription.isPaid || subscription.planId === null || subscription.planNickname === null) return null;
   const until = subscription.isCancelled ? subscription.accessUntil : subscription.periodEnd;
+  const scheduled = plans?.find((plan) => plan.id === subscription.scheduledPlanId);
   return {
     planId: subscription.planId,
     nickname: subscription.planNickname,
     paidUntil: until === null ? null : formatAccessDate(until),
     isCancelled: subscription.isCancelled,
     isResuming: subscription.isResuming,
+    scheduled: scheduled === undefined ? null : { planId: scheduled.id, nickname: scheduled.nickname },
   };
 }
 
-function Plans({ current, onResume }: { readonly current: CurrentPlan | null; readonly onResume?: () => void }) {
+interface PlansProps {
+  readonly current: CurrentPlan | null;
+  readonly onResume?: () => void;
+  readonly onSchedule?: (plan: PlanId) => void;
+  readonly onKeep?: () => void;
+  readonly isScheduling?: boolean;
+  /** After the period ends: the plan chosen for then, offered to pay (like a plan chosen before logging in). */
+  readonly chosenForNow?: PlanId | null;
+}
+
+function Plans({ current, onResume, onSchedule, onKeep, isScheduling = false, chosenForNow = null }: PlansProps) {
   const plans = usePlans();
   const { choose, pending } = useChoosePlan();
   // The prerendered page has no query string: the chosen plan shows once hydrated.
   const hydrated = useHydrated();
   const search = useSearch();
-  const chosen = hydrated ? new URLSearchParams(search).get("plan") : null;
+  const chosen = hydrated ? (new URLSearchParams(search).get("plan") ?? chosenForNow) : null;
   // Only a plan of the table resumes (an unknown id finds none).
   const resumePlan = chosen === null ? undefined : plans.data?.find((plan) => plan.id === chosen);
   return (
@@ -38,7 +54,10 @@ function Plans({ current, onResume }: { readonly current: CurrentPlan | null; re
       pendingPlan={pending}
       resumePlan={resumePlan}
       current={current}
+      isScheduling={isScheduling}
       {...(onResume === undefined ? {} : { onResume })}
+      {...(onSchedule === undefined ? {} : { onSchedule })}
+      {...(onKeep === undefined ? {} : { onKeep })}
     />
   );
 }
@@ -47,7 +66,26 @@ function Plans({ current, onResume }: { readonly current: CurrentPlan | null; re
 function SignedInPlans() {
   useFreshPlan();
   const { subscription, send } = useSubscription();
-  return <Plans current={currentPlanOf(subscription)} onResume={() => send({ type: "subscription.resumeRequested" })} />;
+  const plans = usePlans();
+  const [isScheduling, setScheduling] = useState(false);
+  // The answer is the subscription as it stands: the machine asks again, and the other tabs hear of it.
+  const change = (request: () => Promise<unknown>) => {
+    setScheduling(true);
+    request()
+      .then(() => send({ type: "subscription.refresh" }))
+      .catch((error: unknown) => toastApiError(error))
+      .finally(() => setScheduling(false));
+  };
+  return (
+    <Plans
+      current={currentPlanOf(subscription, plans.data)}
+      onResume={() => send({ type: "subscription.resumeRequested" })}
+      onSchedule={(plan) => change(() => schedulePlanChange(plan))}
+      onKeep={() => change(() => cancelPlanChange())}
+      isScheduling={isScheduling}
+      chosenForNow={subscription !== null && !subscription.isPaid ? subscription.scheduledPlanId : null}
+    />
+  );
 }
 
 /** /planes: the public plans page with the server's prices, each button starting that plan's checkout; the plan the person has, marked. */

@@ -4,6 +4,8 @@ import {
   cancelSubscriptionEndpoint,
   resumeSubscriptionEndpoint,
   createBillingPortalSessionEndpoint,
+  schedulePlanChangeEndpoint,
+  cancelPlanChangeEndpoint,
   createCheckoutSessionEndpoint,
   getSubscriptionEndpoint,
   listPaymentsEndpoint,
@@ -13,6 +15,7 @@ import {
 import { cancelSubscription } from "../../../src/features/subscriptions/api/cancel-subscription.ts";
 import { resumeSubscription } from "../../../src/features/subscriptions/api/resume-subscription.ts";
 import { createBillingPortalSession } from "../../../src/features/subscriptions/api/create-billing-portal-session.ts";
+import { cancelPlanChange, schedulePlanChange } from "../../../src/features/subscriptions/api/scheduled-plan.ts";
 import { createCheckoutSession } from "../../../src/features/subscriptions/api/create-checkout-session.ts";
 import { getPlans } from "../../../src/features/subscriptions/api/get-plans.ts";
 import { getSubscription } from "../../../src/features/subscriptions/api/get-subscription.ts";
@@ -199,6 +202,35 @@ describe("subscriptions and payments (consumer)", () => {
         const failure = await failureOf(createBillingPortalSession());
         expect(failure instanceof ApiError && failure.status).toBe(409);
         expect(failure instanceof ApiError && failure.message).toBe(SUBSCRIPTION_MESSAGES.noBillingPortal);
+      });
+  });
+
+  it("PUT /api/subscriptions/scheduled_plan chooses the plan that follows when the period ends", async () => {
+    await pact
+      .addInteraction()
+      .given("a seller with an active Explora plan is signed in")
+      .uponReceiving("a change of plan scheduled for the end of the period")
+      .withRequest(...requestTo(schedulePlanChangeEndpoint, { headers: bearer, body: { plan_id: "explora_quarterly" } }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({ ...ACTIVE, status: string("canceled"), cancel_at: when("2026-12-01T10:00:00.000Z"), scheduled_plan_id: "explora_quarterly" }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        expect(await schedulePlanChange("explora_quarterly")).toMatchObject({ is_free: false, scheduled_plan_id: "explora_quarterly" });
+      });
+  });
+
+  it("DELETE /api/subscriptions/scheduled_plan says there is nothing scheduled (409)", async () => {
+    await pact
+      .addInteraction()
+      .given("a seller with a cancelled Explora plan is signed in")
+      .uponReceiving("dropping a change of plan that was never scheduled")
+      .withRequest(...requestTo(cancelPlanChangeEndpoint, { headers: bearer }))
+      .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(SUBSCRIPTION_MESSAGES.nothingScheduled) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const failure = await failureOf(cancelPlanChange());
+        expect(failure instanceof ApiError && failure.status).toBe(409);
       });
   });
 

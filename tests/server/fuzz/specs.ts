@@ -164,6 +164,7 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     valid: (context) => ({ params: { id: String(context.company.id) }, body: companyUpdateRequest() }),
   },
   "POST /payments/checkout_sessions": { guarded: true, cases: 110, valid: (_context, index) => ({ body: { subscription_id: PLAN_IDS[index % PLAN_IDS.length] } }) },
+  "PUT /subscriptions/scheduled_plan": { guarded: true, cases: 60, valid: (_context, index) => ({ body: { plan_id: PLAN_IDS[index % PLAN_IDS.length] } }) },
   "GET /payments": { guarded: true, cases: 80, valid: (_context, index) => ({ query: index % 2 === 0 ? {} : { page: String(1 + (index % 3)) } }) },
   "GET /payments/local-checkout/:id": { guarded: false, cases: 70, valid: (context) => ({ params: { id: context.checkoutId } }) },
   // Paying closes the checkout: later valid samples meet the "already processed" page.

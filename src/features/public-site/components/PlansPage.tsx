@@ -35,14 +35,19 @@ export interface CurrentPlan {
   readonly paidUntil: string | null;
   readonly isCancelled: boolean;
   readonly isResuming: boolean;
+  /** The plan chosen for when this one ends (a downgrade), if any. */
+  readonly scheduled: { readonly planId: PlanId; readonly nickname: string } | null;
 }
 
 /** What the plans page says to someone who already pays: which plan is theirs, until when, and how to change it. */
 export function currentPlanNote(current: CurrentPlan): string {
   const until = current.paidUntil === null ? "que termine el periodo pagado" : `el ${current.paidUntil}`;
+  if (current.scheduled !== null) {
+    return `Tu plan ${current.nickname} sigue pagado hasta ${until}; ese día cambiarás a ${current.scheduled.nickname} y te pediremos su pago. Nada se cobra antes.`;
+  }
   return current.isCancelled
     ? `Cancelaste tu plan ${current.nickname}: sigue pagado hasta ${until}. Puedes reanudarlo sin pagar de nuevo, subir de plan ahora (se descuenta lo que no has usado) o elegir otro cuando termine.`
-    : `Tu plan ${current.nickname} está pagado hasta ${until}. Subir de plan empieza hoy y se descuenta lo que no has usado; para bajar de plan, cancélalo en Configuración y elige el nuevo cuando termine, sin pagar dos veces los mismos días.`;
+    : `Tu plan ${current.nickname} está pagado hasta ${until}. Subir de plan empieza hoy y se descuenta lo que no has usado; bajar de plan empieza cuando termine tu periodo, sin pagar dos veces los mismos días.`;
 }
 
 export interface PlansPageProps {
@@ -59,6 +64,12 @@ export interface PlansPageProps {
   readonly current?: CurrentPlan | null;
   /** 'Reanudar plan' on the current plan's card, while it is cancelled. */
   readonly onResume?: () => void;
+  /** A downgrade: chosen now, it starts when the current period ends. */
+  readonly onSchedule?: (plan: PlanId) => void;
+  /** 'Mantener mi plan actual': drops the scheduled change. */
+  readonly onKeep?: () => void;
+  /** A scheduling request in flight. */
+  readonly isScheduling?: boolean;
 }
 
 const CURRENT_NOTE_ID = "plan-actual-nota";
@@ -72,6 +83,8 @@ function ChooseButton({
   current = null,
   currentPlan,
   onResume,
+  onSchedule,
+  isScheduling = false,
 }: {
   readonly plan: Plan;
   readonly label: string;
@@ -82,10 +95,12 @@ function ChooseButton({
   /** The current plan's row of the table (for what another plan would be: an upgrade or a downgrade). */
   readonly currentPlan?: Plan | undefined;
   readonly onResume?: (() => void) | undefined;
+  readonly onSchedule?: ((plan: PlanId) => void) | undefined;
+  readonly isScheduling?: boolean;
 }) {
   if (current !== null && current.planId === plan.id) {
     // Their own plan: resumed while cancelled, otherwise nothing to buy.
-    return current.isCancelled && onResume !== undefined ? (
+    return current.isCancelled && current.scheduled === null && onResume !== undefined ? (
       <Button variant="primary" onPress={onResume} isPending={current.isResuming} aria-label={`Reanudar ${plan.nickname}`}>
         Reanudar plan
       </Button>
@@ -93,14 +108,22 @@ function ChooseButton({
       <p className={styles.stepTitle}>Es tu plan actual</p>
     );
   }
-  // Another plan while one is paid: an upgrade starts now with the unused days credited; a downgrade waits (the note says why).
+  // Another plan while one is paid: an upgrade starts now with the unused days credited; a downgrade when the period ends.
   const change = current === null || currentPlan === undefined ? null : planChange(currentPlan, plan);
+  if (current !== null && current.scheduled?.planId === plan.id) return <p className={styles.stepTitle}>Empieza cuando termine tu plan actual</p>;
+  if (change === "downgrade" && onSchedule !== undefined) {
+    return (
+      <Button variant="secondary" onPress={() => onSchedule(plan.id)} isPending={isScheduling} aria-label={`Cambiar a ${plan.nickname} al terminar el periodo`} aria-describedby={CURRENT_NOTE_ID}>
+        Cambiar al terminar el periodo
+      </Button>
+    );
+  }
   return (
     <Button
       variant={primary ? "primary" : "secondary"}
       onPress={() => onChoose(plan.id)}
       isPending={pendingPlan === plan.id}
-      isDisabled={change === "downgrade" || (pendingPlan !== null && pendingPlan !== plan.id)}
+      isDisabled={change === "downgrade" || isScheduling || (pendingPlan !== null && pendingPlan !== plan.id)}
       aria-label={change === "upgrade" ? `Cambiar a ${plan.nickname}` : `Elegir ${plan.nickname}`}
       {...(current === null ? {} : { "aria-describedby": CURRENT_NOTE_ID })}
     >
@@ -109,7 +132,7 @@ function ChooseButton({
   );
 }
 
-export default function PlansPage({ plans, queries, onChoose, pendingPlan, resumePlan, current = null, onResume }: PlansPageProps) {
+export default function PlansPage({ plans, queries, onChoose, pendingPlan, resumePlan, current = null, onResume, onSchedule, onKeep, isScheduling = false }: PlansPageProps) {
   const mine = (plan: Plan | undefined) => current !== null && plan !== undefined && plan.id === current.planId;
   const currentPlanRow = current === null ? undefined : plans?.find((plan) => plan.id === current.planId);
   return (
@@ -133,7 +156,12 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
               Tu plan: {current.nickname}
             </h2>
             <p id={CURRENT_NOTE_ID}>{currentPlanNote(current)}</p>
-            <div className={styles.cardFooter}>
+            <div className={`${styles.cardFooter} ${styles.cardActions}`}>
+              {current.scheduled !== null && onKeep !== undefined ? (
+                <Button variant="primary" onPress={onKeep} isPending={isScheduling}>
+                  Mantener mi plan actual
+                </Button>
+              ) : null}
               <Link href="/mi-perfil?tab=configuracion" variant="secondary">
                 Ir a Configuración
               </Link>
@@ -211,6 +239,8 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
                         current={current}
                         currentPlan={currentPlanRow}
                         onResume={onResume}
+                        onSchedule={onSchedule}
+                        isScheduling={isScheduling}
                       />
                     )}
                     {group.quarterly === undefined ? null : (
@@ -223,6 +253,8 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
                         current={current}
                         currentPlan={currentPlanRow}
                         onResume={onResume}
+                        onSchedule={onSchedule}
+                        isScheduling={isScheduling}
                       />
                     )}
                   </div>

@@ -9,6 +9,7 @@ import { formatAccessDate } from "../../../../machines/subscription/selectors.ts
 import type { SubscriptionEvent } from "../../../../machines/subscription/subscription.machine.ts";
 import { toastApiError } from "../../../lib/toast.ts";
 import { createBillingPortalSession } from "../api/create-billing-portal-session.ts";
+import { usePlans } from "../api/plans-query.ts";
 import { PaymentHistory } from "./PaymentHistory.tsx";
 import * as styles from "./SubscriptionSettings.css.ts";
 
@@ -86,6 +87,8 @@ function ManagePaymentButton() {
 
 /** Planes: the plan as it stands, 'Cambiar plan', 'Cancelar plan' through a confirmation, and 'Reanudar plan' while a cancelled one runs. */
 function PlansPanel({ subscription, send }: { readonly subscription: SubscriptionView; readonly send: (event: SubscriptionEvent) => void }) {
+  const plans = usePlans();
+  const scheduled = subscription.isPaid ? plans.data?.find((plan) => plan.id === subscription.scheduledPlanId) : undefined;
   const statusRef = useRef<HTMLParagraphElement>(null);
   const wasCancelling = useRef(false);
   useEffect(() => {
@@ -116,6 +119,12 @@ function PlansPanel({ subscription, send }: { readonly subscription: Subscriptio
           <>
             <dt className={styles.term}>Periodo pagado hasta</dt>
             <dd className={styles.definition}>{formatAccessDate(subscription.periodEnd)}</dd>
+          </>
+        )}
+        {scheduled === undefined ? null : (
+          <>
+            <dt className={styles.term}>Después</dt>
+            <dd className={styles.definition}>{`${scheduled.nickname}, cuando termine tu plan actual (te pediremos su pago ese día)`}</dd>
           </>
         )}
       </dl>

@@ -9,7 +9,7 @@ export const PLAN_CHANNEL = "puente-plan";
 /** What tells two tabs' plans apart; null while only the session's cache is known. */
 export function planSignature(view: SubscriptionView | null): string | null {
   if (view === null || view.fromCache) return null;
-  return JSON.stringify([view.isPaid, view.planId, view.isCancelled, view.accessUntil, view.periodEnd]);
+  return JSON.stringify([view.isPaid, view.planId, view.isCancelled, view.accessUntil, view.periodEnd, view.scheduledPlanId]);
 }
 
 /**
