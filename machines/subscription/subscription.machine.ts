@@ -134,6 +134,16 @@ const logFetchError = {
   params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
 } as const;
 
+/** After a cancel or a failed resume: what the server holds now, then back to `ready` (a failed fetch keeps what is known). */
+const reloadThenReady = {
+  invoke: {
+    id: "fetch",
+    src: "fetchSubscription",
+    onDone: { target: "#subscription.ready", actions: rememberAnswer },
+    onError: { target: "#subscription.ready", actions: logFetchError },
+  },
+} as const;
+
 const subscriptionSetup = setup({
   types: {
     context: {} as SubscriptionContext,
@@ -299,14 +309,7 @@ export const subscriptionMachine = subscriptionSetup.extend({ actions: { syncSes
             },
           },
         },
-        reloading: {
-          invoke: {
-            id: "fetch",
-            src: "fetchSubscription",
-            onDone: { target: "#subscription.ready", actions: rememberAnswer },
-            onError: { target: "#subscription.ready", actions: logFetchError },
-          },
-        },
+        reloading: reloadThenReady,
       },
     },
     resuming: {
@@ -325,14 +328,7 @@ export const subscriptionMachine = subscriptionSetup.extend({ actions: { syncSes
             },
           },
         },
-        reloading: {
-          invoke: {
-            id: "fetch",
-            src: "fetchSubscription",
-            onDone: { target: "#subscription.ready", actions: rememberAnswer },
-            onError: { target: "#subscription.ready", actions: logFetchError },
-          },
-        },
+        reloading: reloadThenReady,
       },
     },
     confirmingPayment: {

@@ -64,6 +64,19 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     toSubscription(await subscriptionOf(db, authz.currentUser(request).id), now()),
   );
 
+  /** A call to Stripe: refused or unanswered, it is the endpoint's Spanish 502 (logged with what was asked); anything else goes up. */
+  const askProvider = async <T,>(request: FastifyRequest, userId: number, what: string, call: () => Promise<T>, unavailable: Parameters<typeof fail>[0]): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) {
+        request.log.error({ err: error.cause, userId }, `Stripe refused or did not answer ${what}`);
+        throw fail(unavailable);
+      }
+      throw error;
+    }
+  };
+
   /**
    * Tells Stripe first when Stripe charges the plan (our record follows only
    * what Stripe accepted); a local plan has nothing to tell. A Stripe plan
@@ -80,15 +93,8 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
       request.log.warn({ userId: current.userId }, "a Stripe subscription changes while Stripe is not configured: only our record changes");
       return;
     }
-    try {
-      await change(current.providerSubscriptionId);
-    } catch (error) {
-      if (error instanceof ProviderUnavailableError) {
-        request.log.error({ err: error.cause, userId: current.userId }, "Stripe refused or did not answer the subscription change");
-        throw fail(unavailable);
-      }
-      throw error;
-    }
+    const subscriptionId = current.providerSubscriptionId;
+    await askProvider(request, current.userId, "the subscription change", () => change(subscriptionId), unavailable);
   };
 
   /**
@@ -121,17 +127,15 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
     const current = await subscriptionOf(db, user.id);
     const customer = current.provider === "stripe" ? current.providerCustomerId : null;
     if (customer === null) throw fail(createBillingPortalSessionEndpoint.errors.noBillingPortal);
-    try {
-      const url = await provider.billingPortal(customer, `${appUrl}/mi-perfil?tab=configuracion`);
-      if (url === null) throw fail(createBillingPortalSessionEndpoint.errors.noBillingPortal);
-      return { url };
-    } catch (error) {
-      if (error instanceof ProviderUnavailableError) {
-        request.log.error({ err: error.cause, userId: user.id }, "Stripe refused or did not answer the billing portal");
-        throw fail(createBillingPortalSessionEndpoint.errors.providerUnavailable);
-      }
-      throw error;
-    }
+    const url = await askProvider(
+      request,
+      user.id,
+      "the billing portal",
+      () => provider.billingPortal(customer, `${appUrl}/mi-perfil?tab=configuracion`),
+      createBillingPortalSessionEndpoint.errors.providerUnavailable,
+    );
+    if (url === null) throw fail(createBillingPortalSessionEndpoint.errors.noBillingPortal);
+    return { url };
   });
 
   // A downgrade waits for the end of the period paid for (decision 013): the current plan stops renewing and
@@ -213,25 +217,24 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
         if (change === "downgrade") throw fail(createCheckoutSessionEndpoint.errors.downgradeAtPeriodEnd);
         creditCents = await unusedCreditOf(db, current, time);
       }
-      try {
-        const url = await openCheckout(db, provider, {
-          userId: user.id,
-          email: user.email,
-          planId: body.subscription_id,
-          creditCents,
-          providerCustomerId: provider.kind === "stripe" && current.provider === "stripe" ? current.providerCustomerId : null,
-          now: time,
-          log: request.log,
-        });
-        request.log.info({ userId: user.id, planId: body.subscription_id, provider: provider.kind, creditCents }, "checkout opened");
-        return { checkout_url: url };
-      } catch (error) {
-        if (error instanceof ProviderUnavailableError) {
-          request.log.error({ err: error.cause, userId: user.id }, "Stripe refused or did not answer the checkout");
-          throw fail(createCheckoutSessionEndpoint.errors.providerUnavailable);
-        }
-        throw error;
-      }
+      const url = await askProvider(
+        request,
+        user.id,
+        "the checkout",
+        () =>
+          openCheckout(db, provider, {
+            userId: user.id,
+            email: user.email,
+            planId: body.subscription_id,
+            creditCents,
+            providerCustomerId: provider.kind === "stripe" && current.provider === "stripe" ? current.providerCustomerId : null,
+            now: time,
+            log: request.log,
+          }),
+        createCheckoutSessionEndpoint.errors.providerUnavailable,
+      );
+      request.log.info({ userId: user.id, planId: body.subscription_id, provider: provider.kind, creditCents }, "checkout opened");
+      return { checkout_url: url };
     },
   );
 

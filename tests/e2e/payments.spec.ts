@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sellerSignUp } from "../server/samples.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { payPlanThroughApi } from "./paid-plan.ts";
 
 // Plans, payments and subscriptions (issue 11) through the local checkout,
 // the offline stand-in for Stripe Checkout that the e2e server runs: the
@@ -130,12 +131,7 @@ test("a declined payment leads to /pago-error and leaves the plan free", async (
 test("a second open tab follows each change of plan, and /planes marks the plan with what its button does", async ({ page, signIn }) => {
   const name = "Tania Dospestañas";
   const email = await signUpSeller(page, name);
-  const session = await page.request.post("/api/sessions", { data: { email, password: PASSWORD } });
-  const token = String((await session.json()).access_token);
-  const opened = await page.request.post("/api/payments/checkout_sessions", { headers: { authorization: `Bearer ${token}` }, data: { subscription_id: "explora_monthly" } });
-  expect(opened.status(), await opened.text()).toBe(201);
-  const paid = await page.request.post(new URL(String((await opened.json()).checkout_url)).pathname, { form: { outcome: "paid" }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
+  const token = await payPlanThroughApi(page.request, { email, password: PASSWORD }, "explora_monthly");
   await signIn({ email, password: PASSWORD });
 
   // Tab 1: Configuración, with Historial (paid). Tab 2: the plans page, where the plan is marked.
@@ -187,11 +183,7 @@ test("a second open tab follows each change of plan, and /planes marks the plan 
 
 test("a downgrade is chosen now for the end of the period, and can be dropped", async ({ page, signIn }) => {
   const email = await signUpSeller(page, "Dora Bajaplan");
-  const session = await page.request.post("/api/sessions", { data: { email, password: PASSWORD } });
-  const token = String((await session.json()).access_token);
-  const opened = await page.request.post("/api/payments/checkout_sessions", { headers: { authorization: `Bearer ${token}` }, data: { subscription_id: "impulsa_monthly" } });
-  const paid = await page.request.post(new URL(String((await opened.json()).checkout_url)).pathname, { form: { outcome: "paid" }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
+  await payPlanThroughApi(page.request, { email, password: PASSWORD }, "impulsa_monthly");
   await signIn({ email, password: PASSWORD });
 
   await page.goto("/planes");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sellerSignUp } from "../server/samples.ts";
 import { expect, test } from "./fixtures.ts";
+import { payPlanThroughApi } from "./paid-plan.ts";
 import { subscriptionWalk, type Expected, type WalkEvent } from "./model/subscription-walks.ts";
 
 // Model-based UI test of the subscription machine (issue 27): the walk
@@ -55,10 +56,7 @@ test(`subscription model, ${walk.name}: ${summary}`, async ({ page, signIn }) =>
   const email = `vendedora.modelo.plan.${Date.now()}@ejemplo.mx`;
   const sample = sellerSignUp(email);
   expect((await page.request.post("/api/sellers", { data: { ...sample, user: { ...sample.user, password: PASSWORD } } })).status()).toBe(201);
-  const token = String((await (await page.request.post("/api/sessions", { data: { email, password: PASSWORD } })).json()).access_token);
-  const opened = await page.request.post("/api/payments/checkout_sessions", { headers: { authorization: `Bearer ${token}` }, data: { subscription_id: "explora_monthly" } });
-  const paid = await page.request.post(new URL(String((await opened.json()).checkout_url)).pathname, { form: { outcome: "paid" }, maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
+  await payPlanThroughApi(page.request, { email, password: PASSWORD }, "explora_monthly");
   await signIn({ email, password: PASSWORD });
   await page.goto("/mi-perfil?tab=configuracion");
   await expectPage(page, walk.start, "start");
