@@ -81,8 +81,12 @@ export type Access =
   | { readonly who: "signedIn"; readonly company?: "listed" }
   /** signedIn, then one of `roles` (as the database says on this request), else 403. */
   | { readonly who: "role"; readonly roles: ReadonlyArray<Role>; readonly refusal?: string }
-  /** signedIn, then a paid plan as the database says on this request (an admin needs one too), else 403. */
-  | { readonly who: "paid"; readonly refusal?: string }
+  /**
+   * signedIn, then a paid plan as the database says on this request (an admin
+   * needs one too), else 403. `orRefunded`: also a plan that a full refund
+   * ended (its status 'refunded'), so the refund can be seen.
+   */
+  | { readonly who: "paid"; readonly refusal?: string; readonly orRefunded?: true }
   /**
    * signedIn, then (`plan: "paidUnlessAdmin"`) a paid plan unless an admin,
    * 403 whatever the company (no existence oracle); then the company exists

@@ -39,7 +39,7 @@ export const PlanList = Schema.Array(Plan);
 /** Spec section 3, "Subscription": the caller's subscription (a free one when they never paid). */
 export const Subscription = Schema.Struct({
   id: Schema.Int,
-  /** "free", "active", "canceled" (paid, ends at `cancel_at`), "past_due", "expired". */
+  /** "free", "active", "canceled" (paid, ends at `cancel_at`), "past_due", "expired", "refunded" (a full refund ended it at `cancel_at`). */
   status: Schema.String,
   is_free: Schema.Boolean,
   plan_id: Schema.NullOr(PlanId),
@@ -266,13 +266,13 @@ export const createCheckoutSessionEndpoint = defineEndpoint({
   },
 });
 
-/** GET /payments: Historial, 5 per page, for paid users. */
+/** GET /payments: Historial, 5 per page, for paid users (and for one whose plan a full refund ended, to see the refund). */
 export const listPaymentsEndpoint = defineEndpoint({
   method: "GET",
   path: "/payments",
-  summary: "The signed-in user's payments, newest first, 5 per page (paid users).",
+  summary: "The signed-in user's payments, newest first, 5 per page (paid users, or a plan ended by a full refund).",
   // Decided by the database on each request, never the token; an admin needs a plan too.
-  access: { who: "paid", refusal: "paidOnly" },
+  access: { who: "paid", refusal: "paidOnly", orRefunded: true },
   query: PaymentListQuery,
   response: PaymentList,
   errors: { paidOnly: { status: 403, message: SUBSCRIPTION_MESSAGES.historyPaidOnly } },

@@ -49,6 +49,8 @@ export interface SubscriptionContext {
   readonly paymentChecks: number;
   /** The last payment confirmation gave up while the server still said free. */
   readonly paymentUnconfirmed: boolean;
+  /** The plan `subscription.changeScheduled` asked for, while that request is in flight. */
+  readonly requestedPlan: PlanId | null;
 }
 
 /** The status a subscription takes locally when its `cancel_at` passes (contract: "expired"). */
@@ -93,6 +95,12 @@ export function isPastDueContext(context: SubscriptionContext): boolean {
   return (context.subscription?.status ?? context.cached.subscriptionStatus) === "past_due";
 }
 
+/** Free because a full refund of the current period's charge ended the plan (status "refunded"). */
+export function isRefundedContext(context: SubscriptionContext): boolean {
+  if (isPaidContext(context)) return false;
+  return (context.subscription?.status ?? context.cached.subscriptionStatus) === "refunded";
+}
+
 /**
  * Paid but cancelled: `cancel_at` is set (the machine makes the subscription
  * free when it passes, so a paid one's `cancel_at` is in the future). From
@@ -122,6 +130,11 @@ export const SUBSCRIPTION_TEXT = {
   pastDue: (nickname: string | null) =>
     `No pudimos cobrar la renovación de tu plan${nickname === null ? "" : ` ${nickname}`}. Lo intentaremos de nuevo en los próximos días; revisa tu método de pago para no perder el acceso.`,
   confirmingPayment: "Estamos confirmando tu pago…",
+  /** A full refund ended the plan. */
+  refunded: (date: string | null) =>
+    `Reembolsamos el pago de tu plan, así que terminó${date === null ? "" : ` el ${date}`}. Puedes ver el reembolso en Historial y elegir un plan cuando quieras.`,
+  /** Cancelled, with the plan that follows chosen. */
+  changeScheduled: (date: string) => `Tu plan actual sigue hasta el ${date}; después cambiará al plan que elegiste.`,
   paymentUnconfirmed:
     "Aún no recibimos la confirmación de tu pago. Si ya se hizo el cargo, tu plan se activará en unos minutos.",
 } as const;
@@ -165,6 +178,14 @@ export interface SubscriptionView {
   readonly canCancel: boolean;
   /** The "Reanudar plan" button: cancelled and still within the period paid for, nothing in flight. */
   readonly canResume: boolean;
+  /** 'Cambiar al terminar el periodo': paid, nothing in flight. */
+  readonly canScheduleChange: boolean;
+  /** 'Mantener mi plan actual': a change is scheduled, nothing in flight. */
+  readonly canKeepPlan: boolean;
+  /** Scheduling or dropping a change of plan (or the reload after a failed one) is in flight. */
+  readonly isChangingPlan: boolean;
+  /** A full refund ended the plan: free, with the refund in Historial. */
+  readonly isRefunded: boolean;
   /** The resume request, or the reload after a failed one, is in flight. */
   readonly isResuming: boolean;
   /** The confirmation modal is open. */
@@ -175,12 +196,19 @@ export interface SubscriptionView {
   readonly isConfirmingPayment: boolean;
   /** The last payment confirmation gave up while the server still said free. */
   readonly paymentConfirmationFailed: boolean;
-  /** Historial is for paid users only (spec section 2). */
+  /** Historial is for paid users (spec section 2), and for one whose plan a full refund ended, to see the refund. */
   readonly canSeeHistory: boolean;
 }
 
 function statusTextOf(context: SubscriptionContext, accessUntil: string | null, planNickname: string | null): string {
+  if (isRefundedContext(context)) {
+    const endedAt = context.subscription?.cancel_at ?? null;
+    return SUBSCRIPTION_TEXT.refunded(endedAt === null ? null : formatAccessDate(endedAt));
+  }
   if (!isPaidContext(context)) return SUBSCRIPTION_TEXT.free;
+  if (isCancelledContext(context) && accessUntil !== null && (context.subscription?.scheduled_plan_id ?? null) !== null) {
+    return SUBSCRIPTION_TEXT.changeScheduled(formatAccessDate(accessUntil));
+  }
   if (isCancelledContext(context)) {
     return accessUntil === null ? SUBSCRIPTION_TEXT.cancelledUndated : SUBSCRIPTION_TEXT.cancelled(formatAccessDate(accessUntil));
   }
@@ -218,12 +246,21 @@ export function viewOf(snapshot: SubscriptionSnapshot): SubscriptionView {
     scheduledPlanId: subscription?.scheduled_plan_id ?? null,
     canCancel: snapshot.matches({ ready: "paid" }) || snapshot.matches({ ready: "pastDue" }),
     canResume: snapshot.matches({ ready: "cancelled" }),
+    canScheduleChange:
+      snapshot.matches({ ready: "paid" }) ||
+      snapshot.matches({ ready: "pastDue" }) ||
+      snapshot.matches({ ready: "cancelled" }) ||
+      snapshot.matches({ ready: "changeScheduled" }),
+    canKeepPlan: snapshot.matches({ ready: "changeScheduled" }),
+    isChangingPlan: snapshot.matches("changingPlan"),
+    isRefunded: isRefundedContext(context),
     isResuming: snapshot.matches("resuming"),
     isConfirmingCancel: snapshot.matches({ ready: "confirmingCancel" }),
     isCancelling: snapshot.matches("cancelling"),
     isConfirmingPayment,
     paymentConfirmationFailed: context.paymentUnconfirmed,
-    canSeeHistory: isPaid,
+    // And after a full refund ended the plan, to see the refund (the server allows it too).
+    canSeeHistory: isPaid || isRefundedContext(context),
   };
 }
 

@@ -29,6 +29,11 @@
  *     "expired"); if the clamp cut it short (over ~24.8 days), it starts
  *     again. From the cache alone (status "canceled", no date) it only
  *     re-arms: the next fetch tells the date;
+ *   - `changeScheduled`: cancelled like `cancelled` (the same timer), with a
+ *     plan chosen for when it ends (`scheduled_plan_id`, a downgrade): it is
+ *     offered to pay then. 'Mantener mi plan actual' drops the choice;
+ *   - `refunded`: free, because a full refund of the current period's charge
+ *     ended the plan (status "refunded"); Historial stays open to show it;
  *   - `confirmingCancel`: the confirmation modal is open.
  * - `cancelling.requesting` (actor `cancelSubscription`), then
  *   `cancelling.reloading` (actor `fetchSubscription`): the spec reloads the
@@ -39,6 +44,11 @@
  *   on `subscription.resumeRequested`): the plan renews again and no new
  *   charge is made; the answer is kept. A failed resume calls
  *   `notifyResumeFailed` and reloads (`resuming.reloading`), like cancelling.
+ * - `changingPlan.scheduling` (actor `schedulePlanChange`, the plan kept in
+ *   `requestedPlan`; from any paid state on `subscription.changeScheduled`)
+ *   and `changingPlan.keeping` (actor `keepPlan`, from `ready.changeScheduled`
+ *   on `subscription.scheduledChangeDropped`): the answer is kept; a failure
+ *   calls `notifyPlanChangeFailed` and reloads (`changingPlan.reloading`).
  * - `confirmingPayment.checking` / `.waiting`: back from the checkout
  *   (/pago-exitoso) the payment webhook may land a moment after the user
  *   does, so the machine fetches up to `PAYMENT_CHECKS` times,
@@ -52,6 +62,10 @@
  * - `subscription.cancelConfirmed` / `subscription.cancelDismissed`: the
  *   modal's buttons.
  * - `subscription.resumeRequested`: 'Reanudar plan' (from `ready.cancelled`).
+ * - `subscription.changeScheduled`: 'Cambiar al terminar el periodo' (a
+ *   downgrade, from a paid state).
+ * - `subscription.scheduledChangeDropped`: 'Mantener mi plan actual' (from
+ *   `ready.changeScheduled`).
  * - `subscription.paymentReturned`: the user is back on /pago-exitoso (from
  *   `loading` or `ready`).
  *
@@ -73,12 +87,13 @@
  */
 import { assign, fromPromise, setup } from "xstate";
 import type { SnapshotFrom } from "xstate";
-import type { Subscription } from "../../contracts/subscriptions.ts";
+import type { PlanId, Subscription } from "../../contracts/subscriptions.ts";
 import {
   cancelAtMs,
   isCancelledContext,
   isPaidContext,
   isPastDueContext,
+  isRefundedContext,
   lapsed,
   lapsedAt,
   loadedFrom,
@@ -98,6 +113,8 @@ export type SubscriptionEvent =
   | { readonly type: "subscription.cancelConfirmed" }
   | { readonly type: "subscription.cancelDismissed" }
   | { readonly type: "subscription.resumeRequested" }
+  | { readonly type: "subscription.changeScheduled"; readonly plan: PlanId }
+  | { readonly type: "subscription.scheduledChangeDropped" }
   | { readonly type: "subscription.paymentReturned" };
 
 /** Browsers and Node fire at once (or warn) when a timer is longer than this. */
@@ -117,6 +134,7 @@ export function initialContext({ cached }: SubscriptionInput): SubscriptionConte
     fromCache: true,
     paymentChecks: 0,
     paymentUnconfirmed: false,
+    requestedPlan: null,
   };
 }
 
@@ -144,6 +162,24 @@ const reloadThenReady = {
   },
 } as const;
 
+/** A cancelled plan's timer: free at `cancel_at` without a fetch (`state` is the state that holds it). */
+const lapsesAtCancelAt = (state: "cancelled" | "changeScheduled") =>
+  ({
+    untilCancelAt: [
+      { guard: "hasLapsed", target: "free", actions: ["lapse", "syncSession"] },
+      // The timer was clamped short of cancel_at, or the date is not known: start it again.
+      { target: state, reenter: true },
+    ],
+  }) as const;
+
+/** 'Cambiar al terminar el periodo', from any state with a paid plan. */
+const scheduleChange = {
+  "subscription.changeScheduled": {
+    target: "#subscription.changingPlan.scheduling",
+    actions: { type: "rememberRequestedPlan", params: ({ event }: { event: { plan: PlanId } }) => ({ plan: event.plan }) },
+  },
+} as const;
+
 const subscriptionSetup = setup({
   types: {
     context: {} as SubscriptionContext,
@@ -157,6 +193,10 @@ const subscriptionSetup = setup({
     cancelSubscription: fromPromise<Subscription>(notProvided("cancelSubscription")),
     /** PUT /subscriptions: resume a cancelled plan (the app provides it). */
     resumeSubscription: fromPromise<Subscription>(notProvided("resumeSubscription")),
+    /** PUT /subscriptions/scheduled_plan: `plan` follows when the period ends (the app provides it). */
+    schedulePlanChange: fromPromise<Subscription, { plan: PlanId | null }>(notProvided("schedulePlanChange")),
+    /** DELETE /subscriptions/scheduled_plan: keep the current plan after all (the app provides it). */
+    keepPlan: fromPromise<Subscription>(notProvided("keepPlan")),
   },
   actions: {
     /** Send `session.subscriptionLoaded` with these fields (the app provides it). */
@@ -167,6 +207,11 @@ const subscriptionSetup = setup({
     notifyCancelFailed: (_, _params: { error: unknown }) => {},
     /** Show why resuming failed (the app provides it). */
     notifyResumeFailed: (_, _params: { error: unknown }) => {},
+    /** Show why scheduling (or dropping) a change of plan failed (the app provides it). */
+    notifyPlanChangeFailed: (_, _params: { error: unknown }) => {},
+    /** The plan `subscription.changeScheduled` asks for, until the request ends. */
+    rememberRequestedPlan: assign((_, params: { plan: PlanId }) => ({ requestedPlan: params.plan })),
+    forgetRequestedPlan: assign({ requestedPlan: null }),
     /** An answer from the server, as it stands now (made free if its `cancel_at` already passed). */
     remember: assign(({ context }, params: { subscription: Subscription }) => {
       const subscription = lapsedAt(params.subscription, Date.now());
@@ -193,6 +238,9 @@ const subscriptionSetup = setup({
     isPaid: ({ context }) => isPaidContext(context),
     isCancelled: ({ context }) => isCancelledContext(context),
     isPastDue: ({ context }) => isPastDueContext(context),
+    isRefunded: ({ context }) => isRefundedContext(context),
+    /** Cancelled, with a plan chosen for when it ends. */
+    hasScheduledChange: ({ context }) => isCancelledContext(context) && (context.subscription?.scheduled_plan_id ?? null) !== null,
     /** The known `cancel_at` has passed. */
     hasLapsed: ({ context }) => {
       const cancelAt = context.subscription === null ? null : cancelAtMs(context.subscription);
@@ -255,22 +303,28 @@ export const subscriptionMachine = subscriptionSetup.extend({ actions: { syncSes
       states: {
         deciding: {
           always: [
+            { guard: "hasScheduledChange", target: "changeScheduled" },
             { guard: "isCancelled", target: "cancelled" },
             { guard: "isPastDue", target: "pastDue" },
             { guard: "isPaid", target: "paid" },
+            { guard: "isRefunded", target: "refunded" },
             { target: "free" },
           ],
         },
         free: {},
+        // A full refund ended the plan: free, with the refund to see in Historial.
+        refunded: {},
         paid: {
           on: {
             "subscription.cancelRequested": { target: "confirmingCancel" },
+            ...scheduleChange,
           },
         },
         // A renewal failed: access lasts its grace while it is retried; cancelling is still possible.
         pastDue: {
           on: {
             "subscription.cancelRequested": { target: "confirmingCancel" },
+            ...scheduleChange,
           },
         },
         confirmingCancel: {
@@ -283,14 +337,17 @@ export const subscriptionMachine = subscriptionSetup.extend({ actions: { syncSes
         cancelled: {
           on: {
             "subscription.resumeRequested": { target: "#subscription.resuming" },
+            ...scheduleChange,
           },
-          after: {
-            untilCancelAt: [
-              { guard: "hasLapsed", target: "free", actions: ["lapse", "syncSession"] },
-              // The timer was clamped short of cancel_at, or the date is not known: start it again.
-              { target: "cancelled", reenter: true },
-            ],
+          after: lapsesAtCancelAt("cancelled"),
+        },
+        // Cancelled, with the plan that follows chosen: another can be chosen, or the current one kept.
+        changeScheduled: {
+          on: {
+            "subscription.scheduledChangeDropped": { target: "#subscription.changingPlan.keeping" },
+            ...scheduleChange,
           },
+          after: lapsesAtCancelAt("changeScheduled"),
         },
       },
     },
@@ -328,6 +385,37 @@ export const subscriptionMachine = subscriptionSetup.extend({ actions: { syncSes
             },
           },
         },
+        reloading: reloadThenReady,
+      },
+    },
+    changingPlan: {
+      initial: "scheduling",
+      exit: "forgetRequestedPlan",
+      states: {
+        scheduling: {
+          invoke: {
+            id: "schedule",
+            src: "schedulePlanChange",
+            input: ({ context }) => ({ plan: context.requestedPlan }),
+            onDone: { target: "#subscription.ready", actions: rememberAnswer },
+            onError: {
+              target: "reloading",
+              actions: { type: "notifyPlanChangeFailed", params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        keeping: {
+          invoke: {
+            id: "keep",
+            src: "keepPlan",
+            onDone: { target: "#subscription.ready", actions: rememberAnswer },
+            onError: {
+              target: "reloading",
+              actions: { type: "notifyPlanChangeFailed", params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        // The request may have reached the server all the same.
         reloading: reloadThenReady,
       },
     },

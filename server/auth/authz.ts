@@ -178,11 +178,12 @@ export function registerAuthz(app: FastifyInstance, deps: AuthzDeps): Authz {
   const requireRole = (...roles: ReadonlyArray<Role>): Guard => roleGuard(roles);
 
   const requirePaid =
-    (message: string = SUBSCRIPTION_MESSAGES.paidOnly): Guard =>
+    (message: string = SUBSCRIPTION_MESSAGES.paidOnly, orRefunded = false): Guard =>
     async (request, reply) => {
       await requireAuth(request, reply);
-      // request.user.is_paid was read from the database by the hook above, on this request.
-      if (!currentUser(request).is_paid) throw forbidden(message);
+      // request.user.is_paid and .status were read from the database by the hook above, on this request.
+      const user = currentUser(request);
+      if (!user.is_paid && !(orRefunded && user.status === "refunded")) throw forbidden(message);
     };
 
   const assertCompanyAccess = async (request: FastifyRequest, companyId: number): Promise<void> => {
@@ -229,7 +230,7 @@ export function registerAuthz(app: FastifyInstance, deps: AuthzDeps): Authz {
       case "role":
         return roleGuard(access.roles, refusal?.message);
       case "paid":
-        return requirePaid(refusal?.message);
+        return requirePaid(refusal?.message, access.orRefunded === true);
       case "companyManager":
         return access.plan === "paidUnlessAdmin" ? paidUnlessAdmin(refusal?.message) : requireAuth;
     }

@@ -12,10 +12,13 @@
  * - 'past_due' (a Stripe renewal failed and Stripe retries): the same grace,
  *   then no access until a retry succeeds or Stripe ends the subscription.
  * - 'canceled': paid until `cancel_at` (the end of the period paid for), then 'expired'.
+ * - 'refunded': the charge paying the current period was taken back in
+ *   full (a refund, or a dispute the bank decided for the person): no access;
+ *   Historial stays open, to show the refund (decision 013).
  * - 'free', 'expired': no access.
  */
 
-export const SUBSCRIPTION_STATUSES = ["free", "active", "canceled", "past_due", "expired"] as const;
+export const SUBSCRIPTION_STATUSES = ["free", "active", "canceled", "past_due", "expired", "refunded"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** How long a renewing Stripe subscription keeps access past `period_end` while its renewal is charged. */
@@ -48,6 +51,7 @@ export function subscriptionAccess(record: SubscriptionRecord | null, now: Date)
   switch (status) {
     case "free":
     case "expired":
+    case "refunded":
       return { status, isPaid: false };
     case "canceled": {
       const until = record.cancelAt ?? record.periodEnd;

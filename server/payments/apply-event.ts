@@ -428,11 +428,14 @@ async function subscriptionEnded(tx: Transaction, context: ApplyContext, event: 
   if (linked === null) return ignore(`subscription ${event.subscriptionId} is not the current one of any user`);
   await tx
     .update(subscriptions)
-    .set({ status: "expired", isPaid: false, cancelAt: linked.cancelAt ?? event.at, providerUpdatedAt: latest(linked.providerUpdatedAt, event.at), updatedAt: event.at })
+    .set({ status: endedStatus(linked), isPaid: false, cancelAt: linked.cancelAt ?? event.at, providerUpdatedAt: latest(linked.providerUpdatedAt, event.at), updatedAt: event.at })
     .where(eq(subscriptions.id, linked.id));
   context.log.info({ userId: linked.userId, subscriptionId: event.subscriptionId }, "subscription ended");
   return "applied";
 }
+
+/** A plan that ends: 'expired', unless a full refund ended it already ('refunded' keeps Historial open to show it). */
+const endedStatus = (linked: SubscriptionRow): "expired" | "refunded" => (linked.status === "refunded" ? "refunded" : "expired");
 
 const latest = (known: Date | null, at: Date): Date => (known === null || at.getTime() > known.getTime() ? at : known);
 
@@ -459,7 +462,7 @@ async function subscriptionChanged(tx: Transaction, context: ApplyContext, event
   if (event.status === "ended") {
     await tx
       .update(subscriptions)
-      .set({ status: "expired", isPaid: false, cancelAt: event.endedAt ?? linked.cancelAt ?? event.at, providerUpdatedAt: event.at, updatedAt: event.at })
+      .set({ status: endedStatus(linked), isPaid: false, cancelAt: event.endedAt ?? linked.cancelAt ?? event.at, providerUpdatedAt: event.at, updatedAt: event.at })
       .where(eq(subscriptions.id, linked.id));
     context.log.info(log, "subscription ended in Stripe");
     return "applied";
@@ -562,7 +565,7 @@ async function endAccessIfCurrent(tx: Transaction, context: ApplyContext, subscr
     payment.periodStart.getTime() < subscription.periodEnd.getTime() &&
     payment.periodEnd.getTime() > subscription.periodStart.getTime();
   if (!subscription.isPaid || !sameSubscription || !overlaps) return;
-  await tx.update(subscriptions).set({ status: "expired", isPaid: false, cancelAt: at, updatedAt: at }).where(eq(subscriptions.id, subscription.id));
+  await tx.update(subscriptions).set({ status: "refunded", isPaid: false, cancelAt: at, updatedAt: at }).where(eq(subscriptions.id, subscription.id));
   context.log.warn({ userId: subscription.userId, paymentId: payment.id }, "the charge paying the current period was taken back: the plan ends now");
 }
 

@@ -23,7 +23,7 @@ export const subscriptions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     planId: text("plan_id"),
     nickname: text("nickname"),
-    /** 'free', 'active', 'canceled' (paid until cancel_at), 'past_due' (a renewal failed), 'expired'. */
+    /** 'free', 'active', 'canceled' (paid until cancel_at), 'past_due' (a renewal failed), 'expired', 'refunded' (the current period's charge taken back in full). */
     status: text("status").notNull().default("free"),
     isPaid: boolean("is_paid").notNull().default(false),
     /** Whole pesos of the last charge, IVA included. */
@@ -51,7 +51,7 @@ export const subscriptions = pgTable(
   },
   (table) => [
     index("subscriptions_provider_subscription_id_idx").on(table.providerSubscriptionId),
-    check("subscriptions_status_check", sql`${table.status} in ('free', 'active', 'canceled', 'past_due', 'expired')`),
+    check("subscriptions_status_check", sql`${table.status} in ('free', 'active', 'canceled', 'past_due', 'expired', 'refunded')`),
     check("subscriptions_provider_check", sql`${table.provider} in ('local', 'stripe')`),
   ],
 );

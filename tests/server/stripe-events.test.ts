@@ -400,10 +400,9 @@ describe.each(ONE_TEST_DATABASE)("Stripe's own changes on $kind", (target) => {
       const at = seconds(new Date());
       await deliverTwice(`evt_${n}_refund_full`, "charge.refunded", charge(n, 1, EXPLORA_CENTS), at);
       expect(await paymentRow(user.id, `in_${n}_1`)).toMatchObject({ status: "refunded", refundedAmountCents: EXPLORA_CENTS });
-      expect(await subscriptionOf(token)).toMatchObject({ status: "expired", is_free: true, cancel_at: at.toISOString() });
-      expect(await historyRows(user.id)).toMatchObject([{ status: "refunded", refunded_amount: 1_740 }]);
-      // Historial is for paid plans: it closes with the plan.
-      expect((await app.inject({ method: "GET", url: "/api/payments", headers: auth(token) })).statusCode).toBe(403);
+      expect(await subscriptionOf(token)).toMatchObject({ status: "refunded", is_free: true, cancel_at: at.toISOString() });
+      // Historial is for paid plans, and stays open to the person whose plan the refund ended, to show it.
+      expect((await historyOf(token)).items).toMatchObject([{ status: "refunded", refunded_amount: 1_740 }]);
 
       // An earlier partial refund delivered late changes nothing.
       const refunded = await everything();
@@ -412,8 +411,8 @@ describe.each(ONE_TEST_DATABASE)("Stripe's own changes on $kind", (target) => {
 
       // Stripe still says active (a refund does not cancel the subscription): the snapshot gives no access back.
       await deliver(`evt_${n}_after_refund`, "customer.subscription.updated", stripeSubscription(n, period), new Date(at.getTime() + 1000));
-      expect(await subscriptionOf(token)).toMatchObject({ status: "expired", is_free: true });
-      expect(await subscriptionRow(n)).toMatchObject({ status: "expired", isPaid: false, cancelAt: at });
+      expect(await subscriptionOf(token)).toMatchObject({ status: "refunded", is_free: true });
+      expect(await subscriptionRow(n)).toMatchObject({ status: "refunded", isPaid: false, cancelAt: at });
       // Only a paid renewal does.
       const next = { start: period.end, end: new Date(period.end.getTime() + 30 * DAY) };
       await deliver(`evt_${n}_paid_again`, "invoice.paid", invoice(n, 2, next), new Date(at.getTime() + 2000));
@@ -485,16 +484,21 @@ describe.each(ONE_TEST_DATABASE)("Stripe's own changes on $kind", (target) => {
     });
 
     it("lost is a full refund: the plan ends now; the 'created' event arriving after the decision changes nothing", async () => {
-      const { user, token, n } = await payingSeller();
+      const { user, token, n, period } = await payingSeller();
       const at = Date.now();
       await deliverTwice(`evt_${n}_dispute_lost`, "charge.dispute.closed", dispute(n, 1, "lost"), new Date(at));
       expect(await paymentRow(user.id, `in_${n}_1`)).toMatchObject({ status: "refunded", disputeStatus: "lost", refundedAmountCents: EXPLORA_CENTS });
-      expect(await subscriptionOf(token)).toMatchObject({ status: "expired", is_free: true });
+      expect(await subscriptionOf(token)).toMatchObject({ status: "refunded", is_free: true });
       expect(await historyRows(user.id)).toMatchObject([{ status: "refunded", refunded_amount: 1_740 }]);
 
       const lost = await everything();
       await deliver(`evt_${n}_dispute_created_late`, "charge.dispute.created", dispute(n, 1, "needs_response"), new Date(at - 86_400_000));
       expect(await everything()).toEqual(lost);
+
+      // Stripe ending the subscription afterwards keeps the refund visible in Historial.
+      await deliver(`evt_${n}_ended_after_lost`, "customer.subscription.deleted", { ...stripeSubscription(n, period), status: "canceled" }, new Date(at + 1000));
+      expect(await subscriptionOf(token)).toMatchObject({ status: "refunded", is_free: true });
+      expect((await historyOf(token)).items).toMatchObject([{ status: "refunded" }]);
     });
 
     it("lost after a partial refund: what the bank took back is added, up to the charge", async () => {
@@ -502,7 +506,7 @@ describe.each(ONE_TEST_DATABASE)("Stripe's own changes on $kind", (target) => {
       await deliver(`evt_${n}_partial`, "charge.refunded", charge(n, 1, 40_000));
       await deliver(`evt_${n}_dispute_lost_rest`, "charge.dispute.closed", { ...dispute(n, 1, "lost"), amount: EXPLORA_CENTS - 40_000 });
       expect(await paymentRow(user.id, `in_${n}_1`)).toMatchObject({ status: "refunded", refundedAmountCents: EXPLORA_CENTS });
-      expect(await subscriptionOf(token)).toMatchObject({ status: "expired", is_free: true });
+      expect(await subscriptionOf(token)).toMatchObject({ status: "refunded", is_free: true });
     });
   });
 });

@@ -1,8 +1,5 @@
-import { useState } from "react";
 import { useSearch } from "wouter";
 import type { Plan, PlanId } from "../../../contracts/subscriptions.ts";
-import { toastApiError } from "../../lib/toast.ts";
-import { cancelPlanChange, schedulePlanChange } from "../../features/subscriptions/api/scheduled-plan.ts";
 import { formatAccessDate } from "../../../machines/subscription/selectors.ts";
 import { useHydrated } from "../../hooks/useHydrated.ts";
 import { useSession, useSessionReady } from "../../lib/session.tsx";
@@ -67,22 +64,14 @@ function SignedInPlans() {
   useFreshPlan();
   const { subscription, send } = useSubscription();
   const plans = usePlans();
-  const [isScheduling, setScheduling] = useState(false);
-  // The answer is the subscription as it stands: the machine asks again, and the other tabs hear of it.
-  const change = (request: () => Promise<unknown>) => {
-    setScheduling(true);
-    request()
-      .then(() => send({ type: "subscription.refresh" }))
-      .catch((error: unknown) => toastApiError(error))
-      .finally(() => setScheduling(false));
-  };
+  // The machine makes the request and keeps the answer; the other tabs hear of it (usePlanSync).
   return (
     <Plans
       current={currentPlanOf(subscription, plans.data)}
       onResume={() => send({ type: "subscription.resumeRequested" })}
-      onSchedule={(plan) => change(() => schedulePlanChange(plan))}
-      onKeep={() => change(() => cancelPlanChange())}
-      isScheduling={isScheduling}
+      onSchedule={(plan) => send({ type: "subscription.changeScheduled", plan })}
+      onKeep={() => send({ type: "subscription.scheduledChangeDropped" })}
+      isScheduling={subscription?.isChangingPlan ?? false}
       chosenForNow={subscription !== null && !subscription.isPaid ? subscription.scheduledPlanId : null}
     />
   );

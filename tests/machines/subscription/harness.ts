@@ -1,6 +1,6 @@
 import { vi } from "vitest";
 import { createActor, fromPromise } from "xstate";
-import type { Subscription } from "../../../contracts/subscriptions.ts";
+import type { PlanId, Subscription } from "../../../contracts/subscriptions.ts";
 import type { CachedSubscription, SubscriptionContext, SubscriptionLoaded } from "../../../machines/subscription/selectors.ts";
 import { initialContext, subscriptionMachine } from "../../../machines/subscription/subscription.machine.ts";
 
@@ -46,6 +46,17 @@ export const cancelledUntil = (cancelAt: number): Subscription => ({
 
 export const CANCELLED = cancelledUntil(T0 + 25 * DAY);
 
+/** Impulsa trimestral, cancelled until the end of its period with Explora mensual chosen to follow (a downgrade). */
+export const CHANGE_SCHEDULED: Subscription = {
+  ...cancelledUntil(T0 + 25 * DAY),
+  plan_id: "impulsa_quarterly",
+  nickname: "Impulsa trimestral",
+  scheduled_plan_id: "explora_monthly",
+};
+
+/** A full refund of the current period's charge ended the plan at T0 - 1 day. */
+export const REFUNDED: Subscription = { ...ACTIVE, status: "refunded", is_free: true, cancel_at: iso(T0 - DAY) };
+
 /** What the session caches for a visitor who never paid, a paying user, a cancelled one. */
 export const CACHED_FREE: CachedSubscription = { isPaidUser: false, subscriptionStatus: "free" };
 export const CACHED_PAID: CachedSubscription = { isPaidUser: true, subscriptionStatus: "active" };
@@ -71,6 +82,9 @@ export function fakeServer() {
   const fetches: Pending<Subscription>[] = [];
   const cancels: Pending<Subscription>[] = [];
   const resumes: Pending<Subscription>[] = [];
+  const schedules: Pending<Subscription>[] = [];
+  const keeps: Pending<Subscription>[] = [];
+  const scheduledPlans: Array<PlanId | null> = [];
   const call = (queue: Pending<Subscription>[], signal?: AbortSignal) =>
     new Promise<Subscription>((resolve, reject) => {
       const pending = { resolve, reject };
@@ -83,6 +97,11 @@ export function fakeServer() {
   const fetchSubscription = vi.fn((signal?: AbortSignal) => call(fetches, signal));
   const cancelSubscription = vi.fn((signal?: AbortSignal) => call(cancels, signal));
   const resumeSubscription = vi.fn((signal?: AbortSignal) => call(resumes, signal));
+  const schedulePlanChange = vi.fn((plan: PlanId | null, signal?: AbortSignal) => {
+    scheduledPlans.push(plan);
+    return call(schedules, signal);
+  });
+  const keepPlan = vi.fn((signal?: AbortSignal) => call(keeps, signal));
   const answer = async (queue: Pending<Subscription>[], name: string, outcome: (pending: Pending<Subscription>) => void) => {
     const [pending, ...others] = queue.splice(0);
     if (pending === undefined || others.length > 0) throw new Error(`expected one ${name} in flight, found ${queue.length}`);
@@ -93,14 +112,24 @@ export function fakeServer() {
     fetchSubscription,
     cancelSubscription,
     resumeSubscription,
+    schedulePlanChange,
+    keepPlan,
     /** Requests in flight (made, not answered, not abandoned). */
     inFlight: () => ({ fetches: fetches.length, cancels: cancels.length, resumes: resumes.length }),
+    /** Changes of plan in flight: scheduling one, keeping the current plan. */
+    changesInFlight: () => ({ schedules: schedules.length, keeps: keeps.length }),
+    /** The plans the scheduling requests asked for, in order. */
+    scheduledPlans,
     answerFetch: (subscription: Subscription) => answer(fetches, "fetch", (pending) => pending.resolve(subscription)),
     failFetch: (error: unknown) => answer(fetches, "fetch", (pending) => pending.reject(error)),
     answerCancel: (subscription: Subscription) => answer(cancels, "cancel", (pending) => pending.resolve(subscription)),
     failCancel: (error: unknown) => answer(cancels, "cancel", (pending) => pending.reject(error)),
     answerResume: (subscription: Subscription) => answer(resumes, "resume", (pending) => pending.resolve(subscription)),
     failResume: (error: unknown) => answer(resumes, "resume", (pending) => pending.reject(error)),
+    answerSchedule: (subscription: Subscription) => answer(schedules, "schedule", (pending) => pending.resolve(subscription)),
+    failSchedule: (error: unknown) => answer(schedules, "schedule", (pending) => pending.reject(error)),
+    answerKeep: (subscription: Subscription) => answer(keeps, "keep", (pending) => pending.resolve(subscription)),
+    failKeep: (error: unknown) => answer(keeps, "keep", (pending) => pending.reject(error)),
   };
 }
 
@@ -112,20 +141,24 @@ export function spiedMachine(server: FakeServer = fakeServer()) {
   const logFetchError = vi.fn<(params: { error: unknown }) => void>();
   const notifyCancelFailed = vi.fn<(params: { error: unknown }) => void>();
   const notifyResumeFailed = vi.fn<(params: { error: unknown }) => void>();
+  const notifyPlanChangeFailed = vi.fn<(params: { error: unknown }) => void>();
   const machine = subscriptionMachine.provide({
     actors: {
       fetchSubscription: fromPromise(({ signal }) => server.fetchSubscription(signal)),
       cancelSubscription: fromPromise(({ signal }) => server.cancelSubscription(signal)),
       resumeSubscription: fromPromise(({ signal }) => server.resumeSubscription(signal)),
+      schedulePlanChange: fromPromise(({ input, signal }) => server.schedulePlanChange(input.plan, signal)),
+      keepPlan: fromPromise(({ signal }) => server.keepPlan(signal)),
     },
     actions: {
       notifySession: (_, loaded) => notifySession(loaded),
       logFetchError: (_, params) => logFetchError(params),
       notifyCancelFailed: (_, params) => notifyCancelFailed(params),
       notifyResumeFailed: (_, params) => notifyResumeFailed(params),
+      notifyPlanChangeFailed: (_, params) => notifyPlanChangeFailed(params),
     },
   });
-  return { machine, server, notifySession, logFetchError, notifyCancelFailed, notifyResumeFailed };
+  return { machine, server, notifySession, logFetchError, notifyCancelFailed, notifyResumeFailed, notifyPlanChangeFailed };
 }
 
 /** Starts the spied machine the way the app does: from the session's cache (it fetches at once). */
@@ -150,7 +183,7 @@ export function knownContext(subscription: Subscription, overrides: Partial<Subs
 /** The context before any answer: only the session's cache. */
 export const cachedContext = (cached: CachedSubscription): SubscriptionContext => initialContext({ cached });
 
-type RestingState = "free" | "paid" | "cancelled" | "confirmingCancel";
+type RestingState = "free" | "paid" | "pastDue" | "cancelled" | "changeScheduled" | "refunded" | "confirmingCancel";
 
 /**
  * Starts the spied machine pinned to `ready.<state>` with `context`, without

@@ -14,8 +14,10 @@ import {
   CACHED_FREE,
   CACHED_PAID,
   CANCELLED,
+  CHANGE_SCHEDULED,
   DAY,
   FREE,
+  REFUNDED,
   T0,
   cachedContext,
   cancelledUntil,
@@ -51,6 +53,10 @@ describe("selectSubscription", () => {
       paymentText: null,
       canCancel: false,
       canResume: false,
+      canScheduleChange: false,
+      canKeepPlan: false,
+      isChangingPlan: false,
+      isRefunded: false,
       isResuming: false,
       isConfirmingCancel: false,
       isCancelling: false,
@@ -77,6 +83,10 @@ describe("selectSubscription", () => {
       paymentText: null,
       canCancel: true,
       canResume: false,
+      canScheduleChange: true,
+      canKeepPlan: false,
+      isChangingPlan: false,
+      isRefunded: false,
       isResuming: false,
       isConfirmingCancel: false,
       isCancelling: false,
@@ -104,6 +114,44 @@ describe("selectSubscription", () => {
       statusText: "Cancelaste tu plan; conservas el acceso hasta el 9 de febrero de 2025.",
       canCancel: false,
       canSeeHistory: true,
+    });
+  });
+
+  it("describes a cancelled plan with a change scheduled: says what follows, may keep the plan or choose another", () => {
+    const view = selectSubscription(at({ ready: "changeScheduled" }, knownContext(CHANGE_SCHEDULED)));
+    expect(view).toMatchObject({
+      isPaid: true,
+      isCancelled: true,
+      planId: "impulsa_quarterly",
+      scheduledPlanId: "explora_monthly",
+      statusText: "Tu plan actual sigue hasta el 9 de febrero de 2025; después cambiará al plan que elegiste.",
+      canKeepPlan: true,
+      canScheduleChange: true,
+      canResume: false,
+      canCancel: false,
+    });
+    for (const step of ["scheduling", "keeping", "reloading"] as const) {
+      expect(selectSubscription(at({ changingPlan: step }, knownContext(CHANGE_SCHEDULED)))).toMatchObject({
+        isChangingPlan: true,
+        canKeepPlan: false,
+        canScheduleChange: false,
+      });
+    }
+  });
+
+  it("describes a plan a full refund ended: free, says so with the date, Historial stays open", () => {
+    expect(selectSubscription(at({ ready: "refunded" }, knownContext(REFUNDED)))).toMatchObject({
+      isPaid: false,
+      isRefunded: true,
+      canSeeHistory: true,
+      canScheduleChange: false,
+      statusText: "Reembolsamos el pago de tu plan, así que terminó el 14 de enero de 2025. Puedes ver el reembolso en Historial y elegir un plan cuando quieras.",
+    });
+    // From the session's cache alone: no date yet.
+    expect(selectSubscription(at("loading", cachedContext({ isPaidUser: false, subscriptionStatus: "refunded" })))).toMatchObject({
+      isRefunded: true,
+      canSeeHistory: true,
+      statusText: SUBSCRIPTION_TEXT.refunded(null),
     });
   });
 

@@ -18,7 +18,9 @@ import {
   CACHED_FREE,
   CACHED_PAID,
   DAY,
+  CHANGE_SCHEDULED,
   FREE,
+  REFUNDED,
   T0,
   cancelledUntil,
   fakeServer,
@@ -71,6 +73,8 @@ const model = subscriptionMachine.provide({
     fetchSubscription: fromPromise(({ signal }) => server.fetchSubscription(signal)),
     cancelSubscription: fromPromise(({ signal }) => server.cancelSubscription(signal)),
     resumeSubscription: fromPromise(({ signal }) => server.resumeSubscription(signal)),
+    schedulePlanChange: fromPromise(({ input, signal }) => server.schedulePlanChange(input.plan, signal)),
+    keepPlan: fromPromise(({ signal }) => server.keepPlan(signal)),
   },
   actions: {
     notifySession: (_, loaded) => {
@@ -114,13 +118,17 @@ const invokeId = (...path: string[]): string => {
 };
 
 const LAPSE_TIMER = timerEvent("ready", "cancelled");
+const SCHEDULED_LAPSE_TIMER = timerEvent("ready", "changeScheduled");
 const RETRY_TIMER = timerEvent("confirmingPayment", "waiting");
 const FETCH_ID = invokeId("loading");
 const CANCEL_ID = invokeId("cancelling", "requesting");
 const RESUME_ID = invokeId("resuming", "requesting");
+const SCHEDULE_ID = invokeId("changingPlan", "scheduling");
+const KEEP_ID = invokeId("changingPlan", "keeping");
 // Every fetch is invoked under the same id, so one set of answers serves them all.
 expect(invokeId("cancelling", "reloading")).toBe(FETCH_ID);
 expect(invokeId("resuming", "reloading")).toBe(FETCH_ID);
+expect(invokeId("changingPlan", "reloading")).toBe(FETCH_ID);
 expect(invokeId("confirmingPayment", "checking")).toBe(FETCH_ID);
 
 type Answer = { readonly type: `xstate.done.actor.${string}`; readonly output: Subscription };
@@ -133,7 +141,11 @@ const failed = (id: string): Failure => ({ type: `xstate.error.actor.${id}`, err
 const isAnswer = (event: GraphEvent, id: string): event is Answer => event.type === `xstate.done.actor.${id}`;
 const isFailure = (event: GraphEvent, id: string): event is Failure => event.type === `xstate.error.actor.${id}`;
 
-/** What GET /subscriptions may answer: free, active, cancelled (lapsing before or after the longest timer), already lapsed. */
+/**
+ * What GET /subscriptions may answer: free, active, past due, cancelled
+ * (lapsing before or after the longest timer, already lapsed), cancelled
+ * with a change scheduled, ended by a refund.
+ */
 const answers: readonly Subscription[] = [
   FREE,
   ACTIVE,
@@ -141,6 +153,9 @@ const answers: readonly Subscription[] = [
   cancelledUntil(T0 + 10 * DAY),
   cancelledUntil(T0 + 40 * DAY),
   cancelledUntil(T0 - DAY),
+  CHANGE_SCHEDULED,
+  { ...CHANGE_SCHEDULED, cancel_at: cancelledUntil(T0 + 10 * DAY).cancel_at },
+  REFUNDED,
 ];
 
 const uiEvents: readonly SubscriptionEvent[] = [
@@ -150,6 +165,8 @@ const uiEvents: readonly SubscriptionEvent[] = [
   { type: "subscription.cancelDismissed" },
   { type: "subscription.resumeRequested" },
   { type: "subscription.paymentReturned" },
+  { type: "subscription.changeScheduled", plan: "explora_monthly" },
+  { type: "subscription.scheduledChangeDropped" },
 ];
 
 /** Every UI event anywhere; answers only while a request is in flight; timers only while they run. */
@@ -158,12 +175,16 @@ const eventsFor = (snapshot: SubscriptionSnapshot): GraphEvent[] => [
   ...(snapshot.matches("loading") ||
   snapshot.matches({ cancelling: "reloading" }) ||
   snapshot.matches({ resuming: "reloading" }) ||
+  snapshot.matches({ changingPlan: "reloading" }) ||
   snapshot.matches({ confirmingPayment: "checking" })
     ? [...answers.map((answer) => done(FETCH_ID, answer)), failed(FETCH_ID)]
     : []),
   ...(snapshot.matches({ cancelling: "requesting" }) ? [done(CANCEL_ID, cancelledUntil(T0 + 10 * DAY)), failed(CANCEL_ID)] : []),
   ...(snapshot.matches({ resuming: "requesting" }) ? [done(RESUME_ID, ACTIVE), failed(RESUME_ID)] : []),
+  ...(snapshot.matches({ changingPlan: "scheduling" }) ? [done(SCHEDULE_ID, CHANGE_SCHEDULED), failed(SCHEDULE_ID)] : []),
+  ...(snapshot.matches({ changingPlan: "keeping" }) ? [done(KEEP_ID, { ...CHANGE_SCHEDULED, status: "active", cancel_at: null, scheduled_plan_id: null }), failed(KEEP_ID)] : []),
   ...(snapshot.matches({ ready: "cancelled" }) ? [{ type: LAPSE_TIMER }] : []),
+  ...(snapshot.matches({ ready: "changeScheduled" }) ? [{ type: SCHEDULED_LAPSE_TIMER }] : []),
   ...(snapshot.matches({ confirmingPayment: "waiting" }) ? [{ type: RETRY_TIMER }] : []),
 ];
 
@@ -185,9 +206,12 @@ const definedTransitions = (): AnyTransitionDefinition[] =>
     ...(node.always ?? []),
   ]);
 
-/** The state nodes entering `targets` enters: the targets and, down from each compound one, its initial children. */
+/** A state node's parents, up to the root. */
+const ancestors = (node: AnyStateNode): AnyStateNode[] => (node.parent === undefined ? [] : [node.parent, ...ancestors(node.parent)]);
+
+/** The state nodes entering `targets` enters: the targets, their parents and, down from each compound one, its initial children. */
 const entering = (targets: readonly AnyStateNode[]): AnyStateNode[] =>
-  targets.flatMap((target) => [target, ...(target.type === "compound" ? entering(target.initial.target) : [])]);
+  targets.flatMap((target) => [target, ...ancestors(target), ...(target.type === "compound" ? entering(target.initial.target) : [])]);
 
 // ---------------------------------------------------------------------------
 // Replaying on a real actor
@@ -210,7 +234,11 @@ async function take(event: GraphEvent): Promise<void> {
   else if (isFailure(event, CANCEL_ID)) await server.failCancel(event.error);
   else if (isAnswer(event, RESUME_ID)) await server.answerResume(event.output);
   else if (isFailure(event, RESUME_ID)) await server.failResume(event.error);
-  else if (event.type === LAPSE_TIMER || event.type === RETRY_TIMER) vi.advanceTimersByTime(MODEL_TIMER);
+  else if (isAnswer(event, SCHEDULE_ID)) await server.answerSchedule(event.output);
+  else if (isFailure(event, SCHEDULE_ID)) await server.failSchedule(event.error);
+  else if (isAnswer(event, KEEP_ID)) await server.answerKeep(event.output);
+  else if (isFailure(event, KEEP_ID)) await server.failKeep(event.error);
+  else if (event.type === LAPSE_TIMER || event.type === SCHEDULED_LAPSE_TIMER || event.type === RETRY_TIMER) vi.advanceTimersByTime(MODEL_TIMER);
   else actor?.send(event as SubscriptionEvent);
 }
 
@@ -309,12 +337,12 @@ describe("subscription machine, generated paths", () => {
         edgesReplayed.add(edge);
       }
     }
-    expect(edgesReplayed.size).toBeGreaterThan(400);
+    expect(edgesReplayed.size).toBeGreaterThan(2000);
 
     const defined = definedTransitions();
     const missing = defined.filter((transition) => !result.covered.has(transition)).map(describeTransition);
     expect(missing, "transitions no generated path takes").toEqual([]);
-    expect(defined.length).toBeGreaterThanOrEqual(23);
+    expect(defined.length).toBeGreaterThanOrEqual(33);
 
     // Every state node is entered on some path...
     const entered = new Set([
@@ -334,7 +362,12 @@ describe("subscription machine, generated paths", () => {
         '{"ready":"paid"}',
         '{"ready":"pastDue"}',
         '{"ready":"cancelled"}',
+        '{"ready":"changeScheduled"}',
+        '{"ready":"refunded"}',
         '{"ready":"confirmingCancel"}',
+        '{"changingPlan":"scheduling"}',
+        '{"changingPlan":"keeping"}',
+        '{"changingPlan":"reloading"}',
         '{"cancelling":"requesting"}',
         '{"cancelling":"reloading"}',
         '{"resuming":"requesting"}',
@@ -353,7 +386,10 @@ describe("subscription machine, generated paths", () => {
       eventsFor(snapshot).filter(
         (event) =>
           !(isAnswer(event, FETCH_ID) && event.output !== ACTIVE && !snapshot.matches({ cancelling: "reloading" })) &&
-          event.type !== "subscription.paymentReturned",
+          event.type !== "subscription.paymentReturned" &&
+          // Scheduling a change of plan is the other way to stop renewing (tested above and in the transitions).
+          event.type !== "subscription.changeScheduled" &&
+          event.type !== "subscription.scheduledChangeDropped",
       );
     const simple = new TestModel<SubscriptionSnapshot, GraphEvent, SubscriptionInput>(graphModel, {
       events,

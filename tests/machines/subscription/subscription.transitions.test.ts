@@ -7,8 +7,10 @@ import {
   CACHED_FREE,
   CACHED_PAID,
   CANCELLED,
+  CHANGE_SCHEDULED,
   DAY,
   FREE,
+  REFUNDED,
   T0,
   cachedContext,
   cancelledUntil,
@@ -38,6 +40,7 @@ describe("loading (the start)", () => {
       fromCache: true,
       paymentChecks: 0,
       paymentUnconfirmed: false,
+      requestedPlan: null,
     });
     expect(server.fetchSubscription).toHaveBeenCalledTimes(1);
     expect(notifySession).not.toHaveBeenCalled();
@@ -313,5 +316,66 @@ describe("resuming", () => {
     expect(actor.getSnapshot().value).toEqual({ resuming: "reloading" });
     await server.answerFetch(CANCELLED);
     expect(actor.getSnapshot().value).toEqual({ ready: "cancelled" });
+  });
+});
+
+describe("changing plan at the end of the period", () => {
+  it.each(["paid", "pastDue", "cancelled"] as const)(
+    "subscription.changeScheduled from %s asks for that plan; the answer is kept and the session hears the plan now ends",
+    async (state) => {
+      const subscription = state === "cancelled" ? CANCELLED : state === "pastDue" ? { ...ACTIVE, status: "past_due" } : ACTIVE;
+      const { actor, server, notifySession } = startPinned(state, knownContext(subscription));
+      actor.send({ type: "subscription.changeScheduled", plan: "impulsa_monthly" });
+      expect(actor.getSnapshot().value).toEqual({ changingPlan: "scheduling" });
+      expect(actor.getSnapshot().context.requestedPlan).toBe("impulsa_monthly");
+      expect(server.scheduledPlans).toEqual(["impulsa_monthly"]);
+      await server.answerSchedule({ ...CHANGE_SCHEDULED, plan_id: "explora_quarterly", scheduled_plan_id: "impulsa_monthly" });
+      expect(actor.getSnapshot().value).toEqual({ ready: "changeScheduled" });
+      expect(actor.getSnapshot().context.requestedPlan).toBeNull();
+      if (state !== "cancelled") expect(notifySession).toHaveBeenLastCalledWith({ isPaidUser: true, subscriptionStatus: "canceled" });
+      expect(server.inFlight()).toEqual({ fetches: 0, cancels: 0, resumes: 0 });
+    },
+  );
+
+  it("'Mantener mi plan actual' keeps the plan: it renews again", async () => {
+    const { actor, server, notifySession } = startPinned("changeScheduled", knownContext(CHANGE_SCHEDULED));
+    actor.send({ type: "subscription.scheduledChangeDropped" });
+    expect(actor.getSnapshot().value).toEqual({ changingPlan: "keeping" });
+    expect(server.changesInFlight()).toEqual({ schedules: 0, keeps: 1 });
+    await server.answerKeep({ ...CHANGE_SCHEDULED, status: "active", cancel_at: null, scheduled_plan_id: null });
+    expect(actor.getSnapshot().value).toEqual({ ready: "paid" });
+    expect(notifySession).toHaveBeenLastCalledWith({ isPaidUser: true, subscriptionStatus: "active" });
+  });
+
+  it("a failed change says why and reloads, since the request may have reached the server", async () => {
+    const { actor, server, notifyPlanChangeFailed } = startPinned("changeScheduled", knownContext(CHANGE_SCHEDULED));
+    actor.send({ type: "subscription.scheduledChangeDropped" });
+    await server.failKeep(new Error("sin red"));
+    expect(notifyPlanChangeFailed).toHaveBeenCalledWith({ error: new Error("sin red") });
+    expect(actor.getSnapshot().value).toEqual({ changingPlan: "reloading" });
+    await server.answerFetch(CHANGE_SCHEDULED);
+    expect(actor.getSnapshot().value).toEqual({ ready: "changeScheduled" });
+  });
+
+  it.each([
+    ["free", FREE],
+    ["refunded", REFUNDED],
+  ] as const)("subscription.changeScheduled is ignored when %s (there is no plan to follow)", (state, subscription) => {
+    const { actor, server } = startPinned(state, knownContext(subscription));
+    actor.send({ type: "subscription.changeScheduled", plan: "explora_monthly" });
+    expect(actor.getSnapshot().value).toEqual({ ready: state });
+    expect(server.changesInFlight()).toEqual({ schedules: 0, keeps: 0 });
+  });
+
+  it("a scheduled change lapses at cancel_at like a cancellation: free, with the chosen plan still offered", async () => {
+    const { actor, server, notifySession } = startFromCache(CACHED_CANCELLED);
+    await server.answerFetch(CHANGE_SCHEDULED);
+    expect(actor.getSnapshot().value).toEqual({ ready: "changeScheduled" });
+    vi.advanceTimersByTime(25 * DAY - 1);
+    expect(actor.getSnapshot().value).toEqual({ ready: "changeScheduled" });
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toEqual({ ready: "free" });
+    expect(actor.getSnapshot().context.subscription).toMatchObject({ is_free: true, status: "expired", scheduled_plan_id: "explora_monthly" });
+    expect(notifySession).toHaveBeenLastCalledWith({ isPaidUser: false, subscriptionStatus: "expired" });
   });
 });

@@ -6,6 +6,7 @@ import { inspectOption } from "../../../lib/xstate-inspect.ts";
 import { cancelSubscription } from "../api/cancel-subscription.ts";
 import { getSubscription } from "../api/get-subscription.ts";
 import { resumeSubscription } from "../api/resume-subscription.ts";
+import { cancelPlanChange, schedulePlanChange } from "../api/scheduled-plan.ts";
 
 /**
  * The subscription actor: the machine (machines/subscription/) given the
@@ -16,7 +17,8 @@ import { resumeSubscription } from "../api/resume-subscription.ts";
  *   so the navbar and the profile show the new plan without a new login.
  * - `logFetchError`: a log line only (spec section 8, "Subscription fetch
  *   error: only logged"); the cached value stays on screen.
- * - `notifyCancelFailed` / `notifyResumeFailed`: the error toast (spec section 8).
+ * - `schedulePlanChange` / `keepPlan`: PUT and DELETE /subscriptions/scheduled_plan.
+ * - `notifyCancelFailed` / `notifyResumeFailed` / `notifyPlanChangeFailed`: the error toast (spec section 8).
  *
  * ./subscription-store.ts decides when an actor is created and stopped (one
  * per signed-in session); components use ./use-subscription.ts.
@@ -36,6 +38,10 @@ export function createSubscriptionActor({ cached, notifySession }: SubscriptionA
       fetchSubscription: fromPromise(() => getSubscription()),
       cancelSubscription: fromPromise(() => cancelSubscription()),
       resumeSubscription: fromPromise(() => resumeSubscription()),
+      schedulePlanChange: fromPromise(({ input }) =>
+        input.plan === null ? Promise.reject(new Error("No plan was chosen to schedule")) : schedulePlanChange(input.plan),
+      ),
+      keepPlan: fromPromise(() => cancelPlanChange()),
     },
     actions: {
       notifySession: (_, loaded) => notifySession(loaded),
@@ -43,6 +49,7 @@ export function createSubscriptionActor({ cached, notifySession }: SubscriptionA
       logFetchError: (_, { error }) => console.warn("Error al obtener la suscripción:", error),
       notifyCancelFailed: (_, { error }) => toastApiError(error),
       notifyResumeFailed: (_, { error }) => toastApiError(error),
+      notifyPlanChangeFailed: (_, { error }) => toastApiError(error),
     },
   });
   // The Stately inspector in development, on request (src/lib/xstate-inspect.ts).
