@@ -3,7 +3,8 @@ import { BOT_CONTACT_SOURCE, BOT_MESSAGES, type BotAnswer } from "../../contract
 import type { Database } from "../db/open.ts";
 import { botPassages, botTerms } from "./schema.ts";
 import { intArrayOf, intOf, rowsOf, textOf } from "../db/rows.ts";
-import { resolveSearchTerms, searchWords, type ResolvedWord } from "../db/text-search.ts";
+import { searchWords } from "../../contracts/search-words.ts";
+import { resolveSearchTerms, type ResolvedWord } from "../db/text-search.ts";
 import { isFramingWord, SYNONYM_GROUPS } from "./question-words.ts";
 import { IN_PAGE, IN_TEXT, IN_TITLE, rankCandidates, SYNONYM_SHIFT, type Candidate, type RankedPassage } from "./ranking.ts";
 

@@ -1,7 +1,8 @@
 import { notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/open.ts";
 import { botPassages, botTerms } from "./schema.ts";
-import { plainWords, vocabularyWords } from "../db/text-search.ts";
+import { plainWords } from "../../contracts/search-words.ts";
+import { vocabularyWords } from "../db/text-search.ts";
 import { PLANS } from "../payments/plans.ts";
 import { buildPassages, sourceTitle, type Passage } from "./passages.ts";
 import { questionVocabulary } from "./question-words.ts";
