@@ -87,12 +87,18 @@ test("the seller approves a request and accepts a letter of intent, each after a
   await page.reload();
   const letters = page.getByRole("region", { name: "Cartas de intención" });
   await expect(letters.getByText("Pendiente de respuesta", { exact: true })).toBeVisible();
-  await letters.getByRole("button", { name: "Aceptar la carta de intención de $25,000,000.00 MXN" }).click();
+  const accept = letters.getByRole("button", { name: "Aceptar la carta de intención de $25,000,000.00 MXN" });
+  await accept.click();
   const acceptance = page.getByRole("dialog", { name: "¿Aceptar la carta de intención?" });
   await expect(acceptance.getByRole("definition").filter({ hasText: "$25,000,000.00 MXN" })).toBeVisible();
   await expect(acceptance).toContainText("60% de participación");
   await expect(acceptance).toContainText(TERMS);
   await expectNoAxeViolations(page);
+  // 'Cancelar' changes nothing and gives the focus back too; then the seller accepts.
+  await acceptance.getByRole("button", { name: "Cancelar" }).click();
+  await expect(acceptance).toBeHidden();
+  await expect(accept).toBeFocused();
+  await accept.click();
   await acceptance.getByRole("button", { name: "Sí, aceptar" }).click();
   await expect(toast(page, DEAL_ROOM_MESSAGES.loiAccepted)).toBeVisible();
   await expect(acceptance).toBeHidden();

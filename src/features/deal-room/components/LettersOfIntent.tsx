@@ -28,7 +28,7 @@ const validateLetter = (values: LetterFormValues) => validateForm(CreateLetterOf
 interface LetterItemProps {
   readonly letter: LetterOfIntent;
   readonly canDecide: boolean;
-  /** An answer is being asked or sent: the buttons wait. */
+  /** An answer is being sent: the buttons wait (the dialog that asks first is modal already). */
   readonly isBusy: boolean;
   readonly onAnswer: (status: LoiDecision) => void;
 }
@@ -166,7 +166,7 @@ export function LettersOfIntent({ request }: { readonly request: AccessRequest }
           ) : (
             <ol className={styles.letters} aria-labelledby={titleId}>
               {items.map((letter) => (
-                <LetterItem key={letter.id} letter={letter} canDecide={mayDecide} isBusy={decide.isPending || answering !== null} onAnswer={(status) => setAnswering({ letter, status })} />
+                <LetterItem key={letter.id} letter={letter} canDecide={mayDecide} isBusy={decide.isPending} onAnswer={(status) => setAnswering({ letter, status })} />
               ))}
             </ol>
           )}
