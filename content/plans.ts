@@ -5,7 +5,14 @@
  * never written twice. Pure data: this folder imports nothing of ours.
  */
 
-export const PLANS_PAGE = { path: "/planes", title: "Planes" } as const;
+export const PLANS_PAGE = {
+  path: "/planes",
+  title: "Planes",
+  /** The heading's id, the bot's link to the page's top. */
+  anchor: "plans-title",
+  heading: "Elige cómo quieres vender o levantar capital",
+  lead: "Desde la publicación básica con data room hasta asesoría completa en fusiones y adquisiciones. Precios en pesos mexicanos; la comisión de éxito solo se paga si cierras una operación.",
+} as const;
 
 export interface PlanCopy {
   readonly summary: string;

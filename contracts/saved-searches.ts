@@ -3,6 +3,7 @@ import { FILTER_KEYS, invalidFilterMessage, type FilterKey } from "./marketplace
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG_MESSAGE, INVALID_SEARCH_MESSAGE } from "./list-query.ts";
 import { defineEndpoint, type Endpoint } from "./endpoint.ts";
 import { boundedText, idFromPathParam, positiveId, POSTGRES_INT_MAX, trimmedString } from "./fields.ts";
+import { searchWords } from "./search-words.ts";
 
 /**
  * Saved searches (issue 16): a signed-in buyer saves a marketplace filter and
@@ -76,6 +77,20 @@ export const SavedSearch = Schema.Struct({
   alerts_sent: Schema.Int,
 });
 export type SavedSearch = typeof SavedSearch.Type;
+
+/** The search text as the marketplace reads it: its plain words, each once, in order ("" for none). */
+export const normalizedSearchText = (q: string | null | undefined): string => (q === null || q === undefined ? "" : searchWords(q).join(" "));
+
+/**
+ * What makes two searches the same (decision 035), one function for the
+ * server (no two saved searches alike) and the app (is the marketplace's
+ * search one the buyer saved?): every filter, unset, null and absent
+ * alike, and the text as the marketplace reads it ("TECNOLOGÍA  Monterrey"
+ * = "tecnologia monterrey"; a text without words is no text).
+ */
+export function savedSearchKey(filters: Readonly<Partial<Record<FilterKey, number | null | undefined>>>, q: string | null | undefined): string {
+  return JSON.stringify([...FILTER_KEYS.map((key) => filters[key] ?? null), normalizedSearchText(q)]);
+}
 
 export const SavedSearchList = Schema.Struct({ items: Schema.Array(SavedSearch) });
 export type SavedSearchList = typeof SavedSearchList.Type;

@@ -1,9 +1,11 @@
 import { notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/open.ts";
 import { botPassages, botTerms } from "./schema.ts";
-import { plainWords, vocabularyWords } from "../db/text-search.ts";
+import { plainWords } from "../../contracts/search-words.ts";
+import { vocabularyWords } from "../db/text-search.ts";
 import { PLANS } from "../payments/plans.ts";
 import { buildPassages, sourceTitle, type Passage } from "./passages.ts";
+import { questionVocabulary } from "./question-words.ts";
 
 const excluded = (column: string) => sql.raw(`excluded."${column}"`);
 
@@ -27,7 +29,8 @@ const searchVector = (passage: Passage) =>
  * start at once on one database (both write the same rows).
  */
 export async function indexBotPassages(db: Database, passages: ReadonlyArray<Passage> = buildPassages(PLANS)): Promise<void> {
-  const words = [...new Set(passages.flatMap((passage) => vocabularyWords([passage.page, passage.title, ...passage.questions, passage.body].join(" "))))];
+  // Synonyms and framing words are words the bot knows too (question-words.ts).
+  const words = [...new Set([...passages.flatMap((passage) => vocabularyWords([passage.page, passage.title, ...passage.questions, passage.body].join(" "))), ...questionVocabulary()])];
   await db.transaction(async (tx) => {
     await tx
       .insert(botPassages)

@@ -1,8 +1,9 @@
+import { CONTACT_PAGE } from "../../content/contact.ts";
 import { FAQ_GROUPS, FAQ_PAGE, faqGroupAnchor } from "../../content/faq.ts";
 import { formatMxn } from "../../content/format.ts";
 import { BUYER_JOURNEY, BUYER_STEPS, FUNDING_ROUND, SELLER_JOURNEY, SELLER_STEPS, type JourneyStep } from "../../content/journeys.ts";
 import { PRIVACY, TERMS, type LegalBlock, type LegalText } from "../../content/legal.ts";
-import { ACELERA, PLAN_COPY, PLANS_PAGE, planAnchor } from "../../content/plans.ts";
+import { ACELERA, PLAN_COPY, PLANS_NOTE, PLANS_PAGE, planAnchor } from "../../content/plans.ts";
 import { SERVICE_OFFERINGS, SERVICES_PAGE, VIRTUAL_CFO, serviceAnchor } from "../../content/services.ts";
 import { FREE_VALUATION } from "../../content/valuation.ts";
 import type { Plan } from "../../contracts/subscriptions.ts";
@@ -104,7 +105,11 @@ const servicePassages = (): ReadonlyArray<Passage> => [
 
 const withIva = (plan: Plan): string => (plan.plus_iva ? " + IVA" : "");
 
-/** One passage per plan name, its prices as the plans page writes them, from the server's plan table. */
+/**
+ * One passage per plan name, its prices as the plans page writes them, from
+ * the server's plan table; and the page's overview before them: every plan
+ * in one line each (what "¿qué planes tienen?" asks).
+ */
 function planPassages(plans: ReadonlyArray<Plan>): ReadonlyArray<Passage> {
   const names = [...new Set(plans.map((plan) => plan.name))];
   const priced = names.flatMap((name) => {
@@ -116,29 +121,39 @@ function planPassages(plans: ReadonlyArray<Plan>): ReadonlyArray<Passage> {
       ...(monthly === undefined ? [] : [`${formatMxn(monthly.amount_mxn)} MXN al mes${withIva(monthly)}`]),
       ...(quarterly === undefined ? [] : [`${formatMxn(quarterly.amount_mxn)} MXN cada 3 meses${withIva(quarterly)}`]),
     ];
-    const copy = PLAN_COPY[name];
-    return [
-      {
+    return [{ name, first, prices: prices.join(" o "), fee: `${first.success_fee_percent}% + IVA` }];
+  });
+  const overview: Passage = {
+    key: "plans/overview",
+    page: PLANS_PAGE.title,
+    title: PLANS_PAGE.heading,
+    questions: ["¿Qué planes tienen y cuánto cuestan?"],
+    body: [
+      PLANS_PAGE.lead,
+      ...priced.map(({ name, prices, fee }) => `${name}: ${prices}, con comisión de éxito de ${fee}.`),
+      `${ACELERA.name}: ${ACELERA.summary} ${ACELERA.price}.`,
+      PLANS_NOTE,
+    ].join("\n"),
+    href: at(PLANS_PAGE.path, PLANS_PAGE.anchor),
+  };
+  return [
+    overview,
+    ...priced.map(({ name, first, prices, fee }) => {
+      const copy = PLAN_COPY[name];
+      return {
         key: `plans/${name}`,
         page: PLANS_PAGE.title,
         title: name,
-        questions: [`¿Cuánto cuesta el plan ${name}?`, `Precio del plan ${name}`],
-        body: [
-          `El plan ${name} cuesta ${prices.join(" o ")}.`,
-          `Comisión de éxito: ${first.success_fee_percent}% + IVA.`,
-          ...(copy === undefined ? [] : [copy.summary, `Incluye: ${copy.features.join(", ")}.`]),
-        ].join("\n"),
+        questions: [`¿Cuánto cuesta ${name}?`, `Precio de ${name}`],
+        body: [`El plan ${name} cuesta ${prices}.`, `Comisión de éxito: ${fee}.`, ...(copy === undefined ? [] : [copy.summary, `Incluye: ${copy.features.join(", ")}.`])].join("\n"),
         href: at(PLANS_PAGE.path, planAnchor(first.id)),
-      },
-    ];
-  });
-  return [
-    ...priced,
+      };
+    }),
     {
       key: `plans/${ACELERA.name}`,
       page: PLANS_PAGE.title,
       title: ACELERA.name,
-      questions: [`¿Cuánto cuesta el plan ${ACELERA.name}?`, `Precio del plan ${ACELERA.name}`],
+      questions: [`¿Cuánto cuesta ${ACELERA.name}?`, `Precio de ${ACELERA.name}`],
       body: [`${ACELERA.price}.`, ACELERA.summary, `Incluye: ${ACELERA.features.join(", ")}.`].join("\n"),
       href: at(PLANS_PAGE.path, planAnchor("acelera")),
     },
@@ -177,7 +192,8 @@ const valuationPassages = (): ReadonlyArray<Passage> => [
     key: "valuation/tool",
     page: FREE_VALUATION.name,
     title: FREE_VALUATION.stepsHeading,
-    questions: [FREE_VALUATION.title],
+    // "Cómo funciona" says nothing of what: the page's title and name do.
+    questions: [FREE_VALUATION.title, FREE_VALUATION.name],
     body: [FREE_VALUATION.lead, `Lo que necesitas: ${FREE_VALUATION.needs.join(", ")}.`, stepLines(FREE_VALUATION.steps)].join("\n"),
     href: at(FREE_VALUATION.path, FREE_VALUATION.stepsAnchor),
   },
@@ -191,10 +207,22 @@ const valuationPassages = (): ReadonlyArray<Passage> => [
   },
 ];
 
+/** How to reach us: the contact page's lead and what it promises. */
+const contactPassages = (): ReadonlyArray<Passage> => [
+  {
+    key: "contact",
+    page: CONTACT_PAGE.page,
+    title: CONTACT_PAGE.heading,
+    questions: ["¿Cómo me pongo en contacto con Puente?"],
+    body: [CONTACT_PAGE.lead, ...CONTACT_PAGE.points].join("\n"),
+    href: CONTACT_PAGE.path,
+  },
+];
+
 /**
  * Every passage, in the order the bot prefers on a tie (answer.ts): what
  * binds first (terms, privacy), then the FAQ, plans, services, how things
- * work and the valuation tool.
+ * work, the valuation tool and how to reach us.
  */
 export function buildPassages(plans: ReadonlyArray<Plan>): ReadonlyArray<Passage> {
   return [
@@ -205,5 +233,6 @@ export function buildPassages(plans: ReadonlyArray<Plan>): ReadonlyArray<Passage
     ...servicePassages(),
     ...journeyPassages(),
     ...valuationPassages(),
+    ...contactPassages(),
   ];
 }

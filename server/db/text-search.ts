@@ -2,41 +2,22 @@ import { sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./open.ts";
 import { boolOf, intOf, rowsOf, textOf, textOrNullOf } from "./rows.ts";
+import { plainWords, searchWords } from "../../contracts/search-words.ts";
 
 /**
  * Spanish, accent-insensitive, typo-tolerant search words, shared by the
  * marketplace search (docs/decisions/007) and Puente Bot (020): the text is
  * reduced to plain words in JavaScript, so user text never reaches tsquery
  * syntax, and each word is checked against a vocabulary table (a trigram
- * index on its `word`) to correct typos.
+ * index on its `word`) to correct typos. The plain words themselves
+ * (`plainWords`, `searchWords`) are contracts/search-words.ts, shared with
+ * the app.
  */
 
-/** At most this many words of a search are used (the marketplace's limit). */
-export const MAX_SEARCH_WORDS = 8;
-/** Runs of anything but a-z and digits (one character class: linear). */
-export const WORD_SEPARATOR = /[^a-z0-9]+/;
 /** Shorter words are not typo-corrected (too many near neighbours). */
 const MIN_CORRECTED_LENGTH = 4;
 /** How alike (pg_trgm similarity, 0–1) a known word must be to replace a typo. */
 export const TYPO_SIMILARITY = 0.4;
-
-/**
- * The plain words of a text, in order, duplicates kept: accents removed (as
- * PostgreSQL's unaccent does: "TECNOLOGÍA" → "tecnologia", "ñ" → "n"), lower
- * case, letters and digits only ("KYC/KYB" → "kyc", "kyb").
- */
-export function plainWords(text: string): ReadonlyArray<string> {
-  const plain = text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
-  return plain.split(WORD_SEPARATOR).filter((word) => word.length > 0);
-}
-
-/** The words of a search as the index holds them (plainWords), duplicates dropped, at most `maxWords`. */
-export function searchWords(text: string, maxWords: number = MAX_SEARCH_WORDS): ReadonlyArray<string> {
-  return [...new Set(plainWords(text))].slice(0, maxWords);
-}
 
 /** A vocabulary of known words (`search_terms`, `bot_terms`): one text column `word`, trigram-indexed. */
 export type Vocabulary = PgTable & { readonly word: PgColumn };

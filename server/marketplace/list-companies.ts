@@ -5,7 +5,8 @@ import { FILTER_CATALOGUES, FILTER_KEYS, TOTAL_COUNT_CAP, invalidFilterMessage, 
 import type { Database } from "../db/open.ts";
 import { intArrayOf, intOf, intOrNullOf, rowsOf, textOf, textOrNullOf, type Row } from "../db/rows.ts";
 import { itemOf, itemsOf, requireChoices, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
-import { resolveSearchWords, searchWords } from "../db/text-search.ts";
+import { searchWords } from "../../contracts/search-words.ts";
+import { resolveSearchWords } from "../db/text-search.ts";
 import { searchTerms } from "./schema.ts";
 import { tsQueryText } from "./search-text.ts";
 

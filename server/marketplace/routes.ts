@@ -11,7 +11,7 @@ import { interestMessageMail, storeInterestMessage } from "./interest-messages.t
 import { assertFiltersExist, listCompanies } from "./list-companies.ts";
 import { ResultCache } from "./result-cache.ts";
 import { SearchIndexSync } from "./search-index-sync.ts";
-import { searchWords } from "../db/text-search.ts";
+import { searchWords } from "../../contracts/search-words.ts";
 
 /** The cache key of a listing: equal for searches that mean the same ("TECNOLOGÍA" = "tecnologia"). */
 const listingKey = (query: CompanyListQuery): string =>

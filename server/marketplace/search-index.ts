@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from "../../contracts/list-query.ts";
 import { TOTAL_COUNT_CAP, type CompanyCard, type CompanyListQuery, type CompanyListResponse } from "../../contracts/marketplace.ts";
 import type { CatalogueNames } from "../catalogues/names.ts";
-import { searchWords } from "../db/text-search.ts";
+import { searchWords } from "../../contracts/search-words.ts";
 import { cardOf, type CardSource } from "./list-companies.ts";
 import { SPANISH_STOP_WORDS } from "./spanish-stop-words.ts";
 import { typoDistance, typoLimit } from "./typo-distance.ts";

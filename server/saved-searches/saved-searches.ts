@@ -1,9 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
-import { FILTER_KEYS, type FilterKey } from "../../contracts/marketplace.ts";
+import type { FilterKey } from "../../contracts/marketplace.ts";
 import {
   createSavedSearchEndpoint,
   deleteSavedSearchEndpoint,
   MAX_SAVED_SEARCHES,
+  normalizedSearchText,
+  savedSearchKey,
   type CreateSavedSearch,
   type SavedSearch,
   type SavedSearchFilters,
@@ -12,7 +14,6 @@ import type { CatalogueNames } from "../catalogues/names.ts";
 import type { Database } from "../db/open.ts";
 import { savedSearches } from "./schema.ts";
 import { users } from "../auth/schema.ts";
-import { searchWords } from "../db/text-search.ts";
 import { fail } from "../http/router.ts";
 import { assertFiltersExist } from "../marketplace/list-companies.ts";
 
@@ -45,12 +46,8 @@ export const toSavedSearch = (row: SavedSearchRow): SavedSearch => ({
   alerts_sent: row.alertsSent,
 });
 
-/** The search text as the marketplace reads it: its plain words, in order (empty: no search). */
-export const normalizedSearch = (q: string | null): string => (q === null ? "" : searchWords(q).join(" "));
-
-/** What makes two saved searches the same: every filter and the normalized text. */
-const sameness = (filters: SavedSearchFilters, q: string | null): string =>
-  JSON.stringify([...FILTER_KEYS.map((key) => filters[key]), normalizedSearch(q)]);
+/** What makes two saved searches the same: the contract's key, which the app also uses to show a search as saved. */
+const sameness = (filters: SavedSearchFilters, q: string | null): string => savedSearchKey(filters, q);
 
 /** GET /saved_searches: the buyer's searches, newest first. */
 export async function listSavedSearches(db: Database, userId: number): Promise<ReadonlyArray<SavedSearch>> {
@@ -77,7 +74,7 @@ export async function createSavedSearch(db: Database, userId: number, input: Cre
   };
   assertFiltersExist(filters, names);
   // A text with no word to search for is no search (as on the marketplace).
-  const q = input.q === undefined || input.q === null || normalizedSearch(input.q) === "" ? null : input.q;
+  const q = input.q === undefined || input.q === null || normalizedSearchText(input.q) === "" ? null : input.q;
   const key = sameness(filters, q);
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");

@@ -19,7 +19,9 @@ import { freePort, openMailInbox, type MailInbox } from "./mail-inbox.ts";
  * full profile; the seller, e-mailed, approves and shares a document; the
  * buyer sees the company's name and opens the document; they write to each
  * other; the buyer sends a letter of intent and the seller accepts it; the
- * seller revokes and the buyer loses the name, the document and the thread.
+ * seller revokes and the buyer loses the name, the document and the thread
+ * (each decision confirmed in its dialog: deal-decisions.spec.ts looks at
+ * the dialogs themselves).
  * Then the seller's analytics, and a saved search that e-mails a new match.
  * This spec runs its own app server (built app from dist/, fresh database).
  */
@@ -184,6 +186,7 @@ test("a new buyer verifies the e-mail, asks under the NDA; the seller approves a
   await expectNoAxeViolations(seller);
   let buyerMails = inbox.countTo(BUYER.email);
   await seller.getByRole("button", { name: "Aprobar" }).click();
+  await seller.getByRole("dialog", { name: `¿Aprobar la solicitud de ${BUYER.name}?` }).getByRole("button", { name: "Sí, aprobar" }).click();
   await expect(toast(seller, DEAL_ROOM_MESSAGES.approved)).toBeVisible();
   await expect(seller.getByRole("button", { name: "Retirar acceso" })).toBeVisible();
   await inbox.nextTo(BUYER.email, buyerMails);
@@ -241,6 +244,7 @@ test("a new buyer verifies the e-mail, asks under the NDA; the seller approves a
   await expect(page.getByText("Pendiente de respuesta", { exact: true })).toBeVisible();
   await seller.reload();
   await seller.getByRole("button", { name: /^Aceptar la carta de intención/ }).click();
+  await seller.getByRole("dialog", { name: "¿Aceptar la carta de intención?" }).getByRole("button", { name: "Sí, aceptar" }).click();
   await expect(toast(seller, DEAL_ROOM_MESSAGES.loiAccepted)).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: `Solicitud de acceso · Empresa ${humanId}` })).toBeVisible();
@@ -294,6 +298,7 @@ test("a buyer saves a search and is e-mailed when a matching company is listed, 
   await dialog.getByLabel("Nombre de la búsqueda").fill("Tortillerías en venta");
   await dialog.getByRole("button", { name: "Guardar búsqueda" }).click();
   await expect(toast(page, SAVED_SEARCH_MESSAGES.saved)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Búsqueda guardada", pressed: true })).toBeVisible();
 
   // A seller signs up with a tortillería; once an admin publishes it, the alert arrives (the search ignores the accent).
   const already = inbox.countTo(BUYER.email);

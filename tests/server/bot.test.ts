@@ -85,8 +85,9 @@ describe.each(ONE_TEST_DATABASE)("Puente Bot on $kind", (target) => {
 
     it("other pages too: the FAQ, the services and the free valuation", async () => {
       expect((await answerTo("¿Qué es una carta de intención?")).sources[0]?.href).toBe(`${FAQ_PAGE.path}#${faqGroupAnchor("comprar")}`);
+      // The CFO virtual's own page (its name is the page's too), with the price /servicios gives.
       const cfo = await answerTo("¿Cuánto cuesta el CFO virtual?");
-      expect(cfo.sources[0]?.href).toBe("/servicios#service-cfo");
+      expect(cfo.sources[0]?.href).toBe("/cfo-virtual");
       expect(cfo.answer).toContain("Desde $12,000 MXN al mes + IVA");
       expect((await answerTo("¿Cuánto vale mi empresa?")).sources[0]?.href).toBe("/valuacion-gratuita#valuation-steps");
       expect((await answerTo("derechos ARCO")).sources[0]?.href).toBe("/politica-de-privacidad#arco");

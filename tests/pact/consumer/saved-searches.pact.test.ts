@@ -8,6 +8,7 @@ import {
 import { createSavedSearch } from "../../../src/features/saved-searches/api/create-saved-search.ts";
 import { deleteSavedSearch } from "../../../src/features/saved-searches/api/delete-saved-search.ts";
 import { listSavedSearches } from "../../../src/features/saved-searches/api/list-saved-searches.ts";
+import { findSavedSearch } from "../../../src/features/saved-searches/components/search-summary.ts";
 import { JSON_CONTENT, bearerFrom, eachLike, failureOf, integer, newPact, requestTo, sampleToken, string, useMockServer, when } from "./pact.ts";
 
 const TOKEN = sampleToken("15");
@@ -38,7 +39,7 @@ const FILTERS = {
 describe("saved searches (consumer)", () => {
   const pact = newPact();
 
-  it("GET /api/saved_searches lists the buyer's saved searches with their alerts", async () => {
+  it("GET /api/saved_searches lists the buyer's saved searches with their alerts (and the marketplace finds the current search among them)", async () => {
     await pact
       .addInteraction()
       .given(WITH_SEARCH)
@@ -61,6 +62,9 @@ describe("saved searches (consumer)", () => {
         useMockServer(server.url, TOKEN);
         const { items } = await listSavedSearches();
         expect(items[0]).toMatchObject({ filters: { industry_id: 2, state_id: 6, ebitda_id: null }, q: "astilleros", last_alert_at: null, alerts_sent: 0 });
+        // The marketplace's "Búsqueda guardada": every filter key and the text are what it compares.
+        expect(findSavedSearch(items, { filters: { state_id: 6, industry_id: 2 }, q: "Astilleros" })?.id).toBe(items[0]?.id);
+        expect(findSavedSearch(items, { filters: { state_id: 6 }, q: "astilleros" })).toBeUndefined();
       });
   });
 

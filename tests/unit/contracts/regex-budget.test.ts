@@ -11,7 +11,7 @@ import { SESSION_ID_PATTERN } from "../../../server/auth/tokens.ts";
 import { STRIPE_SECRET_KEY_PATTERN, STRIPE_WEBHOOK_SECRET_PATTERN } from "../../../server/config.ts";
 import { RATE_LIMIT_RULE_PATTERN } from "../../../server/http/rate-limit.ts";
 import { SAFE_ASSET } from "../../../server/http/route-preloads.ts";
-import { WORD_SEPARATOR } from "../../../server/db/text-search.ts";
+import { WORD_SEPARATOR } from "../../../contracts/search-words.ts";
 
 // Every regular expression that reads outside input (contracts/ and
 // server/) against the strings most likely to make it backtrack: long runs

@@ -6,6 +6,7 @@ import {
   canSendLetter,
   decisionActions,
   decisionNote,
+  letterDecisionConfirmation,
   emptyState,
   isSendShortcut,
   readReceipt,
@@ -76,14 +77,36 @@ describe("the company's decisions", () => {
     expect(decisionActions(allowedDecisions("rejected"), "Daniela")).toEqual([]);
   });
 
-  it("approves at once; rejecting and revoking ask first, saying what follows", () => {
+  it("asks before every decision, saying what follows: approving opens the company, rejecting and revoking are final", () => {
     const [approve, reject] = decisionActions(["approved", "rejected"], "Daniela Fuentes");
-    expect(approve?.confirmation).toBeNull();
-    expect(reject?.confirmation?.title).toBe("¿Rechazar la solicitud de Daniela Fuentes?");
-    expect(reject?.confirmation?.body).toContain("30 días");
+    expect(approve?.confirmation.title).toBe("¿Aprobar la solicitud de Daniela Fuentes?");
+    expect(approve?.confirmation.body).toContain("verá el nombre, el contacto, las finanzas completas");
+    expect(approve?.confirmation.confirmLabel).toBe("Sí, aprobar");
+    expect(reject?.confirmation.title).toBe("¿Rechazar la solicitud de Daniela Fuentes?");
+    expect(reject?.confirmation.body).toContain("30 días");
     const [revoke] = decisionActions(["revoked"], "Daniela Fuentes");
-    expect(revoke?.confirmation?.confirmLabel).toBe("Sí, retirar acceso");
-    expect(revoke?.confirmation?.body).toContain("dejará de ver de inmediato el perfil completo");
+    expect(revoke?.confirmation.confirmLabel).toBe("Sí, retirar acceso");
+    expect(revoke?.confirmation.body).toContain("dejará de ver de inmediato el perfil completo");
+  });
+
+  it("restates a letter's amount (its currency, es-MX), stake and terms before accepting or declining it", () => {
+    const letter = { amount: 25_000_000, currency: "MXN", stake_percentage: 60, terms: "60 % al cierre y 40 % en dos pagos anuales." } as const;
+    const accept = letterDecisionConfirmation(letter, "accepted");
+    expect(accept.title).toBe("¿Aceptar la carta de intención?");
+    expect(accept.details).toEqual([
+      ["Monto", "$25,000,000.00 MXN"],
+      ["Participación", "60% de participación"],
+      ["Términos", "60 % al cierre y 40 % en dos pagos anuales."],
+    ]);
+    expect(accept.body).toContain("no es vinculante");
+    expect(accept.confirmLabel).toBe("Sí, aceptar");
+    const decline = letterDecisionConfirmation({ ...letter, amount: 1_250_000.5, currency: "USD", stake_percentage: 0 }, "declined");
+    expect(decline.title).toBe("¿Declinar la carta de intención?");
+    expect(decline.details?.slice(0, 2)).toEqual([
+      ["Monto", "$1,250,000.50 USD"],
+      ["Participación", "0% (oferta de deuda o convertible)"],
+    ]);
+    expect(decline.confirmLabel).toBe("Sí, declinar");
   });
 
   it("toasts the contract's words", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ResultCache } from "../../../server/marketplace/result-cache.ts";
-import { MAX_SEARCH_WORDS, searchWords } from "../../../server/db/text-search.ts";
+import { MAX_SEARCH_WORDS, searchWords } from "../../../contracts/search-words.ts";
 import { tsQueryText } from "../../../server/marketplace/search-text.ts";
 
 describe("search words", () => {

@@ -107,7 +107,12 @@ function NdaRecord({ request }: { readonly request: AccessRequest }) {
   );
 }
 
-/** The owner's (or admin's) decisions, as the lifecycle allows them; rejecting and revoking ask first. */
+/**
+ * The owner's (or admin's) decisions, as the lifecycle allows them; each
+ * asks first in a dialog (the focus goes back to its button on 'Cancelar'
+ * or Escape), then toasts and shows the new status, which takes the focus
+ * once the buttons are gone.
+ */
 function Decisions({ request, onDecided }: { readonly request: AccessRequest; readonly onDecided: () => void }) {
   const decide = useDecideAccessRequest();
   const [confirming, setConfirming] = useState<DecisionAction | null>(null);
@@ -139,21 +144,11 @@ function Decisions({ request, onDecided }: { readonly request: AccessRequest; re
       </h2>
       {note === null ? null : <p className={styles.text}>{note}</p>}
       <div className={styles.actions}>
-        {actions.map((action) => {
-          // The pressed button shows the request in flight and keeps the focus; the others wait.
-          const isRunning = decide.isPending && decide.variables?.status === action.status && confirming === null;
-          return (
-            <Button
-              key={action.status}
-              variant={action.variant}
-              isPending={isRunning}
-              isDisabled={decide.isPending && !isRunning}
-              onPress={() => (action.confirmation === null ? run(action) : setConfirming(action))}
-            >
-              {action.label}
-            </Button>
-          );
-        })}
+        {actions.map((action) => (
+          <Button key={action.status} variant={action.variant} isDisabled={decide.isPending} onPress={() => setConfirming(action)}>
+            {action.label}
+          </Button>
+        ))}
       </div>
       <ConfirmDialog
         confirmation={confirming?.confirmation ?? null}

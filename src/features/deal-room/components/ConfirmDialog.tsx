@@ -1,11 +1,14 @@
 import { useState } from "react";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Modal } from "../../../components/ui/Modal.tsx";
-import * as styles from "./AccessPanel.css.ts";
+import * as panel from "./AccessPanel.css.ts";
+import * as styles from "./ConfirmDialog.css.ts";
 
 export interface Confirmation {
   readonly title: string;
   readonly body: string;
+  /** What is being decided, restated (a letter's amount, stake and terms): label and value. */
+  readonly details?: ReadonlyArray<readonly [string, string]>;
   readonly confirmLabel: string;
 }
 
@@ -18,10 +21,11 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A final decision, asked first: the consequence in words, the action named
- * on its button, 'Cancelar' beside it. react-aria's dialog keeps the focus
- * inside and gives it back on close; while the request runs, Escape, the
- * backdrop and 'Cerrar' do nothing.
+ * A decision with weight, asked first: what is decided restated, the
+ * consequence in words, the action named on its button, 'Cancelar' beside
+ * it. react-aria's dialog takes the focus, keeps it inside, closes on
+ * Escape and gives the focus back to the button that opened it; while the
+ * request runs, Escape, the backdrop and 'Cerrar' do nothing.
  */
 export function ConfirmDialog({ confirmation, isPending, onConfirm, onCancel }: ConfirmDialogProps) {
   // The last question asked, so the text stays while the dialog closes.
@@ -36,9 +40,19 @@ export function ConfirmDialog({ confirmation, isPending, onConfirm, onCancel }: 
         if (!open && !isPending) onCancel();
       }}
     >
-      <div className={styles.dialogBody}>
-        <p className={styles.message}>{shown.body}</p>
-        <div className={styles.actions}>
+      <div className={panel.dialogBody}>
+        {shown.details === undefined || shown.details.length === 0 ? null : (
+          <dl className={styles.details}>
+            {shown.details.map(([term, value]) => (
+              <div key={term} className={styles.detailRow}>
+                <dt className={styles.term}>{term}</dt>
+                <dd className={styles.value}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <p className={panel.message}>{shown.body}</p>
+        <div className={panel.actions}>
           <Button onPress={onConfirm} isPending={isPending}>
             {shown.confirmLabel}
           </Button>

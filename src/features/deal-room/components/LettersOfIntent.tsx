@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { CreateLetterOfIntent, DEAL_ROOM_MESSAGES, LOI_TERMS_MAX_LENGTH, type AccessRequest, type LetterOfIntent } from "../../../../contracts/deal-room.ts";
+import { CreateLetterOfIntent, DEAL_ROOM_MESSAGES, LOI_TERMS_MAX_LENGTH, type AccessRequest, type LetterOfIntent, type LoiDecision } from "../../../../contracts/deal-room.ts";
 import { LoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { RadioGroup } from "../../../components/ui/RadioGroup.tsx";
@@ -14,9 +14,9 @@ import { useCreateLetterOfIntent } from "../api/create-letter-of-intent.ts";
 import { useDecideLetterOfIntent } from "../api/decide-letter-of-intent.ts";
 import { useLettersOfIntent } from "../api/list-letters-of-intent.ts";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
-import { formatDay, formatLoiAmount, formatPercent } from "./deal-format.ts";
+import { formatDay, formatLoiAmount, formatStake } from "./deal-format.ts";
 import { CURRENCY_OPTIONS, currencyId, currencyOf, EMPTY_LETTER, letterBodyOf, type LetterFormValues } from "./letter-form.ts";
-import { canDecideLetters, canSendLetter } from "./request-view.ts";
+import { canDecideLetters, canSendLetter, letterDecisionConfirmation } from "./request-view.ts";
 import { LetterStatusBadge } from "./StatusBadge.tsx";
 import * as styles from "./AccessRequestPage.css.ts";
 
@@ -25,19 +25,15 @@ const letterStatusId = (letterId: number): string => `carta-${letterId}-estado`;
 
 const validateLetter = (values: LetterFormValues) => validateForm(CreateLetterOfIntent, letterBodyOf(values));
 
-/** "25% de participación"; 0 is an offer of debt or a convertible (decision 023). */
-const stakeText = (stake: number): string => (stake === 0 ? "0% (oferta de deuda o convertible)" : `${formatPercent(stake)} de participación`);
-
 interface LetterItemProps {
   readonly letter: LetterOfIntent;
   readonly canDecide: boolean;
-  /** The answer being sent for this letter, if any. */
-  readonly deciding: "accepted" | "declined" | null;
-  readonly onAccept: () => void;
-  readonly onDecline: () => void;
+  /** An answer is being sent: the buttons wait (the dialog that asks first is modal already). */
+  readonly isBusy: boolean;
+  readonly onAnswer: (status: LoiDecision) => void;
 }
 
-function LetterItem({ letter, canDecide, deciding, onAccept, onDecline }: LetterItemProps) {
+function LetterItem({ letter, canDecide, isBusy, onAnswer }: LetterItemProps) {
   const amount = formatLoiAmount(letter.amount, letter.currency);
   return (
     <li className={styles.letter}>
@@ -50,7 +46,7 @@ function LetterItem({ letter, canDecide, deciding, onAccept, onDecline }: Letter
       </div>
       <dl className={styles.facts}>
         <dt className={styles.term}>Participación</dt>
-        <dd className={styles.value}>{stakeText(letter.stake_percentage)}</dd>
+        <dd className={styles.value}>{formatStake(letter.stake_percentage)}</dd>
         <dt className={styles.term}>Enviada el</dt>
         <dd className={styles.value}>{formatDay(letter.created_at)}</dd>
         {letter.decided_at === null ? null : (
@@ -64,10 +60,10 @@ function LetterItem({ letter, canDecide, deciding, onAccept, onDecline }: Letter
       </dl>
       {canDecide && letter.status === "pending" ? (
         <div className={styles.actions}>
-          <Button onPress={onAccept} isPending={deciding === "accepted"} isDisabled={deciding === "declined"}>
+          <Button isDisabled={isBusy} onPress={() => onAnswer("accepted")}>
             Aceptar<span className={visuallyHidden}> la carta de intención de {amount}</span>
           </Button>
-          <Button variant="secondary" isDisabled={deciding !== null} onPress={onDecline}>
+          <Button variant="secondary" isDisabled={isBusy} onPress={() => onAnswer("declined")}>
             Declinar<span className={visuallyHidden}> la carta de intención de {amount}</span>
           </Button>
         </div>
@@ -121,25 +117,26 @@ function LetterForm({ requestId }: { readonly requestId: number }) {
 /**
  * Letters of intent (decision 023): the history for both parties, newest
  * first; the approved buyer's form while no letter waits for an answer; the
- * company's 'Aceptar' and 'Declinar' (declining asks first).
+ * company's 'Aceptar' and 'Declinar', each asked first in a dialog that
+ * restates the amount, the stake and the terms (decision 035).
  */
 export function LettersOfIntent({ request }: { readonly request: AccessRequest }) {
   const letters = useLettersOfIntent(request.id);
   const loadError = useLoadError([letters]);
   const decide = useDecideLetterOfIntent();
-  const [declining, setDeclining] = useState<LetterOfIntent | null>(null);
+  const [answering, setAnswering] = useState<{ readonly letter: LetterOfIntent; readonly status: LoiDecision } | null>(null);
   const titleId = useId();
   const items = letters.data?.items;
   const hasPending = items?.some((letter) => letter.status === "pending") ?? false;
   const mayDecide = canDecideLetters(request);
 
-  const answer = (letter: LetterOfIntent, status: "accepted" | "declined") =>
+  const answer = ({ letter, status }: { readonly letter: LetterOfIntent; readonly status: LoiDecision }) =>
     decide.mutate(
       { letter, status },
       {
         onSuccess: () => {
           toastSuccess(status === "accepted" ? DEAL_ROOM_MESSAGES.loiAccepted : DEAL_ROOM_MESSAGES.loiDeclined);
-          setDeclining(null);
+          setAnswering(null);
           // The buttons are gone: the focus goes to the letter's new status (after the dialog gave it back, if one was open).
           window.setTimeout(() => {
             const active = document.activeElement;
@@ -148,7 +145,7 @@ export function LettersOfIntent({ request }: { readonly request: AccessRequest }
         },
         onError: (error) => {
           toastApiError(error);
-          setDeclining(null);
+          setAnswering(null);
         },
       },
     );
@@ -169,14 +166,7 @@ export function LettersOfIntent({ request }: { readonly request: AccessRequest }
           ) : (
             <ol className={styles.letters} aria-labelledby={titleId}>
               {items.map((letter) => (
-                <LetterItem
-                  key={letter.id}
-                  letter={letter}
-                  canDecide={mayDecide}
-                  deciding={decide.isPending && decide.variables?.letter.id === letter.id ? decide.variables.status : null}
-                  onAccept={() => answer(letter, "accepted")}
-                  onDecline={() => setDeclining(letter)}
-                />
+                <LetterItem key={letter.id} letter={letter} canDecide={mayDecide} isBusy={decide.isPending} onAnswer={(status) => setAnswering({ letter, status })} />
               ))}
             </ol>
           )}
@@ -188,20 +178,12 @@ export function LettersOfIntent({ request }: { readonly request: AccessRequest }
         </>
       )}
       <ConfirmDialog
-        confirmation={
-          declining === null
-            ? null
-            : {
-                title: "¿Declinar la carta de intención?",
-                body: `El comprador verá que declinaste su oferta de ${formatLoiAmount(declining.amount, declining.currency)} y le avisaremos por correo. No se puede deshacer; mientras su acceso siga aprobado, podrá enviarte una nueva carta.`,
-                confirmLabel: "Sí, declinar",
-              }
-        }
+        confirmation={answering === null ? null : letterDecisionConfirmation(answering.letter, answering.status)}
         isPending={decide.isPending}
         onConfirm={() => {
-          if (declining !== null) answer(declining, "declined");
+          if (answering !== null) answer(answering);
         }}
-        onCancel={() => setDeclining(null)}
+        onCancel={() => setAnswering(null)}
       />
     </section>
   );

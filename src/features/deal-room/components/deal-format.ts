@@ -54,6 +54,9 @@ const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN",
 /** "25%", "12.5%" (the app writes percentages this way everywhere). */
 export const formatPercent = (value: number): string => `${percentNumber.format(value)}%`;
 
+/** A letter's stake: "60% de participación"; 0 is an offer of debt or a convertible (decision 023). */
+export const formatStake = (stake: number): string => (stake === 0 ? "0% (oferta de deuda o convertible)" : `${formatPercent(stake)} de participación`);
+
 /** A letter's amount in its own currency, with the code so pesos and dollars never look alike: "$2,500,000.00 USD". */
 export function formatLoiAmount(amount: number, currency: LoiCurrency): string {
   const money = new Intl.NumberFormat("es-MX", { style: "currency", currency, currencyDisplay: "narrowSymbol" });

@@ -1,5 +1,6 @@
 import { ACCESS_REQUEST_COOLING_OFF_DAYS, type AccessRequestStatus } from "../../../../contracts/marketplace.ts";
-import { ACCESS_STATUS_LABELS, DEAL_ROOM_MESSAGES, type AccessDecision, type AccessRequest, type DealMessage } from "../../../../contracts/deal-room.ts";
+import { ACCESS_STATUS_LABELS, DEAL_ROOM_MESSAGES, type AccessDecision, type AccessRequest, type DealMessage, type LetterOfIntent, type LoiDecision } from "../../../../contracts/deal-room.ts";
+import { formatLoiAmount, formatStake } from "./deal-format.ts";
 
 /**
  * The pure view logic of Solicitudes and of one request: which tabs a user
@@ -85,7 +86,10 @@ export const DECIDED_LABELS: Readonly<Record<AccessRequestStatus, string>> = {
 
 export interface DecisionConfirmation {
   readonly title: string;
+  /** What follows, in words. */
   readonly body: string;
+  /** What is being decided, restated as label and value (a letter's amount, stake and terms). */
+  readonly details?: ReadonlyArray<readonly [string, string]>;
   readonly confirmLabel: string;
 }
 
@@ -94,8 +98,8 @@ export interface DecisionAction {
   readonly label: string;
   /** The buttons' look: approving is the main action, the others are not. */
   readonly variant: "primary" | "secondary";
-  /** Rejecting and revoking are final: they ask first, saying what follows. */
-  readonly confirmation: DecisionConfirmation | null;
+  /** Every decision asks first, saying what follows (approving opens the company to the buyer; the others are final). */
+  readonly confirmation: DecisionConfirmation;
   /** The success toast (the contract's words). */
   readonly doneMessage: string;
 }
@@ -105,7 +109,17 @@ export function decisionActions(allowed: ReadonlyArray<AccessDecision>, buyerNam
   return allowed.map((status): DecisionAction => {
     switch (status) {
       case "approved":
-        return { status, label: "Aprobar", variant: "primary", confirmation: null, doneMessage: DEAL_ROOM_MESSAGES.approved };
+        return {
+          status,
+          label: "Aprobar",
+          variant: "primary",
+          confirmation: {
+            title: `¿Aprobar la solicitud de ${buyerName}?`,
+            body: `${buyerName} verá el nombre, el contacto, las finanzas completas y los documentos que compartas, podrán escribirse aquí y te podrá enviar cartas de intención. Le avisaremos por correo. Podrás retirarle el acceso en cualquier momento.`,
+            confirmLabel: "Sí, aprobar",
+          },
+          doneMessage: DEAL_ROOM_MESSAGES.approved,
+        };
       case "rejected":
         return {
           status,
@@ -132,6 +146,31 @@ export function decisionActions(allowed: ReadonlyArray<AccessDecision>, buyerNam
         };
     }
   });
+}
+
+/**
+ * Answering a letter of intent asks first: the amount (in its currency,
+ * es-MX), the stake and the terms restated, and what follows.
+ */
+export function letterDecisionConfirmation(letter: Pick<LetterOfIntent, "amount" | "currency" | "stake_percentage" | "terms">, status: LoiDecision): DecisionConfirmation {
+  const details = [
+    ["Monto", formatLoiAmount(letter.amount, letter.currency)],
+    ["Participación", formatStake(letter.stake_percentage)],
+    ["Términos", letter.terms],
+  ] as const;
+  return status === "accepted"
+    ? {
+        title: "¿Aceptar la carta de intención?",
+        body: "Le avisaremos por correo al comprador que aceptaste su oferta. La carta no es vinculante: el acuerdo final lo firman ustedes directamente. No se puede deshacer.",
+        details,
+        confirmLabel: "Sí, aceptar",
+      }
+    : {
+        title: "¿Declinar la carta de intención?",
+        body: "El comprador verá que declinaste su oferta y le avisaremos por correo. No se puede deshacer; mientras su acceso siga aprobado, podrá enviarte una nueva carta.",
+        details,
+        confirmLabel: "Sí, declinar",
+      };
 }
 
 export interface ThreadAccess {

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { CONTACT_PAGE } from "../../../../content/contact.ts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import { LoadError, OPTIONS_LOAD_ERROR_MESSAGE } from "../../../components/LoadError.tsx";
@@ -54,18 +55,15 @@ export default function ContactPage() {
     <section className={styles.section} aria-labelledby="contact-title">
       <div className={contact.layout}>
         <div className={styles.heroText}>
-          <p className={styles.eyebrow}>Contacto</p>
+          <p className={styles.eyebrow}>{CONTACT_PAGE.page}</p>
           <h1 id="contact-title" className={styles.heroTitle}>
-            Habla con uno de nuestros expertos
+            {CONTACT_PAGE.heading}
           </h1>
-          <p className={styles.lead}>
-            Cuéntanos qué necesitas: vender tu empresa, levantar capital, una valuación o un CFO virtual. Te respondemos en menos
-            de 24 horas.
-          </p>
+          <p className={styles.lead}>{CONTACT_PAGE.lead}</p>
           <ul className={styles.list}>
-            <li>Sin costo y sin compromiso.</li>
-            <li>Tus datos se tratan conforme a nuestra Política de privacidad.</li>
-            <li>También puedes escribirnos a contacto@puente.mx.</li>
+            {CONTACT_PAGE.points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
           </ul>
         </div>
         <form

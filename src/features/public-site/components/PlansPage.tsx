@@ -1,4 +1,4 @@
-import { ACELERA, PLAN_COPY, PLANS_NOTE, planAnchor } from "../../../../content/plans.ts";
+import { ACELERA, PLAN_COPY, PLANS_NOTE, PLANS_PAGE, planAnchor } from "../../../../content/plans.ts";
 import { formatMxn } from "../../../../content/format.ts";
 import { planChange } from "../../../../contracts/plan-change.ts";
 import type { Plan, PlanId } from "../../../../contracts/subscriptions.ts";
@@ -137,16 +137,13 @@ export default function PlansPage({ plans, queries, onChoose, pendingPlan, resum
   const currentPlanRow = current === null ? undefined : plans?.find((plan) => plan.id === current.planId);
   return (
     <>
-      <section className={styles.section} aria-labelledby="plans-title">
+      <section className={styles.section} aria-labelledby={PLANS_PAGE.anchor}>
         <div className={`${styles.heroText} ${styles.narrow}`}>
-          <p className={styles.eyebrow}>Planes</p>
-          <h1 id="plans-title" className={styles.heroTitle}>
-            Elige cómo quieres vender o levantar capital
+          <p className={styles.eyebrow}>{PLANS_PAGE.title}</p>
+          <h1 id={PLANS_PAGE.anchor} className={styles.heroTitle}>
+            {PLANS_PAGE.heading}
           </h1>
-          <p className={styles.lead}>
-            Desde la publicación básica con data room hasta asesoría completa en fusiones y adquisiciones. Precios en pesos
-            mexicanos; la comisión de éxito solo se paga si cierras una operación.
-          </p>
+          <p className={styles.lead}>{PLANS_PAGE.lead}</p>
         </div>
       </section>
       {current === null ? null : (

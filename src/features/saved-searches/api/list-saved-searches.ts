@@ -14,6 +14,7 @@ export const savedSearchesQueryOptions = () =>
     meta: { silent: true },
   });
 
-export function useSavedSearches() {
-  return useQuery(savedSearchesQueryOptions());
+/** `enabled: false` asks nothing (the marketplace's button, for anyone but a buyer). */
+export function useSavedSearches({ enabled = true }: { readonly enabled?: boolean } = {}) {
+  return useQuery({ ...savedSearchesQueryOptions(), enabled });
 }

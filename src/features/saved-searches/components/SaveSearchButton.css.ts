@@ -12,3 +12,6 @@ export const definition = style({ margin: 0, wordBreak: "break-word" });
 export const note = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+
+/** The saved state's check mark, before "Búsqueda guardada" (the word says it too; the mark is decoration). */
+export const check = style({ fontWeight: vars.fontWeight.bold });

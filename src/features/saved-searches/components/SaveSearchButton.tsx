@@ -1,6 +1,6 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import { CreateSavedSearch, SAVED_SEARCH_MESSAGES } from "../../../../contracts/saved-searches.ts";
+import { CreateSavedSearch, SAVED_SEARCH_MESSAGES, type SavedSearch } from "../../../../contracts/saved-searches.ts";
 import { FormAlert } from "../../../components/FormAlert.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
@@ -11,9 +11,12 @@ import { FORM_ERROR, useForm } from "../../../lib/form.ts";
 import { validateForm } from "../../../lib/form-schema.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { toastSuccess } from "../../../lib/toast.ts";
+import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { loginPathFor } from "../../../utils/safe-redirect.ts";
 import { useCreateSavedSearch } from "../api/create-saved-search.ts";
-import { cataloguesFor, defaultSearchName, filtersText, quotedText, savedSearchBody, type NameOf, type SearchCriteria } from "./search-summary.ts";
+import { useSavedSearches } from "../api/list-saved-searches.ts";
+import { DeleteSavedSearchDialog } from "./DeleteSavedSearchDialog.tsx";
+import { cataloguesFor, defaultSearchName, filtersText, findSavedSearch, quotedText, savedSearchBody, type NameOf, type SearchCriteria } from "./search-summary.ts";
 import { useFilterNames } from "./use-filter-names.ts";
 import * as styles from "./SaveSearchButton.css.ts";
 
@@ -67,7 +70,11 @@ function SaveSearchForm({ criteria, nameOf, onSaved, onCancel }: SaveSearchFormP
  * The marketplace's "Guardar búsqueda" (composed in by src/app): a buyer
  * names the current filters and text and saves them for e-mail alerts; a
  * visitor is offered to log in and come back to the same search; other
- * roles see nothing (only buyers have alerts).
+ * roles see nothing (only buyers have alerts). A toggle button
+ * (`aria-pressed`): when the current search is one the buyer saved (the
+ * server's own sameness, findSavedSearch), it reads "✓ Búsqueda guardada",
+ * pressed, and pressing it offers to delete it; other filters, and it reads
+ * "Guardar búsqueda" again. Both dialogs give the focus back to it.
  */
 export function SaveSearchButton({ criteria }: { readonly criteria: SearchCriteria }) {
   const session = useSession();
@@ -76,7 +83,12 @@ export function SaveSearchButton({ criteria }: { readonly criteria: SearchCriter
   const [isOpen, setOpen] = useState(false);
   // Each opening starts from the current search's summary.
   const [opening, setOpening] = useState(0);
+  const [removing, setRemoving] = useState<SavedSearch | null>(null);
   const names = useFilterNames(cataloguesFor([criteria.filters]));
+  const isBuyer = session.isSignedIn && session.isBuyer;
+  // Until the list answers (or if it fails), the search reads as not saved; saving it twice is refused in the dialog.
+  const savedSearches = useSavedSearches({ enabled: isBuyer });
+  const descriptionId = useId();
 
   if (!session.isSignedIn) {
     return (
@@ -85,18 +97,39 @@ export function SaveSearchButton({ criteria }: { readonly criteria: SearchCriter
       </Link>
     );
   }
-  if (!session.isBuyer) return null;
+  if (!isBuyer) return null;
+  const saved = savedSearches.data === undefined ? undefined : findSavedSearch(savedSearches.data.items, criteria);
   return (
     <>
       <Button
         variant="secondary"
+        aria-pressed={saved !== undefined}
+        {...(saved === undefined ? {} : { "aria-describedby": descriptionId })}
         onPress={() => {
+          if (saved !== undefined) {
+            setRemoving(saved);
+            return;
+          }
           setOpening((count) => count + 1);
           setOpen(true);
         }}
       >
-        Guardar búsqueda
+        {saved === undefined ? (
+          "Guardar búsqueda"
+        ) : (
+          <>
+            <span aria-hidden="true" className={styles.check}>
+              ✓
+            </span>
+            Búsqueda guardada
+          </>
+        )}
       </Button>
+      {saved === undefined ? null : (
+        <span id={descriptionId} className={visuallyHidden}>
+          Guardada como «{saved.name}». Púlsalo para dejar de guardarla.
+        </span>
+      )}
       <Modal title="Guardar búsqueda" isOpen={isOpen} onOpenChange={setOpen}>
         {names.isReady ? (
           <SaveSearchForm key={opening} criteria={criteria} nameOf={names.nameOf} onSaved={() => setOpen(false)} onCancel={() => setOpen(false)} />
@@ -104,6 +137,7 @@ export function SaveSearchButton({ criteria }: { readonly criteria: SearchCriter
           <Spinner label="Cargando los filtros" />
         )}
       </Modal>
+      <DeleteSavedSearchDialog search={removing} onClose={() => setRemoving(null)} />
     </>
   );
 }

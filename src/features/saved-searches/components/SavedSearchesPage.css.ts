@@ -36,5 +36,3 @@ export const empty = style({
 });
 
 export const muted = style({ margin: 0, color: vars.color.textMuted });
-
-export const modalBody = style({ display: "flex", flexDirection: "column", gap: vars.space.md, maxWidth: vars.size.formMax });

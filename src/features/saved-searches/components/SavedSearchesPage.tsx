@@ -4,14 +4,12 @@ import { LoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Page, pageActions } from "../../../components/Page.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
-import { Modal } from "../../../components/ui/Modal.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { isApiError } from "../../../lib/api-error.ts";
-import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { formatDay } from "../../../utils/dates.ts";
-import { useDeleteSavedSearch } from "../api/delete-saved-search.ts";
 import { useSavedSearches } from "../api/list-saved-searches.ts";
+import { DeleteSavedSearchDialog } from "./DeleteSavedSearchDialog.tsx";
 import { alertsText, cataloguesFor, criteriaOf, filtersText, quotedText, type NameOf, type SearchCriteria } from "./search-summary.ts";
 import { useFilterNames } from "./use-filter-names.ts";
 import * as styles from "./SavedSearchesPage.css.ts";
@@ -24,54 +22,6 @@ export interface SavedSearchesPageProps {
   readonly resultsHref: (criteria: SearchCriteria) => string;
   /** The marketplace without filters. */
   readonly marketplaceHref: string;
-}
-
-interface DeleteDialogProps {
-  readonly search: SavedSearch | null;
-  /** Closed: `deleted` says whether the search is gone. */
-  readonly onClose: (deleted: boolean) => void;
-}
-
-/** The confirmation before a deletion; it stays while the request runs and closes once the list no longer shows the search. */
-function DeleteDialog({ search, onClose }: DeleteDialogProps) {
-  const remove = useDeleteSavedSearch();
-  // The last search asked about, so the dialog keeps its text while it closes.
-  const [shown, setShown] = useState(search);
-  if (search !== null && search !== shown) setShown(search);
-  if (shown === null) return null;
-  const confirm = () =>
-    remove.mutate(shown.id, {
-      onSuccess: () => {
-        toastSuccess(SAVED_SEARCH_MESSAGES.deleted);
-        onClose(true);
-      },
-      onError: (error) => {
-        toastApiError(error);
-        // Already gone (deleted in another tab): the list is refreshed all the same.
-        onClose(isApiError(error) && error.status === 404);
-      },
-    });
-  return (
-    <Modal
-      title={`¿Eliminar la búsqueda «${shown.name}»?`}
-      isOpen={search !== null}
-      onOpenChange={(open) => {
-        if (!open && !remove.isPending) onClose(false);
-      }}
-    >
-      <div className={styles.modalBody}>
-        <p>Dejarás de recibir correos cuando se publiquen empresas que coincidan con ella. Puedes volver a guardarla desde el marketplace.</p>
-        <div className={pageActions}>
-          <Button onPress={confirm} isPending={remove.isPending}>
-            Sí, eliminar
-          </Button>
-          <Button variant="secondary" isDisabled={remove.isPending} onPress={() => onClose(false)}>
-            Cancelar
-          </Button>
-        </div>
-      </div>
-    </Modal>
-  );
 }
 
 interface SearchCardProps {
@@ -175,7 +125,7 @@ export default function SavedSearchesPage({ resultsHref, marketplaceHref }: Save
           ))}
         </ul>
       )}
-      <DeleteDialog
+      <DeleteSavedSearchDialog
         search={deleting}
         onClose={(deleted) => {
           setDeleting(null);

@@ -6,7 +6,7 @@
  */
 import type { CataloguePath } from "../../../../contracts/catalogues.ts";
 import { FILTER_CATALOGUES, FILTER_KEYS, type FilterKey } from "../../../../contracts/marketplace.ts";
-import { SAVED_SEARCH_NAME_MAX_LENGTH, type SavedSearch } from "../../../../contracts/saved-searches.ts";
+import { SAVED_SEARCH_NAME_MAX_LENGTH, savedSearchKey, type SavedSearch } from "../../../../contracts/saved-searches.ts";
 
 /** What a marketplace search is: its filters (ids) and its text. */
 export interface SearchCriteria {
@@ -89,6 +89,17 @@ export function savedSearchBody(name: string, { filters, q }: SearchCriteria) {
 /** A saved search as marketplace criteria (its "Ver resultados" link). */
 export function criteriaOf(saved: Pick<SavedSearch, "filters" | "q">): SearchCriteria {
   return { filters: setFilters(saved.filters), ...(saved.q === null || saved.q.trim() === "" ? {} : { q: saved.q }) };
+}
+
+/**
+ * The saved search that is the marketplace's current search, if any: the
+ * same filters and the same text as the server compares them when it
+ * refuses a duplicate (the contract's savedSearchKey), so the button says
+ * "Búsqueda guardada" exactly when saving again would be refused.
+ */
+export function findSavedSearch<T extends Pick<SavedSearch, "filters" | "q">>(searches: ReadonlyArray<T>, { filters, q }: SearchCriteria): T | undefined {
+  const key = savedSearchKey(filters, q);
+  return searches.find((saved) => savedSearchKey(saved.filters, saved.q) === key);
 }
 
 /** The catalogues a summary of these searches needs, each once. */
