@@ -16,8 +16,9 @@ export default defineConfig({
           // (most of this project's time was importing Effect and XState again for each file).
           isolate: false,
           setupFiles: ["tests/setup/fail-on-console.ts"],
-          // A busy CI machine (2 cores) can slow CPU-bound tests several times over; time is never what they assert.
-          testTimeout: 30_000,
+          // A busy CI machine (2 cores) can slow CPU-bound tests several times over (the generated-path walks take
+          // 10 s alone and passed 30 s beside other suites); time is never what they assert.
+          testTimeout: 120_000,
         },
       },
       {
