@@ -29,11 +29,18 @@ export type ApplyOutcome = "applied" | "replayed" | "ignored";
 export interface ApplyResult {
   readonly outcome: ApplyOutcome;
   /**
-   * A Stripe subscription that was renewing and has just been replaced by
-   * this event's new one (two checkouts paid at once): the caller stops its
-   * renewal after the transaction, so the person is not charged twice.
+   * A Stripe subscription that may still charge and has just been replaced
+   * by this event's new one (an upgrade, two checkouts paid at once, or a
+   * plan bought after a failed renewal or a full refund): the caller stops
+   * it after the transaction, so the person is not charged twice.
    */
   readonly replacedSubscriptionId: string | null;
+  /**
+   * How: false, it stops renewing at the end of its period (it was in good
+   * standing); true, it ends now: its failed renewal is still being retried
+   * (past due), or a full refund ended the plan while Stripe still renews it.
+   */
+  readonly replacedEndsNow: boolean;
 }
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -52,7 +59,7 @@ export async function applyPaymentEvent(
   paymentEvent: PaymentEvent,
 ): Promise<ApplyResult> {
   const { db, log } = context;
-  const replaced: { id: string | null } = { id: null };
+  const replaced: Replaced = { id: null, endsNow: false };
   const outcome = await db.transaction(async (tx): Promise<ApplyOutcome> => {
     const [fresh] = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
     if (fresh === undefined) {
@@ -88,11 +95,12 @@ export async function applyPaymentEvent(
         return chargeDisputed(tx, context, paymentEvent, ignored);
     }
   });
-  return { outcome, replacedSubscriptionId: outcome === "applied" ? replaced.id : null };
+  const applied = outcome === "applied" && replaced.id !== null;
+  return { outcome, replacedSubscriptionId: applied ? replaced.id : null, replacedEndsNow: applied && replaced.endsNow };
 }
 
-/** Where an activation reports the renewing Stripe subscription it replaced. */
-type Replaced = { id: string | null };
+/** Where an activation reports the Stripe subscription it replaced, and whether it must end now. */
+type Replaced = { id: string | null; endsNow: boolean };
 
 // --- Lookups ---------------------------------------------------------------------
 
@@ -174,8 +182,10 @@ async function activate(
   replaced: Replaced,
 ): Promise<void> {
   const previous = subscription.providerSubscriptionId;
-  if (subscription.provider === "stripe" && previous !== null && previous !== links.subscriptionId && RENEWS.has(subscription.status)) {
+  if (subscription.provider === "stripe" && previous !== null && previous !== links.subscriptionId && STILL_CHARGES.has(subscription.status)) {
     replaced.id = previous;
+    // Set to stop at its period's end, Stripe would still retry a failed renewal, or renew a plan a refund ended.
+    replaced.endsNow = subscription.status !== "active";
   }
   await tx
     .insert(payments)
@@ -214,6 +224,13 @@ type Ignore = (reason: string) => ApplyOutcome;
 
 /** Stored statuses of a subscription Stripe still renews. */
 const RENEWS: ReadonlySet<string> = new Set(["active", "past_due"]);
+/**
+ * Stored statuses of a Stripe subscription that may still charge once
+ * replaced: one that renews, and an ended one ('refunded': a full refund ends
+ * the plan here, not in Stripe; 'expired' may be one too; one Stripe ended
+ * is left as it is when stopped).
+ */
+const STILL_CHARGES: ReadonlySet<string> = new Set([...RENEWS, "expired", "refunded"]);
 type EventOf<K extends PaymentEvent["kind"]> = Extract<PaymentEvent, { kind: K }>;
 
 async function checkoutPaid(

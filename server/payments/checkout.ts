@@ -44,7 +44,9 @@ type Claim =
 
 /**
  * Opens a checkout, at most one open per person and plan (issue 26):
- * opening again answers the open one. Under a lock on the person's row,
+ * opening again answers the open one, while its credit is still the one
+ * the person has now (issue 27: a refund or a renewal since changes it, and
+ * a new checkout replaces it). Under a lock on the person's row,
  * the open checkout of that plan is reused, or waited for while another
  * request creates it, or a new row is claimed (so any event about it finds
  * it); the provider's hosted page is created outside the lock (a network
@@ -79,6 +81,8 @@ function claimCheckout(db: Database, provider: PaymentProvider, input: OpenCheck
           eq(checkoutSessions.provider, provider.kind),
           eq(checkoutSessions.status, "open"),
           gt(checkoutSessions.expiresAt, new Date(input.now.getTime() + REUSE_MARGIN_MS)),
+          // Only with the credit the person has now: one counted before a refund or a renewal would credit days wrongly.
+          eq(checkoutSessions.creditCents, creditOf(input)),
         ),
       )
       .orderBy(desc(checkoutSessions.createdAt))

@@ -52,6 +52,7 @@ export function createLocalProvider(settings: { readonly webhookSecret: string; 
 
     // Nothing renews locally, so there is nothing to stop.
     async cancelAtPeriodEnd(): Promise<void> {},
+    async endNow(): Promise<void> {},
     async resume(): Promise<void> {},
     // No card is kept locally: nothing to manage.
     async billingPortal(): Promise<null> {

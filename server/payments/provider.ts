@@ -48,6 +48,12 @@ export interface PaymentProvider {
   expireCheckout(providerSessionId: string): Promise<void>;
   /** Stops the renewal at the end of the period paid for (Stripe: cancel_at_period_end). */
   cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void>;
+  /**
+   * Ends the subscription now, so it never charges again (Stripe: cancelled
+   * at once, which also stops retrying an unpaid renewal); one that already
+   * ended is left as it is.
+   */
+  endNow(providerSubscriptionId: string): Promise<void>;
   /** Undoes `cancelAtPeriodEnd` while the period runs: the subscription renews again. */
   resume(providerSubscriptionId: string): Promise<void>;
   /** Stripe's customer portal for this customer, back to `returnUrl`; null where there is none (the local checkout). */

@@ -9,6 +9,9 @@ import {
   type PaymentProvider,
 } from "./provider.ts";
 
+/** Statuses of a Stripe subscription that has ended (it can no longer be changed or cancelled). */
+const ENDED: ReadonlySet<string> = new Set(["canceled", "incomplete_expired"]);
+
 export interface StripeSettings {
   /** STRIPE_SECRET_KEY (sk_live_… or sk_test_…). */
   readonly secretKey: string;
@@ -109,6 +112,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     async cancelAtPeriodEnd(providerSubscriptionId: string): Promise<void> {
       await call(() => stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }));
+    },
+
+    async endNow(providerSubscriptionId: string): Promise<void> {
+      const current = await call(() => stripe.subscriptions.retrieve(providerSubscriptionId));
+      if (ENDED.has(current.status)) return;
+      await call(() => stripe.subscriptions.cancel(providerSubscriptionId));
     },
 
     async billingPortal(providerCustomerId: string, returnUrl: string): Promise<string> {

@@ -37,16 +37,17 @@ export async function handleWebhook(deps: WebhookDeps, rawBody: unknown, signatu
     deps.log.warn("signed payment webhook without an event id, type or time: ignored");
     return "ignored";
   }
-  const { outcome, replacedSubscriptionId } = await applyPaymentEvent(
+  const { outcome, replacedSubscriptionId, replacedEndsNow } = await applyPaymentEvent(
     { db: deps.db, provider: deps.provider.kind, log: deps.log },
     envelope,
     readPaymentEvent(envelope),
   );
   if (replacedSubscriptionId !== null) {
-    // Two checkouts were paid at once: the older subscription stops renewing (what it paid for stays paid).
+    // A newer plan replaced it: the older subscription stops renewing (what it paid for stays paid), or ends now when it would still charge.
     try {
-      await deps.provider.cancelAtPeriodEnd(replacedSubscriptionId);
-      deps.log.info({ subscriptionId: replacedSubscriptionId }, "replaced Stripe subscription stops renewing");
+      if (replacedEndsNow) await deps.provider.endNow(replacedSubscriptionId);
+      else await deps.provider.cancelAtPeriodEnd(replacedSubscriptionId);
+      deps.log.info({ subscriptionId: replacedSubscriptionId, endsNow: replacedEndsNow }, "replaced Stripe subscription stops renewing");
     } catch (error) {
       deps.log.error({ err: error, subscriptionId: replacedSubscriptionId }, "could not stop a replaced Stripe subscription: cancel it in Stripe");
     }

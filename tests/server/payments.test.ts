@@ -1,5 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { and, count, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import Stripe from "stripe";
@@ -592,6 +592,8 @@ describe.each(ONE_TEST_DATABASE)("payments through Stripe on $kind", (target) =>
     readonly headers: Headers;
   }
   const sent: SentRequest[] = [];
+  /** Subscriptions Stripe has ended (it answers them 'canceled'). */
+  const endedAtStripe = new Set<string>();
 
   const fakeStripe = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const parsed = new URL(String(url));
@@ -608,7 +610,10 @@ describe.each(ONE_TEST_DATABASE)("payments through Stripe on $kind", (target) =>
     const expired = /^\/v1\/checkout\/sessions\/(cs_\w+)\/expire$/.exec(parsed.pathname);
     if (expired !== null) return json(200, { id: expired[1], object: "checkout.session", status: "expired" });
     const subscription = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(parsed.pathname);
-    if (subscription !== null) return json(200, { id: subscription[1], object: "subscription", cancel_at_period_end: params.get("cancel_at_period_end") === "true" });
+    if (subscription !== null) {
+      const status = endedAtStripe.has(subscription[1] ?? "") ? "canceled" : "active";
+      return json(200, { id: subscription[1], object: "subscription", status, cancel_at_period_end: params.get("cancel_at_period_end") === "true" });
+    }
     return json(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
   };
 
@@ -850,6 +855,82 @@ describe.each(ONE_TEST_DATABASE)("payments through Stripe on $kind", (target) =>
     expect(await subscriptionOf(token)).toMatchObject({ status: "active", plan_id: "impulsa_monthly" });
     const [row] = await handle.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(row?.providerSubscriptionId).toBe(`sub_${n}_b`);
+  });
+
+  /** Pays Explora mensual through Stripe (subscription sub_n, first invoice in_n_1 paid by pi_n_1). */
+  const payExplora = async (token: string, n: number) => {
+    const first = await checkout(token);
+    expect((await deliver(`evt_pay_${n}`, "checkout.session.completed", completed(first.checkoutId, first.url.split("/").at(-1) ?? "", n))).statusCode).toBe(200);
+    const link = { id: `inpay_${n}_1`, object: "invoice_payment", invoice: `in_${n}_1`, status: "paid", payment: { type: "payment_intent", payment_intent: `pi_${n}_1` } };
+    expect((await deliver(`evt_inpay_${n}`, "invoice_payment.paid", link)).statusCode).toBe(200);
+    return first;
+  };
+  const refundInFull = async (n: number) => {
+    const charge = { id: `ch_${n}_1`, object: "charge", amount: 174_000, amount_refunded: 174_000, refunded: true, currency: "mxn", payment_intent: `pi_${n}_1` };
+    expect((await deliver(`evt_refund_${n}`, "charge.refunded", charge)).statusCode).toBe(200);
+  };
+  /** Pays a plan through Stripe as subscription `subscriptionId`; answers what the server asked Stripe afterwards. */
+  const payAnother = async (token: string, n: number, plan: string, subscriptionId: string) => {
+    const next = await checkout(token, plan);
+    const before = sent.length;
+    const paid = { ...completed(next.checkoutId, next.url.split("/").at(-1) ?? "", n), subscription: subscriptionId, invoice: `in_${subscriptionId}` };
+    expect((await deliver(`evt_pay_${subscriptionId}`, "checkout.session.completed", paid)).statusCode).toBe(200);
+    expect(await subscriptionOf(token)).toMatchObject({ status: "active", is_free: false, plan_id: plan });
+    return sent.slice(before).map((request) => `${request.method} ${request.path}${request.params.size > 0 ? `?${request.params.toString()}` : ""}`);
+  };
+
+  it("a plan paid after a failed renewal ends the older subscription at once: set to stop at its period's end, Stripe would still retry the renewal", async () => {
+    const { user, token } = await newUser();
+    const n = user.id;
+    const first = await payExplora(token, n);
+    const end = new Date((await subscriptionOf(token)).period_end ?? "");
+    const next = new Date(end.getTime() + 30 * DAY);
+    expect((await deliver(`evt_failed_${n}`, "invoice.payment_failed", invoice(n, 2, first.checkoutId, end, next))).statusCode).toBe(200);
+    expect(await subscriptionOf(token)).toMatchObject({ status: "past_due", is_free: false });
+    // Upgraded while the renewal is retried: the old subscription is cancelled, not left to retry.
+    expect(await payAnother(token, n, "impulsa_monthly", `sub_${n}_b`)).toEqual([`GET /v1/subscriptions/sub_${n}`, `DELETE /v1/subscriptions/sub_${n}`]);
+  });
+
+  it("a plan paid after a full refund ended the last one ends the older subscription Stripe still renews; one Stripe ended is left as it is", async () => {
+    const { user, token } = await newUser();
+    const n = user.id;
+    await payExplora(token, n);
+    await refundInFull(n);
+    expect(await subscriptionOf(token)).toMatchObject({ is_free: true });
+    // The refund ended the plan here, not in Stripe: without this, sub_n would charge again next month.
+    expect(await payAnother(token, n, "explora_monthly", `sub_${n}_b`)).toEqual([`GET /v1/subscriptions/sub_${n}`, `DELETE /v1/subscriptions/sub_${n}`]);
+
+    const other = await newUser();
+    const m = other.user.id;
+    await payExplora(other.token, m);
+    expect((await deliver(`evt_deleted_${m}`, "customer.subscription.deleted", { id: `sub_${m}`, object: "subscription", status: "canceled" })).statusCode).toBe(200);
+    endedAtStripe.add(`sub_${m}`);
+    expect(await payAnother(other.token, m, "explora_monthly", `sub_${m}_b`)).toEqual([`GET /v1/subscriptions/sub_${m}`]);
+  });
+
+  it("opening an upgrade again answers the open checkout only while its credit still holds: after a refund, a new one without it", async () => {
+    const { user, token } = await newUser();
+    const n = user.id;
+    await payExplora(token, n);
+    const upgrade = await checkout(token, "impulsa_monthly");
+    expect(upgrade.request.params.get("discounts[0][coupon]")).not.toBeNull();
+    const before = sent.length;
+    expect((await checkout(token, "impulsa_monthly")).url).toBe(upgrade.url);
+    expect(sent).toHaveLength(before);
+
+    // Explora refunded in full: its unused days are no longer the person's to credit.
+    await refundInFull(n);
+    const again = await checkout(token, "impulsa_monthly");
+    expect(again.url).not.toBe(upgrade.url);
+    // A new session without a coupon, and the one with the old credit expired at Stripe.
+    expect(sent.slice(before).map((request) => request.path)).toEqual(["/v1/checkout/sessions", `/v1/checkout/sessions/${upgrade.url.split("/").at(-1) ?? ""}/expire`]);
+    expect(sent[before]?.params.get("discounts[0][coupon]")).toBeNull();
+    const rows = await handle.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, user.id)).orderBy(asc(checkoutSessions.createdAt));
+    expect(rows.map((row) => [row.planId, row.status, row.creditCents > 0])).toEqual([
+      ["explora_monthly", "completed", false],
+      ["impulsa_monthly", "expired", true],
+      ["impulsa_monthly", "open", false],
+    ]);
   });
 
   it("activates once when the first invoice arrives before checkout.session.completed", async () => {
