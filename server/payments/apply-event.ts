@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Plan } from "../../contracts/subscriptions.ts";
 import type { Database } from "../db/open.ts";
@@ -41,6 +41,13 @@ export interface ApplyResult {
    * (past due), or a full refund ended the plan while Stripe still renews it.
    */
   readonly replacedEndsNow: boolean;
+  /**
+   * Provider sessions of open checkouts whose credit this event made wrong
+   * (a renewal paid, a charge taken back): closed here, the caller expires
+   * them at the provider after the transaction, so none is paid with days
+   * credited that were paid again or refunded.
+   */
+  readonly staleCheckoutSessions: ReadonlyArray<string>;
 }
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -59,7 +66,7 @@ export async function applyPaymentEvent(
   paymentEvent: PaymentEvent,
 ): Promise<ApplyResult> {
   const { db, log } = context;
-  const replaced: Replaced = { id: null, endsNow: false };
+  const replaced: Replaced = { id: null, endsNow: false, staleCheckoutSessions: [] };
   const outcome = await db.transaction(async (tx): Promise<ApplyOutcome> => {
     const [fresh] = await tx.insert(paymentEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
     if (fresh === undefined) {
@@ -78,7 +85,7 @@ export async function applyPaymentEvent(
       case "checkout_failed":
         return checkoutFailed(tx, context, paymentEvent, ignored);
       case "invoice_paid":
-        return linkingPayments(tx, paymentEvent, await invoicePaid(tx, context, paymentEvent, ignored, replaced));
+        return expiringCredits(tx, replaced, await linkingPayments(tx, paymentEvent, await invoicePaid(tx, context, paymentEvent, ignored, replaced)));
       case "invoice_failed":
         return linkingPayments(tx, paymentEvent, await invoiceFailed(tx, context, paymentEvent, ignored));
       case "subscription_ended":
@@ -90,17 +97,43 @@ export async function applyPaymentEvent(
         await linkPayments(tx, paymentEvent.invoiceId, paymentEvent.transactionIds);
         return "applied";
       case "charge_refunded":
-        return chargeRefunded(tx, context, paymentEvent, ignored);
+        return expiringCredits(tx, replaced, await chargeRefunded(tx, context, paymentEvent, ignored, replaced));
       case "charge_disputed":
-        return chargeDisputed(tx, context, paymentEvent, ignored);
+        return expiringCredits(tx, replaced, await chargeDisputed(tx, context, paymentEvent, ignored, replaced));
     }
   });
   const applied = outcome === "applied" && replaced.id !== null;
-  return { outcome, replacedSubscriptionId: applied ? replaced.id : null, replacedEndsNow: applied && replaced.endsNow };
+  return {
+    outcome,
+    replacedSubscriptionId: applied ? replaced.id : null,
+    replacedEndsNow: applied && replaced.endsNow,
+    staleCheckoutSessions: outcome === "applied" ? replaced.staleCheckoutSessions : [],
+  };
 }
 
-/** Where an activation reports the Stripe subscription it replaced, and whether it must end now. */
-type Replaced = { id: string | null; endsNow: boolean };
+/**
+ * Where a handler reports what the caller must do at the provider after the
+ * transaction: the Stripe subscription an activation replaced (and whether
+ * it must end now), and the checkouts whose credit went stale.
+ */
+type Replaced = { id: string | null; endsNow: boolean; staleCheckoutSessions: string[]; staleUserId?: number };
+
+/**
+ * After an applied renewal, refund or dispute of `replaced.staleUserId`'s
+ * plan: their open checkouts that carry a credit close (the credit was
+ * reckoned from a period since paid again, or taken back); opening the
+ * upgrade again reckons it anew.
+ */
+async function expiringCredits(tx: Transaction, replaced: Replaced, outcome: ApplyOutcome): Promise<ApplyOutcome> {
+  if (outcome !== "applied" || replaced.staleUserId === undefined) return outcome;
+  const closed = await tx
+    .update(checkoutSessions)
+    .set({ status: "expired" })
+    .where(and(eq(checkoutSessions.userId, replaced.staleUserId), eq(checkoutSessions.status, "open"), gt(checkoutSessions.creditCents, 0)))
+    .returning({ providerSessionId: checkoutSessions.providerSessionId });
+  for (const { providerSessionId } of closed) if (providerSessionId !== null) replaced.staleCheckoutSessions.push(providerSessionId);
+  return outcome;
+}
 
 // --- Lookups ---------------------------------------------------------------------
 
@@ -369,6 +402,8 @@ async function invoicePaid(
     })
     .where(eq(subscriptions.id, linked.id));
   context.log.info({ userId: linked.userId, invoiceId: event.invoiceId }, "renewal paid");
+  // A credit reckoned before this renewal would credit days just paid again.
+  replaced.staleUserId = linked.userId;
   return "applied";
 }
 
@@ -592,7 +627,7 @@ async function endAccessIfCurrent(tx: Transaction, context: ApplyContext, subscr
  * changes nothing). Refunded in full: the row is 'refunded' and, if it paid
  * the current period, the plan ends now. In part: the plan stays.
  */
-async function chargeRefunded(tx: Transaction, context: ApplyContext, event: EventOf<"charge_refunded">, ignore: Ignore): Promise<ApplyOutcome> {
+async function chargeRefunded(tx: Transaction, context: ApplyContext, event: EventOf<"charge_refunded">, ignore: Ignore, replaced: Replaced): Promise<ApplyOutcome> {
   const found = await lockChargePayment(tx, context.provider, event.charge);
   if (found === null) return ignore(`charge ${event.charge.chargeId ?? "?"} pays no invoice of ours`);
   const { payment, subscription } = found;
@@ -606,6 +641,8 @@ async function chargeRefunded(tx: Transaction, context: ApplyContext, event: Eve
     .where(eq(payments.id, payment.id));
   context.log.info({ userId: payment.userId, paymentId: payment.id, refundedCents: refunded, full }, "charge refunded");
   if (full && payment.status !== "refunded") await endAccessIfCurrent(tx, context, subscription, payment, event.at);
+  // A credit reckoned before the refund would credit days paid back.
+  replaced.staleUserId = payment.userId;
   return "applied";
 }
 
@@ -617,7 +654,7 @@ async function chargeRefunded(tx: Transaction, context: ApplyContext, event: Eve
  * decided dispute never goes back to open (its events may arrive in any
  * order).
  */
-async function chargeDisputed(tx: Transaction, context: ApplyContext, event: EventOf<"charge_disputed">, ignore: Ignore): Promise<ApplyOutcome> {
+async function chargeDisputed(tx: Transaction, context: ApplyContext, event: EventOf<"charge_disputed">, ignore: Ignore, replaced: Replaced): Promise<ApplyOutcome> {
   const found = await lockChargePayment(tx, context.provider, event.charge);
   if (found === null) return ignore(`dispute ${event.disputeId} is about no charge of ours`);
   const { payment, subscription } = found;
@@ -639,5 +676,6 @@ async function chargeDisputed(tx: Transaction, context: ApplyContext, event: Eve
     .where(eq(payments.id, payment.id));
   context.log.warn({ userId: payment.userId, paymentId: payment.id, disputeId: event.disputeId }, "dispute lost: the charge is taken back");
   if (payment.status !== "refunded") await endAccessIfCurrent(tx, context, subscription, payment, event.at);
+  replaced.staleUserId = payment.userId;
   return "applied";
 }

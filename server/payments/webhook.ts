@@ -37,7 +37,7 @@ export async function handleWebhook(deps: WebhookDeps, rawBody: unknown, signatu
     deps.log.warn("signed payment webhook without an event id, type or time: ignored");
     return "ignored";
   }
-  const { outcome, replacedSubscriptionId, replacedEndsNow } = await applyPaymentEvent(
+  const { outcome, replacedSubscriptionId, replacedEndsNow, staleCheckoutSessions } = await applyPaymentEvent(
     { db: deps.db, provider: deps.provider.kind, log: deps.log },
     envelope,
     readPaymentEvent(envelope),
@@ -50,6 +50,15 @@ export async function handleWebhook(deps: WebhookDeps, rawBody: unknown, signatu
       deps.log.info({ subscriptionId: replacedSubscriptionId, endsNow: replacedEndsNow }, "replaced Stripe subscription stops renewing");
     } catch (error) {
       deps.log.error({ err: error, subscriptionId: replacedSubscriptionId }, "could not stop a replaced Stripe subscription: cancel it in Stripe");
+    }
+  }
+  for (const session of staleCheckoutSessions) {
+    // Closed here already; at the provider too, so its page cannot take the payment with the old credit.
+    try {
+      await deps.provider.expireCheckout(session);
+    } catch (error) {
+      // Paid meanwhile, or already expired: a payment still arrives as its event and is applied.
+      deps.log.warn({ err: error, providerSessionId: session }, "could not expire a checkout whose credit went stale");
     }
   }
   return outcome;

@@ -44,6 +44,8 @@ describe.each(ONE_TEST_DATABASE)("Stripe's own changes on $kind", (target) => {
   let app: FastifyInstance;
   let serial = 0;
   let sessions = 0;
+  /** The checkout sessions Puente asked Stripe to expire. */
+  const expiredAtStripe: string[] = [];
 
   /** Stripe's HTTP API, answered in-process: checkouts open, expire and subscriptions stop renewing. */
   const fakeStripe = async (url: string | URL | Request): Promise<Response> => {
@@ -53,8 +55,13 @@ describe.each(ONE_TEST_DATABASE)("Stripe's own changes on $kind", (target) => {
       sessions += 1;
       return json({ id: `cs_test_${sessions}`, object: "checkout.session", url: `https://checkout.stripe.com/c/pay/cs_test_${sessions}` });
     }
+    // An upgrade's credit: a one-time coupon.
+    if (path === "/v1/coupons") return json({ id: `coupon_${sessions + 1}`, object: "coupon" });
     const expired = /^\/v1\/checkout\/sessions\/(cs_\w+)\/expire$/.exec(path);
-    if (expired !== null) return json({ id: expired[1], object: "checkout.session", status: "expired" });
+    if (expired !== null) {
+      expiredAtStripe.push(expired[1] ?? "");
+      return json({ id: expired[1], object: "checkout.session", status: "expired" });
+    }
     const subscription = /^\/v1\/subscriptions\/(sub_\w+)$/.exec(path);
     if (subscription !== null) return json({ id: subscription[1], object: "subscription", cancel_at_period_end: true });
     return new Response(JSON.stringify({ error: { type: "invalid_request_error", message: "Unrecognized request URL" } }), { status: 404 });
@@ -393,6 +400,26 @@ describe.each(ONE_TEST_DATABASE)("Stripe's own changes on $kind", (target) => {
 
       await deliver(`evt_${n}_refund_c`, "charge.refunded", charge(n, 1, 60_050), new Date(at + 2000));
       expect((await historyOf(token)).items[0]).toMatchObject({ status: "partially_refunded", refunded_amount: 600.5 });
+    });
+
+    it("a refund or a renewal closes an open upgrade checkout, here and at Stripe: its credit was reckoned before", async () => {
+      const { token, n, period } = await payingSeller();
+      const checkoutRow = async (sessionId: string) => (await handle.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, sessionId)))[0];
+      const upgrade = await openCheckout(token, "impulsa_monthly");
+      expect(await checkoutRow(upgrade.sessionId)).toMatchObject({ status: "open" });
+      expect((await checkoutRow(upgrade.sessionId))?.creditCents).toBeGreaterThan(0);
+
+      await deliverTwice(`evt_${n}_refund_part`, "charge.refunded", charge(n, 1, 50_000));
+      expect(await checkoutRow(upgrade.sessionId)).toMatchObject({ status: "expired" });
+      expect(expiredAtStripe).toContain(upgrade.sessionId);
+
+      // Opened again: a new session with the credit as it now stands, closed in turn by the renewal.
+      const again = await openCheckout(token, "impulsa_monthly");
+      expect(again.sessionId).not.toBe(upgrade.sessionId);
+      const next = { start: period.end, end: new Date(period.end.getTime() + 30 * DAY) };
+      await deliver(`evt_${n}_renewal`, "invoice.paid", invoice(n, 2, next), period.end);
+      expect(await checkoutRow(again.sessionId)).toMatchObject({ status: "expired" });
+      expect(expiredAtStripe).toContain(again.sessionId);
     });
 
     it("a full refund of the charge paying the current period ends the plan now; Historial shows it 'refunded'", async () => {
