@@ -18,7 +18,7 @@ export interface ApiConfig {
   readonly getToken: () => string | null;
   /** A 401: the session's token is no longer good. */
   readonly onUnauthorized: () => void;
-  /** A 403 that says the account was deactivated (AUTH_MESSAGES.deactivated): the open session is of no use. */
+  /** A 401 or 403 that says the account was deactivated (AUTH_MESSAGES.deactivated): the open session is of no use. Default: `onUnauthorized`. */
   readonly onDeactivated?: () => void;
 }
 
@@ -41,7 +41,7 @@ export function configureApi(next: ApiConfig): void {
     baseUrl: next.baseUrl ?? "/api",
     getToken: next.getToken,
     onUnauthorized: next.onUnauthorized,
-    onDeactivated: next.onDeactivated ?? (() => {}),
+    onDeactivated: next.onDeactivated ?? next.onUnauthorized,
   };
 }
 
@@ -140,8 +140,8 @@ function bodyOf(answer: RawAnswer): unknown {
 /**
  * Calls the API and decodes a successful body with `schema`. Throws an
  * `ApiError` for a network failure, a non-2xx answer or a body that does not
- * match the schema. A 401 also tells the session (`onUnauthorized`), and so
- * does a 403 for a deactivated account (`onDeactivated`).
+ * match the schema. A 401 also tells the session (`onUnauthorized`); a 401
+ * or 403 that says the account is deactivated tells it that (`onDeactivated`).
  */
 async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init: RequestInit): Promise<A> {
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -171,8 +171,9 @@ async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init:
   }
   if (!response.ok) {
     const message = errorMessageFor(response.status, answer);
-    if (response.status === 401) config.onUnauthorized();
-    if (response.status === 403 && message === AUTH_MESSAGES.deactivated) config.onDeactivated();
+    // A deactivated account: its live session is refused (403), an ended one is dead (401); either says why.
+    if ((response.status === 401 || response.status === 403) && message === AUTH_MESSAGES.deactivated) config.onDeactivated();
+    else if (response.status === 401) config.onUnauthorized();
     throw new ApiError(response.status, message);
   }
 

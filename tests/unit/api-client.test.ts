@@ -106,7 +106,7 @@ describe("callEndpoint's errors", () => {
     expect([broken.status, broken.message]).toEqual([0, GENERIC_ERROR_MESSAGE]);
   });
 
-  it("tells the session about a 401, and about a 403 only when it says the account is deactivated", async () => {
+  it("tells the session about a 401, and about a deactivated account when a 401 or 403 says so", async () => {
     await failure(answer(401, JSON.stringify({ message: AUTH_MESSAGES.invalidSession })));
     expect([onUnauthorized.mock.calls.length, onDeactivated.mock.calls.length]).toEqual([1, 0]);
     await failure(answer(403, JSON.stringify({ message: AUTH_MESSAGES.forbidden })));
@@ -114,6 +114,9 @@ describe("callEndpoint's errors", () => {
     const deactivated = await failure(answer(403, JSON.stringify({ message: AUTH_MESSAGES.deactivated })));
     expect(deactivated.message).toBe(AUTH_MESSAGES.deactivated);
     expect([onUnauthorized.mock.calls.length, onDeactivated.mock.calls.length]).toEqual([1, 1]);
+    // A session the deactivation ended: a 401 that says why, told as a deactivation.
+    await failure(answer(401, JSON.stringify({ message: AUTH_MESSAGES.deactivated })));
+    expect([onUnauthorized.mock.calls.length, onDeactivated.mock.calls.length]).toEqual([1, 2]);
   });
 
   it("a success that is not the contract's (an HTML page answered 200) is the generic message", async () => {
