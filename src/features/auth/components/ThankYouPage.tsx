@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
-import { EMAIL_VERIFICATION_TTL_HOURS } from "../../../../contracts/accounts.ts";
 import { Link } from "../../../components/ui/Link.tsx";
+import { CONFIRM_EMAIL_STEP } from "./thank-you-copy.ts";
 import * as styles from "./ThankYouPage.css.ts";
 
 /** Spec section 9: the thank-you pages send the user to log in after 5 s. */
@@ -14,12 +14,6 @@ const NEXT_STEP: Readonly<Record<string, string>> = {
     "Tu cuenta quedó registrada. Inicia sesión para explorar empresas verificadas y enviar mensajes de interés a sus dueños.",
 };
 
-/**
- * What only a new buyer must do, and why (decision 023: asking for a
- * company's full profile needs a confirmed e-mail). The link signs them in
- * and opens the marketplace (decision 034).
- */
-export const CONFIRM_EMAIL_STEP = `Te enviamos un correo para confirmar tu email. Ábrelo y sigue el enlace: confirmarás tu email, iniciarás sesión y llegarás al marketplace. Necesitas tu email confirmado para solicitar acceso al perfil completo de una empresa. Si no lo ves, revisa tu carpeta de spam; el enlace vence en ${EMAIL_VERIFICATION_TTL_HOURS} horas.`;
 const DEFAULT_NEXT_STEP = "Tu cuenta quedó registrada. Inicia sesión para continuar.";
 
 const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
