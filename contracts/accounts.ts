@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { defineEndpoint } from "./endpoint.ts";
 import { boundedText, confirmation, newPassword, passwordsMatch, requiredEmail, requiredSecret } from "./fields.ts";
+import { LoginResponse } from "./sessions.ts";
 
 /** POST /accounts/recover-passwords: ask for a recovery link. */
 export const RecoverPasswordRequest = Schema.Struct({
@@ -174,15 +175,27 @@ export const requestEmailVerificationEndpoint = defineEndpoint({
   },
 });
 
+/**
+ * What verifying answers: the message, and, when the link was opened without
+ * a session, the login's access token for the account it verified (the link
+ * proves the mailbox, as a recovery link does: docs/decisions/034). Opened
+ * with a session (any account's), that session is kept and no token is sent.
+ */
+export const VerifyEmailResponse = Schema.Struct({
+  ...MessageResponse.fields,
+  access_token: Schema.optional(LoginResponse.fields.access_token),
+});
+export type VerifyEmailResponse = typeof VerifyEmailResponse.Type;
+
 /** PUT /accounts/email_verifications: verify the address with the link's token (no session needed: the link may open anywhere). */
 export const verifyEmailEndpoint = defineEndpoint({
   method: "PUT",
   path: "/accounts/email_verifications",
-  summary: "Verify an e-mail address with the one-time token of the e-mailed link.",
+  summary: "Verify an e-mail address with the one-time token of the e-mailed link; without a session, answers a fresh access token for that account.",
   // The e-mailed link is the permission: no session needed.
   access: { who: "token" },
   body: VerifyEmailRequest,
-  response: MessageResponse,
+  response: VerifyEmailResponse,
   errors: {
     invalidLink: { status: 400, message: EMAIL_VERIFICATION_MESSAGES.invalidLink },
     tooMany: { status: 429, message: EMAIL_VERIFICATION_MESSAGES.tooMany },

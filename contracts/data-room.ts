@@ -33,7 +33,6 @@ export const DATA_ROOM_MESSAGES = {
   cifTooOld: "La Constancia de Situación Fiscal debe tener como máximo 3 meses de antigüedad.",
   cifInFuture: "La fecha de emisión no puede ser posterior a hoy.",
   fileNotFound: "El archivo no existe.",
-  linkExpired: "El enlace para abrir el archivo expiró. Vuelve a abrirlo desde el dataroom.",
   pictureSaved: "Imagen guardada con éxito",
   uploaded: "Archivo cargado con éxito",
   pictureNotFound: "La imagen no existe.",
@@ -41,6 +40,61 @@ export const DATA_ROOM_MESSAGES = {
   shared: "Documento compartido con los compradores aprobados.",
   unshared: "El documento dejó de compartirse.",
   tooManyChanges: "Hiciste demasiados cambios seguidos. Espera unos minutos e intenta de nuevo.",
+} as const;
+
+/**
+ * The pages a data-room file link answers in the browser tab it opened
+ * (GET /files/{token}, `browserTab`): what happened (`title`, and the
+ * sentence the contract's errors carry) and the next step that applies to
+ * that viewer. A link the server cannot read says nothing about any file or
+ * person; a genuine link tells its viewer about their own access only.
+ */
+export const FILE_LINK_PAGES = {
+  /** Forged, tampered, malformed, or a file that is gone: nothing is said about which. */
+  invalid: {
+    title: "Enlace no válido",
+    message: "Este enlace para abrir un documento no es válido.",
+    next: `Los enlaces a los documentos son personales y dejan de funcionar a los ${SIGNED_URL_TTL_SECONDS / 60} minutos. Inicia sesión en Puente con tu cuenta y vuelve a abrir el documento desde la empresa; si te lo compartieron, pide a esa persona que te dé acceso a través de Puente.`,
+  },
+  /** A genuine link, past its minutes, of a viewer who may still open the file. */
+  expired: {
+    title: "El enlace expiró",
+    message: "El enlace para abrir el archivo expiró.",
+    next: {
+      manager: `Por seguridad, cada enlace funciona ${SIGNED_URL_TTL_SECONDS / 60} minutos. Vuelve a abrirlo desde el dataroom de la empresa, en la pestaña «Dataroom».`,
+      buyer: `Por seguridad, cada enlace funciona ${SIGNED_URL_TTL_SECONDS / 60} minutos. Vuelve a abrirlo desde «Documentos compartidos», en el perfil completo de la empresa.`,
+    },
+  },
+  /** A buyer whose access to the company ended (revoked, rejected, or no longer approved). */
+  accessEnded: {
+    title: "Tu acceso terminó",
+    message: "Tu acceso a los documentos de esta empresa terminó.",
+    next: "Si la empresa te sigue interesando, en su perfil público verás si puedes volver a solicitar acceso y desde cuándo. También puedes explorar otras empresas en el marketplace.",
+  },
+  /** A buyer still approved, but the NDA they accepted is no longer the version in force. */
+  ndaOutdated: {
+    title: "Acepta el nuevo acuerdo de confidencialidad",
+    message: "El acuerdo de confidencialidad cambió y tu acceso a los documentos está en pausa.",
+    next: "Para volver a abrirlos, acepta la versión vigente desde el perfil de la empresa.",
+  },
+  /** A buyer still approved, for a document the owner no longer shares. */
+  unshared: {
+    title: "Documento no disponible",
+    message: "La empresa dejó de compartir este documento.",
+    next: "Los documentos que la empresa comparte contigo están en «Documentos compartidos», en su perfil completo.",
+  },
+  /** The viewer's account was deactivated. */
+  deactivated: {
+    title: "Cuenta desactivada",
+    message: "Tu cuenta está desactivada, así que el enlace ya no abre el documento.",
+    next: "Si crees que es un error, escríbenos desde la página de contacto para reactivarla.",
+  },
+  /** An owner or admin who no longer manages the company (ownership or role changed). */
+  notAllowed: {
+    title: "Sin acceso al documento",
+    message: "Ya no tienes acceso a este documento.",
+    next: "Si lo necesitas, pide acceso al dueño de la empresa o escríbenos desde la página de contacto.",
+  },
 } as const;
 
 /** Spec section 3: the server's category keys, in the order the data room shows them. */
@@ -244,8 +298,8 @@ export const FileBody = Schema.Unknown.annotations({ identifier: "FileBody", des
 /** The signed token of a file URL: `<fileId>.<viewerId>.<expires>.<signature>` (base64url signature). */
 export const FileTokenParams = Schema.Struct({
   token: Schema.String.pipe(
-    Schema.maxLength(200, { message: () => DATA_ROOM_MESSAGES.linkExpired }),
-    Schema.pattern(/^[\w.-]+$/, { message: () => DATA_ROOM_MESSAGES.linkExpired }),
+    Schema.maxLength(200, { message: () => FILE_LINK_PAGES.invalid.message }),
+    Schema.pattern(/^[\w.-]+$/, { message: () => FILE_LINK_PAGES.invalid.message }),
   ),
 });
 
@@ -260,7 +314,10 @@ export const PictureKeyParams = Schema.Struct({
 /**
  * GET /files/{token}: the bytes of a data-room file, for whoever holds the
  * signed URL from GET /companies/{id}/company_files/{fileId} (a new tab
- * carries no session, so the URL is the permission), until it expires.
+ * carries no session, so the URL is the permission), until it expires and
+ * while its viewer may still open the file. It opens in a browser tab: every
+ * refusal is a Spanish page with the next step for that viewer
+ * (FILE_LINK_PAGES), never JSON.
  */
 export const downloadFileEndpoint = defineEndpoint({
   method: "GET",
@@ -270,7 +327,16 @@ export const downloadFileEndpoint = defineEndpoint({
   access: { who: "token" },
   params: FileTokenParams,
   response: FileBody,
-  errors: { linkExpired: { status: 404, message: DATA_ROOM_MESSAGES.linkExpired } },
+  browserTab: true,
+  errors: {
+    invalid: { status: 404, message: FILE_LINK_PAGES.invalid.message },
+    expired: { status: 410, message: FILE_LINK_PAGES.expired.message },
+    accessEnded: { status: 403, message: FILE_LINK_PAGES.accessEnded.message },
+    ndaOutdated: { status: 403, message: FILE_LINK_PAGES.ndaOutdated.message },
+    unshared: { status: 403, message: FILE_LINK_PAGES.unshared.message },
+    deactivated: { status: 403, message: FILE_LINK_PAGES.deactivated.message },
+    notAllowed: { status: 403, message: FILE_LINK_PAGES.notAllowed.message },
+  },
 });
 
 /** GET /company_pictures/{key}: a company picture (public; the key changes on every upload, so it caches for long). */

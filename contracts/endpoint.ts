@@ -150,6 +150,15 @@ export interface EndpointSpec {
   readonly errors?: Readonly<Record<string, ErrorCase>>;
   /** Who may call it; required, so no endpoint is open by omission (see `Access`). */
   readonly access: Access;
+  /**
+   * Opened by a person in a browser tab (a signed link), never fetched by
+   * the app: every error it answers is a Spanish HTML page that says what
+   * happened and what to do next (its `errors`' messages), never JSON. The
+   * server route gives the page for the errors raised before its handler
+   * (a malformed link) and for unexpected failures (server/http/router.ts
+   * `RouteOptions.errorPage`).
+   */
+  readonly browserTab?: true;
 }
 
 /** An endpoint value, made by `defineEndpoint`. */

@@ -10,7 +10,8 @@
  * - `signedOut` / `signedIn`: "signed in means a token is present". Only
  *   `session.login` with a usable token (decodes, numeric `sub`, not expired)
  *   signs in; anything else is ignored.
- * - Signing out (`session.logout`, `session.unauthorized` after an API 401, and
+ * - Signing out (`session.logout`, `session.unauthorized` after an API 401,
+ *   `session.deactivated` when the API says the account was deactivated, and
  *   the `untilExpiry` timer) clears name, email, roles and token only; id,
  *   phone, onboarding, demo mode and subscription stay (spec section 4). The
  *   action `onSignedOut` gets the reason so the app can navigate to
@@ -159,7 +160,8 @@ export function signedInContext(token: string, now: number): Omit<SessionContext
 // The machine
 // ---------------------------------------------------------------------------
 
-export type SignOutReason = "logout" | "expired" | "unauthorized";
+/** Why a session ended: the person logged out, the token expired, the API refused it, or the account was deactivated (the app says so on the login page). */
+export type SignOutReason = "logout" | "expired" | "unauthorized" | "deactivated";
 
 export interface SessionInput {
   /** What `restorePersistedSession` read from the browser. */
@@ -172,6 +174,8 @@ export type SessionEvent =
   | { readonly type: "session.login"; readonly token: string }
   | { readonly type: "session.logout" }
   | { readonly type: "session.unauthorized" }
+  /** The API said the account is deactivated (a 401 or 403 with AUTH_MESSAGES.deactivated). */
+  | { readonly type: "session.deactivated" }
   | { readonly type: "session.profileUpdated"; readonly name: string; readonly phone: string | null }
   | { readonly type: "session.onboardingCompleted" }
   | { readonly type: "session.demoToggled" }
@@ -290,6 +294,7 @@ export const sessionMachine = setup({
           actions: [{ type: "revokeSession", params: ({ context }) => ({ token: context.token }) }, ...signOut("logout")],
         },
         "session.unauthorized": { target: "signedOut", actions: signOut("unauthorized") },
+        "session.deactivated": { target: "signedOut", actions: signOut("deactivated") },
         "session.profileUpdated": {
           actions: [
             { type: "updateProfile", params: ({ event }) => ({ name: event.name, phone: event.phone }) },

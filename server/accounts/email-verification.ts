@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { EMAIL_VERIFICATION_TTL_HOURS, requestEmailVerificationEndpoint, verifyEmailEndpoint, type EmailVerificationStatus } from "../../contracts/accounts.ts";
+import { issueSessionTokenFor } from "../auth/sessions.ts";
+import type { TokenSettings } from "../auth/tokens.ts";
 import type { Database } from "../db/open.ts";
 import { emailVerificationTokens } from "./schema.ts";
 import { users } from "../auth/schema.ts";
@@ -117,9 +119,17 @@ export async function verificationRecipient(db: Database, userId: number): Promi
  * PUT /accounts/email_verifications: claim the token and mark the address
  * verified, in one transaction. The claim is a conditional UPDATE, so two
  * concurrent uses cannot both succeed. An unknown, expired or used token, or
- * a deactivated account's, is the same 400 (nothing changes). Returns the user id.
+ * a deactivated account's, is the same 400 (nothing changes). With
+ * `signIn`, a session of the verified account is opened in the same
+ * transaction (docs/decisions/034): the link signs its opener in, once.
+ * Returns the user id and that session's access token (null without `signIn`).
  */
-export async function verifyEmailWithToken(db: Database, token: string, now: Date = new Date()): Promise<number> {
+export async function verifyEmailWithToken(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+  signIn?: { readonly tokens: TokenSettings },
+): Promise<{ readonly userId: number; readonly accessToken: string | null }> {
   const tokenHash = hashVerificationToken(token);
   const invalid = () => fail(verifyEmailEndpoint.errors.invalidLink);
   return db.transaction(async (tx) => {
@@ -142,6 +152,7 @@ export async function verifyEmailWithToken(db: Database, token: string, now: Dat
       .update(emailVerificationTokens)
       .set({ usedAt: now })
       .where(and(eq(emailVerificationTokens.userId, claimed.userId), isNull(emailVerificationTokens.usedAt)));
-    return claimed.userId;
+    const accessToken = signIn === undefined ? null : await issueSessionTokenFor(tx, claimed.userId, signIn.tokens, now);
+    return { userId: claimed.userId, accessToken };
   });
 }

@@ -92,9 +92,12 @@ export function accountRoutes(router: Router, context: RouteContext): void {
   });
 
   const perAddress = rateLimiter.guard("email_verification", { message: verifyEmailEndpoint.errors.tooMany.message });
+  // Opened without a session, the link signs its opener in (the mailbox is proven, as a recovery link proves it:
+  // docs/decisions/034); a session already open in that browser, whoever's, is kept and no other is opened.
   router.serve(verifyEmailEndpoint, { guards: [perAddress] }, async ({ body, request }) => {
-    const userId = await verifyEmailWithToken(db, body.token, now());
-    request.log.info({ userId }, "email verified");
-    return { message: EMAIL_VERIFICATION_MESSAGES.verified };
+    const signIn = request.user === null ? { tokens } : undefined;
+    const { userId, accessToken } = await verifyEmailWithToken(db, body.token, now(), signIn);
+    request.log.info({ userId, signedIn: accessToken !== null }, "email verified");
+    return { message: EMAIL_VERIFICATION_MESSAGES.verified, ...(accessToken === null ? {} : { access_token: accessToken }) };
   });
 }

@@ -17,7 +17,8 @@ import { HttpError, MESSAGES, forbidden, notFound, unauthorized } from "../http/
  *
  * - A hook on every request reads `Authorization: Bearer <token>`. No header:
  *   `request.user` is null. A header that is not a valid, unexpired HS256
- *   token signed with our secret: 401 on any route.
+ *   token signed with our secret, or of a session that ended: 401 on any
+ *   route (saying the account is deactivated when that is why it ended).
  * - Every endpoint declares who may call it (`access` in contracts/, see
  *   contracts/endpoint.ts `Access`); the router asks `accessGuard(endpoint)`
  *   for the checks of the caller that rule needs and runs them first, and
@@ -139,9 +140,10 @@ export function registerAuthz(app: FastifyInstance, deps: AuthzDeps): Authz {
     if (claims === null || !Number.isSafeInteger(id) || id <= 0 || id > POSTGRES_INT_MAX) throw new HttpError(401, MESSAGES.invalidSession);
     const [state] = await sessionState.execute({ sid: claims.sid, userId: id });
     const time = now();
-    // A logged-out, replaced (password change) or expired session: the token is dead.
+    // A logged-out, replaced (password change) or expired session: the token is dead. When the account was
+    // deactivated since (which ends its sessions), the 401 says so: the app signs its person out telling why.
     if (state === undefined || state.revokedAt !== null || state.expiresAt.getTime() <= time.getTime()) {
-      throw new HttpError(401, MESSAGES.invalidSession);
+      throw new HttpError(401, state !== undefined && state.deletedAt !== null ? MESSAGES.deactivated : MESSAGES.invalidSession);
     }
     const { subscriptionStatus, isPaid, periodEnd, cancelAt, provider } = state;
     const access = subscriptionAccess(

@@ -4,7 +4,7 @@ import type { Database } from "../db/open.ts";
 import { companyFiles, fileViews } from "./schema.ts";
 import { users } from "../auth/schema.ts";
 
-type FileRow = typeof companyFiles.$inferSelect;
+export type FileRow = typeof companyFiles.$inferSelect;
 
 const toDataRoomFile = (row: FileRow, category: DataRoomCategory, viewCount: number): DataRoomFile => ({
   id: row.id,

@@ -16,18 +16,19 @@ import {
   uploadDataRoomFilesEndpoint,
   type DataRoomCategory,
 } from "../../contracts/data-room.ts";
-import { canManageCompany } from "../auth/authz.ts";
+import { canManageCompany, isAdmin } from "../auth/authz.ts";
 import { companies } from "../companies/schema.ts";
 import { companyFiles } from "./schema.ts";
 import { users } from "../auth/schema.ts";
-import { buyerMayOpenSharedDocuments } from "../deal-room/access.ts";
+import { buyerDocumentAccess, buyerMayOpenSharedDocuments } from "../deal-room/access.ts";
 import type { DealRoomContext } from "../deal-room/routes.ts";
 import { HttpError, MESSAGES, notFound } from "../http/errors.ts";
 import { fail, FileBytes, type Router, type UploadedFile } from "../http/router.ts";
 import { newStorageKey, type Storage } from "../storage/storage.ts";
 import { checkCifIssueDate, contentDisposition, DATA_ROOM_KINDS, PICTURE_KINDS, sanitizeFilename, sniffKind, type FileKind } from "./content.ts";
 import { fileById, fileWithViews, findFile, listFiles, listViews, newFiles, recordView, setShared } from "./queries.ts";
-import { signFileToken, verifyFileToken } from "./signed-url.ts";
+import { fileLinkPage, type LinkVerdict } from "./file-link-pages.ts";
+import { signFileToken, verifyFileToken, type SignedFileLink } from "./signed-url.ts";
 
 /** What the data room needs beyond every feature's context: where the bytes live, and the NDA's versions (approved buyers' access). */
 export interface DataRoomContext extends DealRoomContext {
@@ -235,20 +236,46 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     return listViews(db, file.id, company?.ownerUserId ?? null);
   });
 
-  /** Whether the link's viewer may still open the file: revoking access or unsharing the document stops links already handed out. */
-  const stillAllowed = async (viewerId: number, file: { readonly companyId: number; readonly shared: boolean }): Promise<boolean> => {
-    const [viewer] = await db.select({ id: users.id, roles: users.roles, deletedAt: users.deletedAt }).from(users).where(eq(users.id, viewerId)).limit(1);
-    if (viewer === undefined || viewer.deletedAt !== null) return false;
-    const access = await fileAccess(viewer, file.companyId);
-    return access === "all" || (access === "shared" && file.shared);
+  /**
+   * What a genuine link of `signed.viewerId` to `signed.fileId` opens now,
+   * by the same rules as issuing it (revoking access, unsharing the
+   * document or deactivating the account stops links already handed out):
+   * the file, or why not, told only to the holder of a link we signed.
+   */
+  const linkVerdict = async (signed: SignedFileLink): Promise<LinkVerdict> => {
+    const file = await fileById(db, signed.fileId);
+    const [viewer] = await db.select({ id: users.id, roles: users.roles, deletedAt: users.deletedAt }).from(users).where(eq(users.id, signed.viewerId)).limit(1);
+    const [company] =
+      file === null ? [] : await db.select({ ownerUserId: companies.ownerUserId }).from(companies).where(eq(companies.id, file.companyId)).limit(1);
+    if (file === null || viewer === undefined || company === undefined) return { kind: "invalid" };
+    if (viewer.deletedAt !== null) return { kind: "deactivated" };
+    const companyId = file.companyId;
+    if (canManageCompany(viewer, company.ownerUserId)) {
+      const dataRoom = isAdmin(viewer) ? `/admin/business/${companyId}` : `/mi-empresa/${companyId}`;
+      return signed.expired ? { kind: "expired", audience: "manager", place: dataRoom } : { kind: "open", file };
+    }
+    const access = await buyerDocumentAccess(db, ndaVersions, viewer.id, companyId);
+    const profile = `/perfil-de-negocio/${companyId}`;
+    if (access === "none") return { kind: "notAllowed" };
+    if (access === "ended") return { kind: "accessEnded", place: profile };
+    if (access === "ndaOutdated") return { kind: "ndaOutdated", place: profile };
+    if (!file.shared) return { kind: "unshared", place: profile };
+    return signed.expired ? { kind: "expired", audience: "buyer", place: profile } : { kind: "open", file };
   };
 
-  router.serve(downloadFileEndpoint, {}, async ({ params }) => {
+  router.serve(downloadFileEndpoint, { errorPage: () => fileLinkPage({ kind: "invalid" }) }, async ({ params, request }) => {
     const signed = verifyFileToken(tokens.secret, params.token, now());
-    const found = signed === null ? null : await fileById(db, signed.fileId);
-    const file = found !== null && signed !== null && (await stillAllowed(signed.viewerId, found)) ? found : null;
-    const bytes = file === null ? null : await storage.get(file.storageKey);
-    if (file === null || bytes === null) throw fail(downloadFileEndpoint.errors.linkExpired);
+    const verdict: LinkVerdict = signed === null ? { kind: "invalid" } : await linkVerdict(signed);
+    if (verdict.kind !== "open") {
+      if (verdict.kind !== "invalid") request.log.info({ outcome: verdict.kind }, "data-room file link refused");
+      return fileLinkPage(verdict);
+    }
+    const { file } = verdict;
+    const bytes = await storage.get(file.storageKey);
+    if (bytes === null) {
+      request.log.error({ fileId: file.id }, "a data-room file's stored object is missing");
+      return fileLinkPage({ kind: "invalid" });
+    }
     return new FileBytes(bytes, file.contentType, {
       "Content-Disposition": contentDisposition(file.filename),
       "Cache-Control": "private, no-store",

@@ -20,8 +20,20 @@ export function signFileToken(key: Uint8Array, fileId: number, viewerId: number,
 
 const ID = /^[1-9]\d{0,9}$/;
 
-/** The file id of a valid, unexpired token; null for anything else (forged, tampered, expired, malformed). */
-export function verifyFileToken(key: Uint8Array, token: string, now: Date): { readonly fileId: number; readonly viewerId: number } | null {
+/** What a genuine token says: the file, the viewer it was issued to, and whether its minutes are over at `now`. */
+export interface SignedFileLink {
+  readonly fileId: number;
+  readonly viewerId: number;
+  readonly expired: boolean;
+}
+
+/**
+ * A token we signed (the signature is checked first, in constant time), with
+ * whether it has expired; null for anything else (forged, tampered,
+ * malformed), about which nothing is said. Only a genuine token's expiry is
+ * told apart: its holder was given the link by us.
+ */
+export function verifyFileToken(key: Uint8Array, token: string, now: Date): SignedFileLink | null {
   const parts = token.split(".");
   if (parts.length !== 4) return null;
   const [fileText = "", viewerText = "", expiresText = "", signature = ""] = parts;
@@ -30,6 +42,5 @@ export function verifyFileToken(key: Uint8Array, token: string, now: Date): { re
   const expected = Buffer.from(signatureOf(key, fileId, viewerId, expires));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  if (expires * 1000 <= now.getTime()) return null;
-  return { fileId, viewerId };
+  return { fileId, viewerId, expired: expires * 1000 <= now.getTime() };
 }

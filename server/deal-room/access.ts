@@ -209,8 +209,23 @@ export async function profileViewerPart(
   };
 }
 
+/**
+ * Where an account (not the company's owner nor an admin) stands with the
+ * company's shared documents now: "open" (approved, NDA in force),
+ * "ndaOutdated" (approved, but the NDA they accepted is no longer the one
+ * in force), "ended" (they asked, and the latest request does not grant
+ * access: revoked, rejected, pending again), or "none" (never asked).
+ */
+export type BuyerDocumentAccess = "open" | "ndaOutdated" | "ended" | "none";
+
+export async function buyerDocumentAccess(db: Database, versions: ReadonlyArray<NdaVersion>, userId: number, companyId: number): Promise<BuyerDocumentAccess> {
+  const latest = await latestRequestOf(db, userId, companyId);
+  if (latest === null) return "none";
+  if (!grantsAccess(latest.status)) return "ended";
+  return isCurrentNda(latest.ndaVersion, versions) ? "open" : "ndaOutdated";
+}
+
 /** Whether this account, not the company's owner nor an admin, may open the company's shared documents now. */
 export async function buyerMayOpenSharedDocuments(db: Database, versions: ReadonlyArray<NdaVersion>, userId: number, companyId: number): Promise<boolean> {
-  const latest = await latestRequestOf(db, userId, companyId);
-  return latest !== null && buyerHasAccess(latest.status, latest.ndaVersion, versions);
+  return (await buyerDocumentAccess(db, versions, userId, companyId)) === "open";
 }

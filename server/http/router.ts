@@ -13,7 +13,7 @@ import {
   type ResponseOf,
 } from "../../contracts/endpoint.ts";
 import { decodeWith } from "./decode.ts";
-import { HttpError } from "./errors.ts";
+import { HttpError, toErrorReply } from "./errors.ts";
 
 /**
  * Serves the endpoints declared in contracts/: each feature calls
@@ -58,6 +58,13 @@ export interface RouteOptions {
    * `request.body`. Only this route gets the raw parser.
    */
   readonly rawBody?: boolean;
+  /**
+   * The page for a refusal of a `browserTab` endpoint that its handler did
+   * not answer itself: a request its schemas refuse, a guard's refusal, an
+   * unexpected failure (logged). Required for those endpoints, refused for
+   * the others: a browser tab never gets JSON, the app never gets a page.
+   */
+  readonly errorPage?: (error: { readonly statusCode: number; readonly message: string }) => HtmlPage;
 }
 
 /** One file of a multipart request, read whole (within the endpoint's `maxFileBytes`). */
@@ -129,6 +136,12 @@ const reapplyOwnHeaders = async (_request: FastifyRequest, reply: FastifyReply, 
   if (headers !== undefined) reply.headers(headers);
   return payload;
 };
+
+/** Sends a server-rendered page: its own headers win over the app-wide ones (onSend), never cached. */
+function sendPage(reply: FastifyReply, page: HtmlPage): FastifyReply {
+  ownHeaders.set(reply, page.headers);
+  return reply.code(page.status).type("text/html; charset=utf-8").header("Cache-Control", "no-store").headers(page.headers).send(page.html);
+}
 
 /** The router's own answers to a multipart request it cannot read. */
 export const MULTIPART_MESSAGES = {
@@ -207,6 +220,7 @@ async function readMultipart(
 interface Served {
   readonly endpoint: Endpoint;
   readonly guards: ReadonlyArray<Guard>;
+  readonly errorPage: NonNullable<RouteOptions["errorPage"]> | null;
   readonly rawBody: boolean;
   readonly multipart: boolean;
   readonly handle: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -278,10 +292,7 @@ export function createRouter(access: AccessEnforcer): Router {
         ownHeaders.set(reply, answer.headers);
         return reply.code(200).type(answer.contentType).headers({ "content-length": String(answer.bytes.length), ...answer.headers }).send(answer.bytes);
       }
-      if (answer instanceof HtmlPage) {
-        ownHeaders.set(reply, answer.headers);
-        return reply.code(answer.status).type("text/html; charset=utf-8").header("Cache-Control", "no-store").headers(answer.headers).send(answer.html);
-      }
+      if (answer instanceof HtmlPage) return sendPage(reply, answer);
       if (answer instanceof SeeOther) return reply.code(303).header("Location", answer.location).send();
       reply.code(endpoint.status ?? 200);
       if (answer instanceof PreEncodedJson) return reply.type("application/json; charset=utf-8").send(answer.json);
@@ -289,10 +300,13 @@ export function createRouter(access: AccessEnforcer): Router {
       return reply.send(encode(answer));
     };
     if (options.rawBody === true && endpoint.body !== undefined) throw new Error(`${endpointLabel(endpoint)}: a raw body has no body schema`);
+    if ((endpoint.browserTab === true) !== (options.errorPage !== undefined)) {
+      throw new Error(`${endpointLabel(endpoint)}: a browserTab endpoint, and only one, renders its refusals with errorPage`);
+    }
     if (endpoint.multipart !== undefined && (endpoint.body !== undefined || options.rawBody === true)) {
       throw new Error(`${endpointLabel(endpoint)}: a multipart endpoint has no other body`);
     }
-    group.push({ endpoint, guards: [...(accessGuard === null ? [] : [accessGuard]), ...(options.guards ?? [])], rawBody: options.rawBody === true, multipart: endpoint.multipart !== undefined, handle });
+    group.push({ endpoint, guards: [...(accessGuard === null ? [] : [accessGuard]), ...(options.guards ?? [])], errorPage: options.errorPage ?? null, rawBody: options.rawBody === true, multipart: endpoint.multipart !== undefined, handle });
     // Variants with more fixed query parameters are tried first.
     group.sort((a, b) => Object.keys(b.endpoint.fixedQuery ?? {}).length - Object.keys(a.endpoint.fixedQuery ?? {}).length);
     routes.set(key, group);
@@ -311,8 +325,16 @@ export function createRouter(access: AccessEnforcer): Router {
           handler: async (request, reply) => {
             const served = group.find((candidate) => matchesFixedQuery(candidate.endpoint, request.query));
             if (served === undefined) throw new HttpError(404, "Recurso no encontrado.");
-            for (const guard of served.guards) await guard(request, reply);
-            return served.handle(request, reply);
+            try {
+              for (const guard of served.guards) await guard(request, reply);
+              return await served.handle(request, reply);
+            } catch (error) {
+              if (served.errorPage === null || reply.sent) throw error;
+              // A browser tab gets a page whatever went wrong; the failure is logged like the app's error handler does.
+              const { statusCode, message, expected } = toErrorReply(error);
+              if (!expected) request.log.error({ err: error }, "unexpected error");
+              return sendPage(reply, served.errorPage({ statusCode, message }));
+            }
           },
         });
       if (group.some((served) => served.multipart)) {

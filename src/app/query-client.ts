@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { GENERIC_ERROR_MESSAGE, isApiError } from "../lib/api-error.ts";
-import { toastError } from "../lib/toast.ts";
+import { isApiError } from "../lib/api-error.ts";
+import { toastApiError } from "../lib/toast.ts";
 
 const MAX_RETRIES = 2;
 
@@ -20,7 +20,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (query.meta?.["silent"] === true) return;
-        toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE);
+        toastApiError(error);
       },
     }),
     mutationCache: new MutationCache(),

@@ -21,7 +21,8 @@ export interface PagedTableProps<Row extends { readonly id: number }> {
   readonly columns: ReadonlyArray<TableColumn<Row>>;
   readonly query: PagedQuery<Row>;
   readonly page: number;
-  readonly onPage: (page: number) => void;
+  /** A page chosen, or (`replace`) the last page in place of one past the end. */
+  readonly onPage: (page: number, replace?: boolean) => void;
   /** The pager's accessible name: "Páginas de usuarios". */
   readonly pagerLabel: string;
   /** The spinner's announcement: "Cargando usuarios". */

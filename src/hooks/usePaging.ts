@@ -12,14 +12,16 @@ export interface PagedResult {
  * The pager of a server-paged table, from the page asked for: "Página 2 de 3"
  * shows at once while the rows of page 1 stay (dimmed) until page 2 arrives.
  * When rows went away and the page is past the last (a search, a
- * deactivation), it moves to the last page once the answer is in.
+ * deactivation), it moves to the last page once the answer is in, in place
+ * of the one asked for (a page kept in the URL is replaced, not stacked).
  */
-export function usePaging(page: number, setPage: (page: number) => void, result: PagedResult): Paging | null {
+export function usePaging(page: number, setPage: (page: number, replace?: boolean) => void, result: PagedResult): Paging | null {
   const { data, isPlaceholderData } = result;
   const paging = data === undefined ? null : pagingOf(page, data.total, data.per_page);
   const lastPage = data === undefined || isPlaceholderData ? null : (paging?.pageCount ?? null);
   useEffect(() => {
-    if (lastPage !== null && page > lastPage) setPage(lastPage);
+    // In place of the page that is gone (`replace`): back must not lead to it again.
+    if (lastPage !== null && page > lastPage) setPage(lastPage, true);
   }, [page, lastPage, setPage]);
   return paging;
 }

@@ -1,4 +1,5 @@
 import { Either, ParseResult, Schema } from "effect";
+import { AUTH_MESSAGES } from "../../contracts/errors.ts";
 import { fillPath, type Endpoint, type MultipartSpec, type PathArgs, type QueryArgs, type ResponseOf, type WireBodyOf } from "../../contracts/endpoint.ts";
 import { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE } from "./api-error.ts";
 
@@ -9,25 +10,30 @@ import { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE } from ".
 
 // The error type and messages live in an Effect-free module so the app shell
 // can use them without loading Effect; this module re-exports them.
-export { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE, isApiError } from "./api-error.ts";
+export { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE, isApiError, userMessageOf } from "./api-error.ts";
 
 export interface ApiConfig {
   /** `/api` by default; an absolute URL (e.g. the Pact mock server) also works. */
   readonly baseUrl?: string;
   readonly getToken: () => string | null;
+  /** A 401: the session's token is no longer good. */
   readonly onUnauthorized: () => void;
+  /** A 401 or 403 that says the account was deactivated (AUTH_MESSAGES.deactivated): the open session is of no use. Default: `onUnauthorized`. */
+  readonly onDeactivated?: () => void;
 }
 
 interface ResolvedConfig {
   readonly baseUrl: string;
   readonly getToken: () => string | null;
   readonly onUnauthorized: () => void;
+  readonly onDeactivated: () => void;
 }
 
 let config: ResolvedConfig = {
   baseUrl: "/api",
   getToken: () => null,
   onUnauthorized: () => {},
+  onDeactivated: () => {},
 };
 
 export function configureApi(next: ApiConfig): void {
@@ -35,6 +41,7 @@ export function configureApi(next: ApiConfig): void {
     baseUrl: next.baseUrl ?? "/api",
     getToken: next.getToken,
     onUnauthorized: next.onUnauthorized,
+    onDeactivated: next.onDeactivated ?? next.onUnauthorized,
   };
 }
 
@@ -70,31 +77,71 @@ export function buildUrl(baseUrl: string, path: string, query?: QueryParams): st
   return `${base}${suffix}${suffix.includes("?") ? "&" : "?"}${search}`;
 }
 
-const ErrorMessage = Schema.Struct({ message: Schema.String });
-const decodeErrorMessage = Schema.decodeUnknownEither(ErrorMessage);
+/**
+ * The English texts that proxies, gateways and web frameworks put in an
+ * error's `message` (Node's STATUS_CODES among them): never shown, our
+ * server answers in Spanish.
+ */
+const STATUS_TEXT =
+  /^(?:bad request|unauthori[sz]ed|forbidden|not found|method not allowed|request time-?out|conflict|gone|payload too large|request entity too large|uri too long|unsupported media type|too many requests|internal server error|internal error|not implemented|bad gateway|service unavailable|gateway time-?out|error|unknown error|server error)\.?$/i;
 
-/** Spec section 8: the message a user sees for a failed response. */
-export function errorMessageFor(status: number, body: unknown): string {
-  const decoded = decodeErrorMessage(body);
-  const message = Either.isRight(decoded) && decoded.right.message.trim() !== "" ? decoded.right.message : null;
+/** An answer as it came: its Content-Type and its text. */
+export interface RawAnswer {
+  readonly contentType: string | null;
+  readonly text: string;
+}
+
+const isJsonType = (contentType: string | null): boolean => /^application\/(?:[\w.+-]+\+)?json\b/i.test((contentType ?? "").trim());
+
+/**
+ * The message our server wrote for the person, if the failed answer carries
+ * one: a JSON answer (by its Content-Type: a proxy's HTML or text page never
+ * counts, whatever it says) shaped `{ message }` as our error handler sends
+ * it (a framework's default `{ statusCode, error, message }` is not), with a
+ * message that is not an English status text. Null for anything else.
+ */
+export function serverMessageOf(answer: RawAnswer): string | null {
+  if (!isJsonType(answer.contentType)) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text);
+  } catch {
+    return null;
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body) || "statusCode" in body || "error" in body) return null;
+  const message: unknown = Reflect.get(body, "message");
+  if (typeof message !== "string") return null;
+  const text = message.trim();
+  return text === "" || STATUS_TEXT.test(text) ? null : text;
+}
+
+/**
+ * Spec section 8: what a person sees for a failed answer: our server's
+ * Spanish message; otherwise 'Ocurrió un error, intenta más tarde.' for a
+ * 400 and 'Ocurrió un error, intenta más tarde' for the rest (an HTML page
+ * from a proxy, an English 'Internal Server Error', an empty 502).
+ */
+export function errorMessageFor(status: number, answer: RawAnswer): string {
+  const message = serverMessageOf(answer);
   if (status === 400) return message ?? BAD_REQUEST_FALLBACK_MESSAGE;
   return message ?? GENERIC_ERROR_MESSAGE;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === "") return undefined;
+/** A successful answer's body: JSON when it parses (the schema then says whether it fits), else its text. */
+function bodyOf(answer: RawAnswer): unknown {
+  if (answer.text === "") return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(answer.text) as unknown;
   } catch {
-    return text;
+    return answer.text;
   }
 }
 
 /**
  * Calls the API and decodes a successful body with `schema`. Throws an
  * `ApiError` for a network failure, a non-2xx answer or a body that does not
- * match the schema. A 401 also tells the session (`onUnauthorized`).
+ * match the schema. A 401 also tells the session (`onUnauthorized`); a 401
+ * or 403 that says the account is deactivated tells it that (`onDeactivated`).
  */
 async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init: RequestInit): Promise<A> {
   const headers: Record<string, string> = { Accept: "application/json" };
@@ -115,13 +162,22 @@ async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init:
     throw new ApiError(0, GENERIC_ERROR_MESSAGE, { cause });
   }
 
-  const body = await readBody(response);
+  let answer: RawAnswer;
+  try {
+    answer = { contentType: response.headers.get("content-type"), text: await response.text() };
+  } catch (cause) {
+    // The connection dropped while the body was arriving: as good as no answer.
+    throw new ApiError(0, GENERIC_ERROR_MESSAGE, { cause });
+  }
   if (!response.ok) {
-    if (response.status === 401) config.onUnauthorized();
-    throw new ApiError(response.status, errorMessageFor(response.status, body));
+    const message = errorMessageFor(response.status, answer);
+    // A deactivated account: its live session is refused (403), an ended one is dead (401); either says why.
+    if ((response.status === 401 || response.status === 403) && message === AUTH_MESSAGES.deactivated) config.onDeactivated();
+    else if (response.status === 401) config.onUnauthorized();
+    throw new ApiError(response.status, message);
   }
 
-  const decoded = Schema.decodeUnknownEither(schema)(body);
+  const decoded = Schema.decodeUnknownEither(schema)(bodyOf(answer));
   if (Either.isLeft(decoded)) {
     throw new ApiError(response.status, GENERIC_ERROR_MESSAGE, {
       cause: ParseResult.TreeFormatter.formatErrorSync(decoded.left),

@@ -19,3 +19,13 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/**
+ * What a person is told about any failure (spec section 8): an API error's
+ * Spanish message (the client only ever puts one there, see
+ * ./api-client.ts), and for anything else (a script that failed to load, a
+ * bug) the generic 'Ocurrió un error, intenta más tarde'.
+ */
+export function userMessageOf(error: unknown): string {
+  return isApiError(error) && error.message.trim() !== "" ? error.message : GENERIC_ERROR_MESSAGE;
+}

@@ -1,6 +1,6 @@
 import { createActor, type ActorRefFrom } from "xstate";
 import { selectSession } from "../../machines/session/selectors.ts";
-import { restorePersistedSession, sessionMachine } from "../../machines/session/session.machine.ts";
+import { restorePersistedSession, sessionMachine, type SignOutReason } from "../../machines/session/session.machine.ts";
 import { deleteSessionEndpoint } from "../../contracts/sessions.ts";
 import { callEndpoint, configureApi } from "./api-client.ts";
 import { inspectOption } from "./xstate-inspect.ts";
@@ -23,8 +23,8 @@ export interface SessionActorOptions {
   readonly stored: string | null;
   /** Keeps the persisted fields (JSON text) for the next visit. */
   readonly persist: (json: string) => void;
-  /** The session ended (logout, expiry, 401). */
-  readonly onSignedOut: () => void;
+  /** The session ended, and why (logout, expiry, 401, a deactivated account). */
+  readonly onSignedOut: (reason: SignOutReason) => void;
 }
 
 /** Creates, wires and starts the actor. */
@@ -33,7 +33,7 @@ export function startSessionActor({ stored, persist, onSignedOut }: SessionActor
     actions: {
       // The machine passes the persisted fields (toPersisted(context)) as params.
       persist: (_, persisted) => persist(JSON.stringify(persisted)),
-      onSignedOut: () => onSignedOut(),
+      onSignedOut: (_, { reason }) => onSignedOut(reason),
       // Best effort: the browser forgets the token either way; the server refuses it from now on.
       revokeSession: (_, { token }) => {
         if (token !== null) void callEndpoint(deleteSessionEndpoint, { token }).catch(() => {});
@@ -48,6 +48,7 @@ export function startSessionActor({ stored, persist, onSignedOut }: SessionActor
   configureApi({
     getToken: () => selectSession(actor.getSnapshot()).token,
     onUnauthorized: () => actor.send({ type: "session.unauthorized" }),
+    onDeactivated: () => actor.send({ type: "session.deactivated" }),
   });
   actor.start();
   return actor;

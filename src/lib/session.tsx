@@ -3,6 +3,7 @@ import { navigate } from "wouter/use-browser-location";
 import { selectSession, SESSION_STORAGE_KEY, SIGNED_OUT_VIEW, type SessionView } from "../../machines/session/selectors.ts";
 import type { SessionEvent } from "../../machines/session/session.machine.ts";
 import type { SessionActor } from "./session-actor.ts";
+import { loginPathAfterSignOut } from "./sign-out-notice.ts";
 
 /**
  * The session for components: a store that loads the session actor
@@ -33,7 +34,7 @@ export interface SessionStore {
   readonly subscribe: (onChange: () => void) => () => void;
   /** Sends at once when loaded, otherwise after loading (events keep their order). */
   readonly send: (event: SessionEvent) => void;
-  /** Runs `listener` whenever the session ends (logout, expiry, 401). Returns the unsubscribe. */
+  /** Runs `listener` whenever the session ends (logout, expiry, 401, a deactivated account). Returns the unsubscribe. */
   readonly onSignedOut: (listener: () => void) => () => void;
 }
 
@@ -98,9 +99,9 @@ export function createSessionStore({ storage, navigate }: SessionStoreOptions): 
             // Private mode or a full quota: the session still works for this tab.
           }
         },
-        onSignedOut: () => {
+        onSignedOut: (reason) => {
           notify(signedOut);
-          navigate("/iniciar-sesion");
+          navigate(loginPathAfterSignOut(reason));
         },
       });
       actor.subscribe(() => notify(changed));

@@ -1,5 +1,5 @@
 import type { toast } from "react-toastify";
-import { GENERIC_ERROR_MESSAGE, isApiError } from "./api-error.ts";
+import { userMessageOf } from "./api-error.ts";
 
 /**
  * Spec section 9: error toasts last 5 s top-right; default (success) toasts
@@ -55,7 +55,7 @@ export function toastSuccess(message: string): void {
   );
 }
 
-/** The error toast for a failed API call: the mapped Spanish message (spec section 8). */
+/** The error toast for a failed call: its Spanish message, or the generic one (spec section 8). */
 export function toastApiError(error: unknown): void {
-  toastError(isApiError(error) ? error.message : GENERIC_ERROR_MESSAGE);
+  toastError(userMessageOf(error));
 }

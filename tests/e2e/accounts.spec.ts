@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { DUPLICATE_EMAIL_MESSAGE } from "../../contracts/registration.ts";
+import { CONFIRM_EMAIL_STEP } from "../../src/features/auth/components/thank-you-copy.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 // One e2e server for the whole run: every test signs up with its own e-mail.
@@ -68,6 +70,8 @@ test("a buyer signs up, is sent to the login after 5 s and logs in with the new 
   await expect(toast(page, "Registrado con éxito")).toBeVisible();
   await expect(page).toHaveURL(/\/gracias-comprador$/);
   await expect(page.getByRole("heading", { level: 1, name: "Gracias por registrarte" })).toBeVisible();
+  // What to do next, and why: confirm the e-mail, which asking for a full profile needs.
+  await expect(page.getByRole("note")).toHaveText(CONFIRM_EMAIL_STEP);
   await expectNoAxeViolations(page);
   // The thank-you page sends the user to log in after 5 s: moved on the page's
   // clock, not waited for on a machine that may be slow.
@@ -155,7 +159,7 @@ test("a buyer edits the profile, changes the password, logs out and logs in with
   await expect(page.getByRole("button", { name: /Ana María Compradora/ })).toBeVisible();
 });
 
-test("signing up twice with the same e-mail shows the server's Spanish message", async ({ page }) => {
+test("signing up with an e-mail that has an account says the server's Spanish message at the e-mail field, where the focus goes", async ({ page }) => {
   await page.goto("/registro");
   await page.getByLabel("Nombre completo").fill("Daniela Duplicada");
   // Focus lands on the first field to fix, a dropdown here.
@@ -170,8 +174,14 @@ test("signing up twice with the same e-mail shows the server's Spanish message",
   await page.getByLabel("Contraseña", { exact: true }).fill("Cualquier-clave-1");
   await acceptTerms(page);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Ya existe una cuenta con ese email. Inicia sesión o recupera tu contraseña." })).toBeVisible();
+  const emailField = page.getByRole("textbox", { name: "Email" });
+  await expect(emailField).toBeFocused();
+  await expect(emailField).toHaveAttribute("aria-invalid", "true");
+  await expect(emailField).toHaveAccessibleDescription(new RegExp(DUPLICATE_EMAIL_MESSAGE.replace(/[.?]/g, "\\$&")));
+  // Said once, where it is fixed: no toast repeats it.
+  await expect(toast(page, DUPLICATE_EMAIL_MESSAGE)).toHaveCount(0);
   await expect(page).toHaveURL(/\/registro$/);
+  await expectNoAxeViolations(page);
 });
 
 test("a seller signs up with the first company from /vende-tu-empresa", async ({ page, login }) => {

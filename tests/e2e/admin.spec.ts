@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { AUTH_MESSAGES } from "../../contracts/errors.ts";
-import { DEMO_ADMIN, DEMO_BUYER, expect, expectNoAxeViolations, test } from "./fixtures.ts";
+import { SESSION_STORAGE_KEY } from "../../machines/session/selectors.ts";
+import { DEACTIVATED_SIGN_OUT_MESSAGE } from "../../src/lib/sign-out-notice.ts";
+import { DEMO_ADMIN, DEMO_BUYER, expect, expectNoAxeViolations, sessionFor, test } from "./fixtures.ts";
 
 // The admin dashboard (issue 15, docs/decisions/021-admin-users-and-kpis.md):
 // Analítica, Empresas and Usuarios as tabs bound to the URL, server-side
@@ -68,18 +70,25 @@ test("Analítica: the four figures and the weekly chart, with its numbers in a t
   await expectNoAxeViolations(page);
 });
 
-test("Empresas: 10 a page with server paging, a search that goes back to page 1, edit links to the admin form", async ({ page }) => {
+test("Empresas: 10 a page with server paging kept in the URL (a reload stays), a search that goes back to page 1, names hidden while Incognito is on, edit links to the admin form", async ({ page }) => {
   await openAsAdmin(page, "/admin/dashboard/companies");
-  const all = await adminGet<{ total: number; items: ReadonlyArray<{ id: number; name: string }> }>(page.request, "/api/companies?is_dashboard=true&per_page=10");
+  type Row = { id: number; name: string; human_id: string };
+  const all = await adminGet<{ total: number; items: ReadonlyArray<Row> }>(page.request, "/api/companies?is_dashboard=true&per_page=10");
+  const first = all.items[0];
+  if (first === undefined) throw new Error("no company in the demo data");
   const pages = Math.ceil(all.total / 10);
   expect(pages).toBeGreaterThan(2);
   const region = page.getByRole("tabpanel", { name: "Empresas" });
   const rows = region.getByRole("table", { name: "Empresas" }).getByRole("row");
   await expect(region.getByText(`Página 1 de ${pages}`)).toBeVisible();
   await expect(rows).toHaveCount(11);
-  await expect(rows.nth(1)).toContainText(all.items[0]?.name ?? "");
-  // By row, not by name: sign-ups from other specs share the sample's company name.
-  await expect(rows.nth(1).getByRole("link", { name: `Editar ${all.items[0]?.name ?? ""}` })).toHaveAttribute("href", `/admin/business/${all.items[0]?.id ?? 0}`);
+  // Incognito is on (the default): the banner says names are hidden, and the table hides them too.
+  await expect(page.getByRole("region", { name: "Modo incógnito" })).toBeVisible();
+  await expect(rows.nth(1)).toContainText(first.human_id);
+  await expect(rows.nth(1)).toContainText("********");
+  for (const company of all.items) await expect(region.getByText(company.name, { exact: true })).toHaveCount(0);
+  // By row, not by name: the reference names the row's edit link while names are hidden.
+  await expect(rows.nth(1).getByRole("link", { name: `Editar ${first.human_id}` })).toHaveAttribute("href", `/admin/business/${first.id}`);
   await expect(region.getByRole("link", { name: "Registrar empresa" })).toHaveAttribute("href", "/admin/business");
   await expectNoAxeViolations(page);
 
@@ -87,25 +96,44 @@ test("Empresas: 10 a page with server paging, a search that goes back to page 1,
   await expect(region.getByText(`Página 2 de ${pages}`)).toBeVisible();
   await region.getByRole("button", { name: "Siguiente" }).click();
   await expect(region.getByText(`Página 3 de ${pages}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/companies\?page=3$/);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(rows.nth(1)).not.toContainText(all.items[0]?.name ?? "");
+  await expect(rows.nth(1)).not.toContainText(first.human_id);
+  const third = await adminGet<{ items: ReadonlyArray<Row> }>(page.request, "/api/companies?is_dashboard=true&per_page=10&page=3");
+  // A reload stays on that page; the back button goes to the page before.
+  await page.reload();
+  await expect(region.getByText(`Página 3 de ${pages}`)).toBeVisible();
+  await expect(rows.nth(1)).toContainText(third.items[0]?.human_id ?? "-");
+  await page.goBack();
+  await expect(region.getByText(`Página 2 de ${pages}`)).toBeVisible();
+  await expect(page).toHaveURL(/\?page=2$/);
 
-  // A search by contact (accents aside) starts again at page 1.
-  const found = await adminGet<{ total: number; items: ReadonlyArray<{ name: string }> }>(page.request, "/api/companies?is_dashboard=true&per_page=10&q=trevino");
+  // Incognito off (from the banner): the names are shown.
+  await page.getByRole("button", { name: "Desactivar modo incógnito" }).click();
+  await page.goto("/admin/dashboard/companies");
+  await expect(rows.nth(1).getByRole("rowheader")).toHaveText(first.name);
+  await expect(rows.nth(1).getByRole("link", { name: `Editar ${first.name}` })).toHaveAttribute("href", `/admin/business/${first.id}`);
+
+  // A search by contact (accents aside) starts again at page 1, and is in the URL too.
+  const found = await adminGet<{ total: number; items: ReadonlyArray<Row> }>(page.request, "/api/companies?is_dashboard=true&per_page=10&q=trevino");
   expect(found.total).toBeGreaterThan(0);
   await region.getByRole("searchbox", { name: "Buscar empresas" }).fill("trevino");
+  await expect(page).toHaveURL(/\?q=trevino$/);
   const foundPages = Math.ceil(found.total / 10);
   if (foundPages > 1) await expect(region.getByText(`Página 1 de ${foundPages}`)).toBeVisible();
   else await expect(region.getByRole("navigation", { name: "Páginas de empresas" })).toHaveCount(0);
   await expect(rows).toHaveCount(Math.min(10, found.total) + 1);
   await expect(rows.nth(1)).toContainText(found.items[0]?.name ?? "");
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.reload();
+  await expect(region.getByRole("searchbox", { name: "Buscar empresas" })).toHaveValue("trevino");
+  await expect(rows).toHaveCount(Math.min(10, found.total) + 1);
 
   await region.getByRole("searchbox", { name: "Buscar empresas" }).fill("ninguna empresa se llama así");
   await expect(region.getByRole("status").filter({ hasText: "Ninguna empresa coincide con tu búsqueda." })).toBeVisible();
 });
 
-test("Usuarios by keyboard: the tabs, a search, the confirmation; the account is deactivated and cannot log in", async ({ page, login }) => {
+test("Usuarios by keyboard: the tabs, a search, the confirmation; the account is deactivated, its open session is signed out saying why, and it cannot log in", async ({ page, login, browser, baseURL }) => {
   const email = unique("desactivable");
   const name = `Rocío Desactivable ${Date.now() % 100_000}`;
   const created = await page.request.post("/api/buyers", {
@@ -121,6 +149,13 @@ test("Usuarios by keyboard: the tabs, a search, the confirmation; the account is
   const userToken = await tokenOf(page.request, { email, password: "Clave-desactivable-1" });
   const asUser = { headers: { authorization: `Bearer ${userToken}` } };
   expect((await page.request.get("/api/subscriptions", asUser)).status()).toBe(200);
+  // The user, signed in in a browser of their own, on their profile.
+  const origin = new URL(baseURL ?? "").origin;
+  const stored = await sessionFor(page.request, { email, password: "Clave-desactivable-1" });
+  const userContext = await browser.newContext({ baseURL: origin, locale: "es-MX", storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: SESSION_STORAGE_KEY, value: stored }] }] } });
+  const userPage = await userContext.newPage();
+  await userPage.goto("/mi-perfil");
+  await expect(userPage.getByRole("heading", { level: 1, name: "Mi perfil" })).toBeVisible();
 
   await openAsAdmin(page, "/admin/dashboard/kpis");
   // The tabs: arrow keys move between them, and the URL follows.
@@ -183,6 +218,13 @@ test("Usuarios by keyboard: the tabs, a search, the confirmation; the account is
 
   // The token the user held is dead at once, and the right password no longer opens the account.
   expect((await page.request.get("/api/subscriptions", asUser)).status()).toBe(401);
+  // Their open session: the next page they open signs them out, on the login page that says why.
+  await userPage.reload();
+  await expect(userPage).toHaveURL(/\/iniciar-sesion\?aviso=cuenta-desactivada$/);
+  await expect(userPage.getByRole("alert").filter({ hasText: DEACTIVATED_SIGN_OUT_MESSAGE })).toBeVisible();
+  await expect(userPage.getByRole("button", { name: new RegExp(name) })).toHaveCount(0);
+  await expectNoAxeViolations(userPage);
+  await userContext.close();
   await page.getByRole("button", { name: /Administración Puente/ }).click();
   await page.getByRole("menuitem", { name: "Cerrar sesión" }).click();
   await expect(page).toHaveURL(/\/iniciar-sesion$/);

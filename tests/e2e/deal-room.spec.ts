@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { EMAIL_VERIFICATION_MESSAGES } from "../../contracts/accounts.ts";
 import { PUBLISHED_COMPANY_STATUS_ID } from "../../contracts/companies.ts";
-import { DATA_ROOM_MESSAGES } from "../../contracts/data-room.ts";
+import { DATA_ROOM_MESSAGES, FILE_LINK_PAGES } from "../../contracts/data-room.ts";
 import { DEAL_ROOM_MESSAGES } from "../../contracts/deal-room.ts";
 import { SAVED_SEARCH_MESSAGES } from "../../contracts/saved-searches.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
@@ -147,9 +147,15 @@ test("a new buyer verifies the e-mail, asks under the NDA; the seller approves a
   const welcome = await inbox.nextTo(BUYER.email, 0);
   const link = new RegExp(`${app.url.replace(/[.]/g, "\\.")}/verificar-correo\\?token=[A-Za-z0-9_-]+`).exec(welcome)?.[0];
   expect(link, "verification link in the e-mail").toBeDefined();
-  await page.goto(link ?? "");
-  await expect(page.getByText(EMAIL_VERIFICATION_MESSAGES.verified)).toBeVisible();
-  await expectNoAxeViolations(page);
+  // Opened where nobody is signed in (the phone's mail app, say): it signs the buyer in and lands on the marketplace.
+  const elsewhere = await browser.newContext({ locale: "es-MX" });
+  const phone = await elsewhere.newPage();
+  await phone.goto(link ?? "");
+  await expect(phone).toHaveURL(url("/compra-una-empresa"));
+  await expect(toast(phone, EMAIL_VERIFICATION_MESSAGES.verified)).toBeVisible();
+  await expect(phone.getByRole("button", { name: new RegExp(BUYER.name) })).toBeVisible();
+  await expectNoAxeViolations(phone);
+  await elsewhere.close();
 
   // The request: the NDA with the listing's reference, the contract's messages, then the request sent.
   await page.goto(profile);
@@ -212,6 +218,7 @@ test("a new buyer verifies the e-mail, asks under the NDA; the seller approves a
   await fullProfile(page).getByRole("button", { name: new RegExp(`Abrir ${DOCUMENT}`) }).click();
   const opened = await tab;
   await expect(opened).toHaveURL(/\/api\/files\/[\w.-]+$/);
+  const documentLink = opened.url();
   await opened.close();
 
   // The thread: the buyer writes; the seller is told without the text, reads it and answers.
@@ -271,6 +278,19 @@ test("a new buyer verifies the e-mail, asks under the NDA; the seller approves a
   }).then((list) => list.items);
   const open = await fetch(url(`/api/companies/${companyId}/company_files/${shared?.id ?? 0}`), { headers: { authorization: `Bearer ${buyerToken}` } });
   expect(open.status).toBe(404);
+  // The document's link, opened again in a tab of its own (a server page, not the app): it says the access
+  // ended and where to go, not JSON, not "desde el dataroom"; its link leads to the profile, where asking again is explained.
+  const again = await page.context().newPage();
+  await again.goto(documentLink);
+  await expect(again.getByRole("heading", { level: 1, name: FILE_LINK_PAGES.accessEnded.title })).toBeVisible();
+  await expect(again.getByText(FILE_LINK_PAGES.accessEnded.message)).toBeVisible();
+  await expect(again.getByRole("link", { name: "Explorar empresas" })).toHaveAttribute("href", "/compra-una-empresa");
+  await expect(again.getByText(/dataroom/i)).toHaveCount(0);
+  await expectNoAxeViolations(again);
+  await again.getByRole("link", { name: "Ver el perfil público de la empresa" }).click();
+  await expect(again).toHaveURL(profile);
+  await expect(accessPanel(again)).toContainText(DEAL_ROOM_MESSAGES.coolingOff);
+  await again.close();
   await seller.context().close();
 });
 

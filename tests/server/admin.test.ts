@@ -200,12 +200,16 @@ describe.each(ONE_TEST_DATABASE)("admin users and KPIs on $kind", (target) => {
       // The right password says why; a wrong one says nothing new.
       expectMessage(await logIn(seller.email), 403, AUTH_MESSAGES.deactivated);
       expectMessage(await logIn(seller.email, "Otra-clave-1"), 401, AUTH_MESSAGES.wrongCredentials);
-      // Every token they held is a 401 on any route, logout included.
+      // Every token they held is a 401 on any route, logout included, that says why: the app signs its person out telling them (issue 28).
       for (const token of [seller.token, otherToken]) {
-        expectMessage(await call(listDashboardCompaniesEndpoint, token), 401, AUTH_MESSAGES.invalidSession);
-        expectMessage(await call(healthEndpoint, token), 401, AUTH_MESSAGES.invalidSession);
+        expectMessage(await call(listDashboardCompaniesEndpoint, token), 401, AUTH_MESSAGES.deactivated);
+        expectMessage(await call(healthEndpoint, token), 401, AUTH_MESSAGES.deactivated);
         expect((await app.inject({ method: "DELETE", url: "/api/sessions", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
       }
+      // A session that ended for another reason (a log-out) says only that it ended.
+      const buyersToken = await sessionTokenFor(handle.db, buyer.id);
+      expect((await app.inject({ method: "DELETE", url: "/api/sessions", headers: { authorization: `Bearer ${buyersToken}` } })).statusCode).toBe(200);
+      expectMessage(await call(healthEndpoint, buyersToken), 401, AUTH_MESSAGES.invalidSession);
       const open = await handle.db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.userId, seller.id));
       expect(open.length).toBeGreaterThanOrEqual(2);
       expect(open.every((session) => session.revokedAt !== null)).toBe(true);

@@ -820,14 +820,15 @@ describe.each(ONE_TEST_DATABASE)("authorization matrix on $kind", (target) => {
     expect(response.statusCode, where).toBe(expected);
     const success = response.statusCode < 300;
     if (isHtml(response)) {
-      // A page for a browser tab (a checkout, a receipt): a success is a page, an error a page that says why in Spanish.
-      expect(endpoint.response, `${where}: HTML from an endpoint that answers JSON`).toBe(HtmlPageBody);
+      // A page for a browser tab (a checkout, a receipt, a file link's refusal): a success is a page, an error a page that says why in Spanish.
+      expect(endpoint.response === HtmlPageBody || (!success && endpoint.browserTab === true), `${where}: HTML from an endpoint that answers JSON`).toBe(true);
       expect(response.body, where).toMatch(/^<!doctype html>/i);
       if (!success) expect(errorMessagesOf(endpoint).some((message) => response.body.includes(escapeHtml(message))), `${where}: the page names no error of the endpoint`).toBe(true);
     } else if (success) {
       const decoded = Schema.decodeUnknownEither(endpoint.response)(response.json());
       expect(Either.isRight(decoded), `${where}: the answer does not match the contract`).toBe(true);
     } else {
+      expect(endpoint.browserTab, `${where}: JSON to a browser tab`).toBeUndefined();
       const error = decodeError(response.json());
       expect(Either.isRight(error) && error.right.message.length > 0, `${where}: an error needs a { message }`).toBe(true);
     }

@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminOnlyFieldsMessage, COMPANY_MESSAGES, COMPANY_NOT_FOUND_MESSAGE, CompanyCreateResponse, CompanyRecord, PUBLISHED_COMPANY_STATUS_ID } from "../../contracts/companies.ts";
 import { CompanyListResponse } from "../../contracts/marketplace.ts";
+import { INVALID_EMAIL_MESSAGE } from "../../contracts/fields.ts";
 import { unknownOptionMessage } from "../../contracts/registration.ts";
 import { buildApp } from "../../server/app.ts";
 import { auditEntriesFor } from "../../server/audit/audit-log.ts";
@@ -195,6 +196,15 @@ describe.each(ONE_TEST_DATABASE)("company writes on $kind", (target) => {
     const noEmail = await post(seller.token, { ...companyCreateRequest(contactOf(seller)), contact: { name: seller.name, email: "" } });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json()).toEqual({ message: COMPANY_MESSAGES.contactEmail });
+    // An admin registering a company for someone names its contact: name and e-mail required there too (spec section 5), on create and on edit.
+    const admin = await account(["admin"]);
+    for (const contact of [{ name: "Rosa Artesana", email: "" }, { name: "Rosa Artesana", email: "   " }, { name: "Rosa Artesana" }]) {
+      const adminNoEmail = await post(admin.token, { ...companyCreateRequest({ name: "Rosa Artesana", email: "rosa@empresa.mx", phone: null }), contact });
+      expect(adminNoEmail.statusCode, JSON.stringify(contact)).toBe(400);
+      expect(adminNoEmail.json()).toEqual({ message: COMPANY_MESSAGES.contactEmail });
+    }
+    const adminBadEmail = await post(admin.token, { ...companyCreateRequest({ name: "Rosa Artesana", email: "rosa@", phone: null }) });
+    expect(adminBadEmail.json()).toEqual({ message: INVALID_EMAIL_MESSAGE });
     const unknownState = await post(seller.token, { ...companyCreateRequest(contactOf(seller)), state_id: 999_999 });
     expect(unknownState.statusCode).toBe(400);
     expect(unknownState.json()).toEqual({ message: unknownOptionMessage("Estado") });
@@ -203,6 +213,10 @@ describe.each(ONE_TEST_DATABASE)("company writes on $kind", (target) => {
     expect(unknownIndustry.json()).toEqual({ message: unknownOptionMessage("Industrias") });
     expect(await companyCount()).toBe(before);
 
+    const adminsCompany = await created(admin.token, companyCreateRequest({ name: "Rosa Artesana", email: "rosa@empresa.mx", phone: null }));
+    const clearedEmail = await put(admin.token, adminsCompany.id, { contact: { name: "Rosa Artesana", email: "" } });
+    expect(clearedEmail.statusCode).toBe(400);
+    expect(clearedEmail.json()).toEqual({ message: COMPANY_MESSAGES.contactEmail });
     const company = await created(seller.token, companyCreateRequest(contactOf(seller)));
     const badUpdate = await put(seller.token, company.id, { name: "Cambio", interest_ids: [999_999] });
     expect(badUpdate.statusCode).toBe(400);

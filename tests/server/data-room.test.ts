@@ -13,6 +13,7 @@ import {
   DATA_ROOM_CATEGORY_INFO,
   DATA_ROOM_MESSAGES,
   DataRoomFileList,
+  FILE_LINK_PAGES,
   FileViewList,
   MAX_UPLOAD_BYTES,
   PictureUploadResponse,
@@ -33,7 +34,8 @@ import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { createDiskStorage } from "../../server/storage/disk.ts";
 import { createS3Storage } from "../../server/storage/s3.ts";
 import { newStorageKey, type Storage } from "../../server/storage/storage.ts";
-import { expectOnlyMessage, signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE } from "./harness.ts";
+import { securityHeaders } from "../../server/http/security-headers.ts";
+import { expectOnlyMessage, expectPage, signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE } from "./harness.ts";
 import { dataRoomUpload, multipartBody, pictureUpload, SAMPLE_FILES, type MultipartBody } from "./samples.ts";
 
 const APP_URL = "https://puente.example";
@@ -365,18 +367,62 @@ describe.each(ONE_TEST_DATABASE)("data room on $kind", (target) => {
 
     const token = signed.url.split("/").at(-1) ?? "";
     const [fileId, viewer, expires, signature = ""] = token.split(".");
-    const refused = async (path: string) => expectOnlyMessage(await app.inject({ method: "GET", url: path }), 404, DATA_ROOM_MESSAGES.linkExpired);
+    // A link we did not sign says nothing of any file or person: one page, the same for all.
+    const refused = async (path: string) => expectPage(await app.inject({ method: "GET", url: path }), 404, FILE_LINK_PAGES.invalid.message, FILE_LINK_PAGES.invalid.next);
     await refused(`/api/files/${other.id}.${viewer}.${expires}.${signature}`);
     await refused(`/api/files/${fileId}.${viewer}.${Number(expires) + 3600}.${signature}`);
     await refused(`/api/files/${fileId}.${viewer}.${expires}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`);
     await refused(`/api/files/${fileId}.${viewer}.${expires}`);
     await refused(`/api/files/garbage`);
+    // What the schema refuses (a link pasted with a parenthesis) is the same page, not JSON.
+    await refused(`/api/files/${token}%29`);
     // Longer than any token: refused before the handler (the router's 414), never served.
     expect((await app.inject({ method: "GET", url: `/api/files/${"a".repeat(300)}` })).statusCode).toBe(414);
 
     clock += SIGNED_URL_TTL_SECONDS * 1000;
-    await refused(signed.url.slice(APP_URL.length));
+    await refused(`/api/files/${fileId}.${viewer}.${expires}.${signature.slice(0, -2)}${signature.endsWith("AA") ? "BB" : "AA"}`);
     clock -= SIGNED_URL_TTL_SECONDS * 1000 - 1000;
+  });
+
+  it("a link past its minutes is a page that sends its owner or admin back to the company's data room to open it again", async () => {
+    const file = await uploadOne("company_asambleas");
+    const ownerLink = await open(file.id, actors.owner.token);
+    const adminLink = await open(file.id, actors.admin.token);
+    clock += SIGNED_URL_TTL_SECONDS * 1000;
+    try {
+      const asOwner = await download(ownerLink.url);
+      expectPage(asOwner, 410, FILE_LINK_PAGES.expired.message, FILE_LINK_PAGES.expired.next.manager);
+      expect(asOwner.body).toContain(`href="/mi-empresa/${companyId}"`);
+      const asAdmin = await download(adminLink.url);
+      expectPage(asAdmin, 410, FILE_LINK_PAGES.expired.message, FILE_LINK_PAGES.expired.next.manager);
+      expect(asAdmin.body).toContain(`href="/admin/business/${companyId}"`);
+      // The same headers as the app's other pages (the sandboxing CSP is the file's, not the page's), never cached.
+      for (const [name, value] of Object.entries(securityHeaders("http"))) expect(asOwner.headers[name.toLowerCase()], name).toBe(value);
+      expect(asOwner.headers["cache-control"]).toBe("no-store");
+      // Nothing of the file or its company is on the page.
+      expect(asOwner.body).not.toContain("Dataroom SA");
+      expect(asOwner.body).not.toContain(file.filename);
+    } finally {
+      clock -= SIGNED_URL_TTL_SECONDS * 1000 - 1000;
+    }
+  });
+
+  it("a deactivated account's link, or an admin's who is one no more, is a page that says their access ended; a file gone is the invalid link's page", async () => {
+    const file = await uploadOne("company_poderes");
+    const leaving = await newAccount(["admin"]);
+    const demoted = await newAccount(["admin"]);
+    const leavingLink = await open(file.id, leaving.token);
+    const demotedLink = await open(file.id, demoted.token);
+    const ownerLink = await open(file.id, actors.owner.token);
+    await handle.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, leaving.id));
+    await handle.db.update(users).set({ roles: ["seller"] }).where(eq(users.id, demoted.id));
+    expectPage(await download(leavingLink.url), 403, FILE_LINK_PAGES.deactivated.message, FILE_LINK_PAGES.deactivated.next);
+    const notAllowed = await download(demotedLink.url);
+    expectPage(notAllowed, 403, FILE_LINK_PAGES.notAllowed.message);
+    expect(notAllowed.body).not.toContain("dataroom");
+    await handle.db.delete(fileViews).where(eq(fileViews.fileId, file.id));
+    await handle.db.delete(companyFiles).where(eq(companyFiles.id, file.id));
+    expectPage(await download(ownerLink.url), 404, FILE_LINK_PAGES.invalid.message);
   });
 
   it("records every open (who, when): view_count in the listing, the audit list newest first with role labels", async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_REQUEST_COOLING_OFF_DAYS, CompanyProfileView } from "../../contracts/marketplace.ts";
 import { COMPANY_NOT_FOUND_MESSAGE, INVALID_COMPANY_ID_MESSAGE, MAX_MONEY } from "../../contracts/companies.ts";
-import { DATA_ROOM_MESSAGES, DataRoomFile, DataRoomFileList, FileViewList, SignedFileUrl } from "../../contracts/data-room.ts";
+import { DATA_ROOM_MESSAGES, DataRoomFile, DataRoomFileList, FILE_LINK_PAGES, FileViewList, SIGNED_URL_TTL_SECONDS, SignedFileUrl } from "../../contracts/data-room.ts";
 import {
   AccessRequest,
   AccessRequestList,
@@ -36,7 +36,7 @@ import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import type { MailMessage } from "../../server/mail/mailer.ts";
 import type { MailTransport } from "../../server/mail/transport.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { expectOnlyMessage, signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE } from "./harness.ts";
+import { expectOnlyMessage, expectPage, signedInUser, TEST_APP_CONFIG, ONE_TEST_DATABASE } from "./harness.ts";
 import { accessRequestBody, acceptNdaBody, dataRoomUpload, dealMessageBody, decideLetterBody, letterOfIntentBody, shareFileBody } from "./samples.ts";
 
 // The deal room (issue 16; docs/decisions/023-deal-room.md): requests, the
@@ -467,7 +467,10 @@ describe.each(ONE_TEST_DATABASE)("deal room on $kind", (target) => {
     // Unsharing closes the document at once, links included.
     ok(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.owner, shareFileBody(false)), Schema.decodeUnknownSync(DataRoomFile));
     expectOnlyMessage(await open(shared.id), 404, DATA_ROOM_MESSAGES.fileNotFound);
-    expect((await download(link.url)).statusCode).toBe(404);
+    // The link opened earlier is a page that says the document is no longer shared, and where the shared ones are.
+    const unsharedPage = await download(link.url);
+    expectPage(unsharedPage, 403, FILE_LINK_PAGES.unshared.message, FILE_LINK_PAGES.unshared.next);
+    expect(unsharedPage.body).toContain(`href="/perfil-de-negocio/${company.a.id}"`);
     ok(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.admin, shareFileBody(true)), Schema.decodeUnknownSync(DataRoomFile));
     const fresh = ok(await open(shared.id), decodeSigned);
     // The open is recorded with the buyer as its viewer, labelled as such.
@@ -478,7 +481,20 @@ describe.each(ONE_TEST_DATABASE)("deal room on $kind", (target) => {
     await decide(id, "revoked");
     expect((await profileOf(buyer)).confidential).toBeNull();
     expectOnlyMessage(await open(shared.id), 404, COMPANY_NOT_FOUND_MESSAGE);
-    expect((await download(fresh.url)).statusCode).toBe(404);
+    // The revoked buyer's link: their access ended, how to ask again or where else to look; never "from the data room" they cannot reach.
+    const endedPage = await download(fresh.url);
+    expectPage(endedPage, 403, FILE_LINK_PAGES.accessEnded.message, FILE_LINK_PAGES.accessEnded.next);
+    expect(endedPage.body).toContain(`href="/perfil-de-negocio/${company.a.id}"`);
+    expect(endedPage.body).toContain('href="/compra-una-empresa"');
+    expect(endedPage.body.toLowerCase()).not.toContain("dataroom");
+    expect(leaksIn(endedPage.body)).toEqual([]);
+    // Past its minutes it says the same: the access, not the minutes, is what stops them.
+    clock += SIGNED_URL_TTL_SECONDS * 1000;
+    try {
+      expectPage(await download(fresh.url), 403, FILE_LINK_PAGES.accessEnded.message);
+    } finally {
+      clock -= SIGNED_URL_TTL_SECONDS * 1000;
+    }
     expectOnlyMessage(await call("GET", `/access_requests/${id}/messages`, buyer), 409, DEAL_ROOM_MESSAGES.threadClosed);
     expectOnlyMessage(await call("POST", `/access_requests/${id}/messages`, buyer, dealMessageBody()), 409, DEAL_ROOM_MESSAGES.threadClosed);
     expectOnlyMessage(await call("POST", `/access_requests/${id}/messages`, people.owner, dealMessageBody()), 409, DEAL_ROOM_MESSAGES.threadClosed);
@@ -492,6 +508,23 @@ describe.each(ONE_TEST_DATABASE)("deal room on $kind", (target) => {
     expectOnlyMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.otherSeller, shareFileBody(true)), 404, COMPANY_NOT_FOUND_MESSAGE);
     expectOnlyMessage(await call("PATCH", `/companies/${company.a.id}/company_files/${shared.id}`, people.owner, { shared: "sí" }), 400, DATA_ROOM_MESSAGES.badShare);
     expectOnlyMessage(await call("PATCH", `/companies/${company.b.id}/company_files/${shared.id}`, people.otherSeller, shareFileBody(true)), 404, DATA_ROOM_MESSAGES.fileNotFound);
+  });
+
+  it("an approved buyer's link past its minutes is a page that sends them back to the shared documents of the full profile", async () => {
+    const buyer = await newBuyer("Compradora Ximena");
+    await approvedRequest(buyer);
+    const shared = await uploadShared("plan-de-negocio.pdf", true);
+    const link = ok(await call("GET", `/companies/${company.a.id}/company_files/${shared.id}`, buyer), decodeSigned);
+    clock += SIGNED_URL_TTL_SECONDS * 1000;
+    try {
+      const expired = await app.inject({ method: "GET", url: link.url.slice(APP_URL.length) });
+      expectPage(expired, 410, FILE_LINK_PAGES.expired.message, FILE_LINK_PAGES.expired.next.buyer);
+      expect(expired.body).toContain(`href="/perfil-de-negocio/${company.a.id}"`);
+      expect(expired.body).not.toContain("/mi-empresa/");
+      expect(leaksIn(expired.body)).toEqual([]);
+    } finally {
+      clock -= SIGNED_URL_TTL_SECONDS * 1000;
+    }
   });
 
   // --- Threads -------------------------------------------------------------------------------------------------
@@ -719,6 +752,7 @@ describe.each(ONE_TEST_DATABASE)("deal room on $kind", (target) => {
     const buyer = await newBuyer("Compradora Tania");
     const id = await approvedRequest(buyer);
     const shared = await uploadShared("nda-cambio.pdf", true);
+    const link = ok(await call("GET", `/companies/${company.a.id}/company_files/${shared.id}`, buyer), decodeSigned);
     const oldVersion = currentVersion();
     versions.push(NEXT_NDA);
     try {
@@ -730,6 +764,10 @@ describe.each(ONE_TEST_DATABASE)("deal room on $kind", (target) => {
       expect(view.company.name).toBeNull();
       expect(view.nda).toMatchObject({ version: oldVersion, current: false });
       expectOnlyMessage(await call("GET", `/companies/${company.a.id}/company_files/${shared.id}`, buyer), 404, COMPANY_NOT_FOUND_MESSAGE);
+      // A link handed out before the change is a page that says to accept the version in force on the profile.
+      const ndaPage = await app.inject({ method: "GET", url: link.url.slice(APP_URL.length) });
+      expectPage(ndaPage, 403, FILE_LINK_PAGES.ndaOutdated.message, FILE_LINK_PAGES.ndaOutdated.next);
+      expect(ndaPage.body).toContain(`href="/perfil-de-negocio/${company.a.id}"`);
       expectOnlyMessage(await call("GET", `/access_requests/${id}/messages`, buyer), 409, DEAL_ROOM_MESSAGES.threadClosed);
       expectOnlyMessage(await call("POST", `/access_requests/${id}/letters_of_intent`, buyer, letterOfIntentBody()), 409, DEAL_ROOM_MESSAGES.loiClosed);
       // The owner still sees the whole company; the seller's view says the buyer's NDA is outdated.

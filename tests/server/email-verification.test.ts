@@ -9,7 +9,9 @@ import {
   MessageResponse,
   requestEmailVerificationEndpoint,
   verifyEmailEndpoint,
+  VerifyEmailResponse,
 } from "../../contracts/accounts.ts";
+import { decodeTokenClaims } from "../../machines/session/claims.ts";
 import type { Endpoint } from "../../contracts/endpoint.ts";
 import { BuyerRegistrationResponse, createBuyerEndpoint } from "../../contracts/registration.ts";
 import { hashVerificationToken } from "../../server/accounts/email-verification.ts";
@@ -19,7 +21,7 @@ import type { CreatedUser } from "../../server/auth/users.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { emailOutbox } from "../../server/mail/schema.ts";
 import { emailVerificationTokens } from "../../server/accounts/schema.ts";
-import { users } from "../../server/auth/schema.ts";
+import { sessions, users } from "../../server/auth/schema.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import type { MailTransport } from "../../server/mail/transport.ts";
@@ -32,6 +34,7 @@ const APP_URL = "https://puente.example";
 const HOUR_MS = 60 * 60 * 1000;
 const decodeStatus = Schema.decodeUnknownSync(EmailVerificationStatus);
 const decodeMessage = Schema.decodeUnknownSync(MessageResponse);
+const decodeVerified = Schema.decodeUnknownSync(VerifyEmailResponse);
 
 type Person = SignedInUser;
 
@@ -99,6 +102,7 @@ describe.each(ONE_TEST_DATABASE)("e-mail verification on $kind", (target) => {
     if (match?.[1] === undefined) throw new Error(`no verification link e-mailed to ${email}`);
     return match[1];
   };
+  const sessionsOf = async (userId: number) => (await handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
   const verifiedAt = async (userId: number) => (await handle.db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)))[0]?.at ?? null;
 
   describe("buyer sign-up", () => {
@@ -173,6 +177,48 @@ describe.each(ONE_TEST_DATABASE)("e-mail verification on $kind", (target) => {
       expect((await verifiedAt(buyer.id))?.toISOString()).toBe(at?.toISOString());
       // Verified: no new link.
       expectMessage(await requestLink(buyer), 409, EMAIL_VERIFICATION_MESSAGES.alreadyVerified);
+    });
+
+    it("opened without a session, the link signs its buyer in: a fresh session of that account, once; opened signed in, the session is kept and none is opened", async () => {
+      const buyer = await person();
+      await requestLink(buyer);
+      const verified = await verify(await lastLinkToken(buyer.email));
+      expect(verified.statusCode, verified.body).toBe(200);
+      const answer = decodeVerified(verified.json());
+      expect(answer.message).toBe(EMAIL_VERIFICATION_MESSAGES.verified);
+      // The login's token: it opens the buyer's own session, good on signed-in endpoints at once.
+      const accessToken = answer.access_token ?? "";
+      expect(decodeTokenClaims(accessToken)).toMatchObject({ sub: String(buyer.id), email: buyer.email, roles: ["buyer"] });
+      expect(await status(accessToken)).toMatchObject({ email: buyer.email, verified: true });
+      expect(await sessionsOf(buyer.id)).toBe(2);
+
+      // With a session open in the browser (this buyer's, or another account's), it is kept: no token, no new session.
+      for (const opener of [await person(), null]) {
+        const other = await person();
+        await requestLink(other);
+        const link = await lastLinkToken(other.email);
+        const before = await sessionsOf(other.id);
+        const kept = await call(verifyEmailEndpoint, (opener ?? other).token, { token: link });
+        expect(kept.statusCode, kept.body).toBe(200);
+        expect(kept.json()).toEqual({ message: EMAIL_VERIFICATION_MESSAGES.verified });
+        expect(await sessionsOf(other.id)).toBe(before);
+        expect(await verifiedAt(other.id)).not.toBeNull();
+      }
+    });
+
+    it("a link that does not verify opens no session", async () => {
+      const buyer = await person();
+      await requestLink(buyer);
+      const token = await lastLinkToken(buyer.email);
+      expect((await verify(token)).statusCode).toBe(200);
+      const before = await sessionsOf(buyer.id);
+      // Used already, unknown: the 400, and no token.
+      for (const used of [token, "b".repeat(43)]) {
+        const refused = await verify(used);
+        expectMessage(refused, 400, EMAIL_VERIFICATION_MESSAGES.invalidLink);
+        expect(refused.body).not.toContain("access_token");
+      }
+      expect(await sessionsOf(buyer.id)).toBe(before);
     });
 
     it("a new link replaces the old one", async () => {

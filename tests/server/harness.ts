@@ -11,6 +11,7 @@ import { issueSessionTokenFor } from "../../server/auth/sessions.ts";
 import { DEFAULT_TOKEN_TTL_SECONDS } from "../../server/auth/tokens.ts";
 import { createUser, type CreatedUser, type CreateUserInput } from "../../server/auth/users.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "../../server/db/open.ts";
+import { escapeHtml } from "../../server/mail/mailer.ts";
 import { SAMPLE_PASSWORD, urlOf } from "./samples.ts";
 
 /**
@@ -141,4 +142,12 @@ export const expectMessage = (response: LightMyRequestResponse, status: number, 
 export const expectOnlyMessage = (response: LightMyRequestResponse, status: number, message: string): void => {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.json()).toEqual({ message });
+};
+
+/** A page for a browser tab (never JSON): `status`, Spanish HTML, and each of `sentences` in it as written. */
+export const expectPage = (response: LightMyRequestResponse, status: number, ...sentences: ReadonlyArray<string>): void => {
+  expect(response.statusCode, response.body).toBe(status);
+  expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+  expect(response.body).toMatch(/^<!doctype html>\n<html lang="es-MX">/i);
+  for (const sentence of sentences) expect(response.body).toContain(escapeHtml(sentence));
 };

@@ -227,6 +227,39 @@ describe("router", () => {
     expect(posted.headers.location).toBe("/pago-exitoso?session_id=chk_1");
   });
 
+  it("answers every refusal of a browserTab endpoint with its page: the handler's, a param the schema refuses, a guard's, an unexpected failure", async () => {
+    const tab = defineEndpoint({ method: "GET", path: "/tab/:id", summary: "opened in a tab", access: { who: "token" }, params: ThingParams, response: Schema.Unknown, browserTab: true });
+    const errorPage = ({ statusCode, message }: { statusCode: number; message: string }) => new HtmlPage(`<!doctype html><p>${statusCode}: ${message}</p>`, statusCode);
+    const server = await serve((router) => {
+      router.serve(tab, { errorPage, guards: [
+            async (request) => {
+              if (request.headers["x-limit"] === "1") throw new HttpError(429, "Espera un momento");
+            },
+          ],
+        }, async ({ params }) => {
+        if (params.id === 1) return new HtmlPage("<!doctype html><p>La del handler</p>", 410);
+        if (params.id === 2) throw new Error("boom");
+        return new HtmlPage("<!doctype html><p>Bien</p>");
+      });
+    });
+    const get = (url: string, headers: Record<string, string> = {}) => server.inject({ method: "GET", url, headers });
+    const expectPage = (answer: Awaited<ReturnType<typeof get>>, status: number, text: string) => {
+      expect(answer.statusCode).toBe(status);
+      expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(answer.body).toContain(text);
+    };
+    expectPage(await get("/api/tab/1"), 410, "La del handler");
+    expectPage(await get("/api/tab/abc"), 400, "400: Id inválido");
+    expectPage(await get("/api/tab/3", { "x-limit": "1" }), 429, "429: Espera un momento");
+    const failed = await get("/api/tab/2");
+    expectPage(failed, 500, "500: ");
+    expect(failed.body).not.toContain("boom");
+    expectPage(await get("/api/tab/3"), 200, "Bien");
+    // A browserTab endpoint without its page, or a page for an endpoint the app fetches, does not start.
+    expect(() => createRouter(access).serve(tab, {}, async () => new HtmlPage(""))).toThrow("errorPage");
+    expect(() => createRouter(access).serve(publicThing, { errorPage }, async () => ({ id: 1, name: "x" }))).toThrow("errorPage");
+  });
+
   it("refuses to serve the same endpoint twice", () => {
     const router = createRouter(access);
     router.serve(publicThing, {}, async () => ({ id: 1, name: "x" }));

@@ -218,7 +218,8 @@ interface Outcome {
 function problemWith(outcome: Outcome, sameRoute: ReadonlyArray<Endpoint>): string | null {
   const { statusCode, body, headers } = outcome.response;
   if (statusCode >= 500) return `${statusCode}`;
-  const pages = sameRoute.some((endpoint) => endpoint.response === HtmlPageBody);
+  // A page endpoint, or one opened in a browser tab whose refusals are pages (a file link).
+  const pages = sameRoute.some((endpoint) => endpoint.response === HtmlPageBody || (statusCode >= 400 && endpoint.browserTab === true));
   // A file's bytes (a download, a picture): a success is the bytes with the file's type, never HTML or JSON.
   if (statusCode === 200 && sameRoute.some((endpoint) => endpoint.response === FileBody)) {
     return /^(application\/pdf|image\/(png|jpeg))$/.test(String(headers["content-type"] ?? "")) && headers["x-content-type-options"] === "nosniff" ? null : `200 file answer as ${String(headers["content-type"])}`;

@@ -2,10 +2,15 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it, vi } from "vitest";
+import { Schema } from "effect";
 import { createActor } from "xstate";
+import { defineEndpoint } from "../../contracts/endpoint.ts";
+import { AUTH_MESSAGES } from "../../contracts/errors.ts";
 import { SIGNED_OUT_CONTEXT, SIGNED_OUT_VIEW, selectSession } from "../../machines/session/selectors.ts";
 import { restorePersistedSession, sessionMachine } from "../../machines/session/session.machine.ts";
+import { callEndpoint } from "../../src/lib/api-client.ts";
 import type { SessionActor } from "../../src/lib/session-actor.ts";
+import { DEACTIVATED_SIGN_OUT_MESSAGE, signOutNoticeFrom } from "../../src/lib/sign-out-notice.ts";
 import { createSessionStore, sameSessionView, SESSION_STORAGE_KEY, type SessionStore } from "../../src/lib/session.tsx";
 import { claimsFor, rawToken } from "../machines/session/jwt.ts";
 
@@ -130,6 +135,33 @@ describe("the session store (src/lib/session.tsx over src/lib/session-actor.ts)"
     expect(listener).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledTimes(2);
     actor.stop();
+  });
+
+  it("when the API says the account is deactivated (401 or 403), signs out and opens the login page that says why", async () => {
+    const { store, navigate } = storeWith();
+    store.send({ type: "session.login", token: loginToken() });
+    const actor = await settled(store);
+    const probe = defineEndpoint({ method: "GET", path: "/probe", summary: "probe", access: { who: "signedIn" }, response: Schema.Struct({}) });
+    const fetchMock = vi.spyOn(globalThis, "fetch");
+    try {
+      for (const status of [403, 401]) {
+        if (!view(store).isSignedIn) store.send({ type: "session.login", token: loginToken() });
+        fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: AUTH_MESSAGES.deactivated }), { status, headers: { "content-type": "application/json" } }));
+        await expect(callEndpoint(probe)).rejects.toMatchObject({ status, message: AUTH_MESSAGES.deactivated });
+        expect(view(store).isSignedIn, String(status)).toBe(false);
+        expect(navigate).toHaveBeenLastCalledWith("/iniciar-sesion?aviso=cuenta-desactivada");
+        expect(signOutNoticeFrom("?aviso=cuenta-desactivada")).toBe(DEACTIVATED_SIGN_OUT_MESSAGE);
+      }
+      // Any other 401 signs out to the plain login page, with nothing to say.
+      store.send({ type: "session.login", token: loginToken() });
+      fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: AUTH_MESSAGES.invalidSession }), { status: 401, headers: { "content-type": "application/json" } }));
+      await expect(callEndpoint(probe)).rejects.toMatchObject({ status: 401 });
+      expect(navigate).toHaveBeenLastCalledWith("/iniciar-sesion");
+      expect(signOutNoticeFrom("")).toBeNull();
+    } finally {
+      fetchMock.mockRestore();
+      actor.stop();
+    }
   });
 
   it("works when storage is unavailable (private mode, full quota): signed out, nothing thrown", async () => {

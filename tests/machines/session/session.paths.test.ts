@@ -72,6 +72,7 @@ const sessionEvents: readonly SessionEvent[] = [
   ...Object.values(tokens).map((token) => ({ type: "session.login", token }) as const),
   { type: "session.logout" },
   { type: "session.unauthorized" },
+  { type: "session.deactivated" },
   { type: "session.profileUpdated", name: "Lucía H.", phone: "+525599999999" },
   { type: "session.onboardingCompleted" },
   { type: "session.demoToggled" },

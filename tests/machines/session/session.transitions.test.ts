@@ -103,6 +103,7 @@ describe("signedOut", () => {
   it.each([
     { type: "session.logout" },
     { type: "session.unauthorized" },
+    { type: "session.deactivated" },
     { type: "session.profileUpdated", name: "X", phone: "1" },
     { type: "session.onboardingCompleted" },
     { type: "session.demoToggled" },
@@ -125,6 +126,7 @@ describe("signedIn", () => {
   it.each([
     ["session.logout", "logout"],
     ["session.unauthorized", "unauthorized"],
+    ["session.deactivated", "deactivated"],
   ] as const)("%s clears name, email, roles and token only, persists, then calls onSignedOut", (type, reason) => {
     const context = { ...signedIn(), demoMode: false };
     const { actor, persist, onSignedOut } = startPinned("signedIn", context);

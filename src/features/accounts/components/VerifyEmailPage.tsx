@@ -1,11 +1,13 @@
-import { useEffect, useRef } from "react";
-import { useSearch } from "wouter";
+import { useEffect, useEffectEvent, useRef } from "react";
+import { useLocation, useSearch } from "wouter";
 import { EMAIL_VERIFICATION_MESSAGES, EMAIL_VERIFICATION_TTL_HOURS } from "../../../../contracts/accounts.ts";
 import { Page, pageActions } from "../../../components/Page.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { GENERIC_ERROR_MESSAGE, isApiError } from "../../../lib/api-error.ts";
+import { toastSuccess } from "../../../lib/toast.ts";
+import { DEFAULT_AFTER_LOGIN } from "../../../utils/safe-redirect.ts";
 import { useVerifyEmail } from "../api/verify-email.ts";
 import * as styles from "./VerifyEmailPage.css.ts";
 
@@ -22,24 +24,37 @@ function ProfileLink() {
   );
 }
 
+/** Said, in a toast, on the marketplace the verified link lands on. */
+export const VERIFIED_TOAST = `${EMAIL_VERIFICATION_MESSAGES.verified} Ya puedes pedir acceso al perfil completo de las empresas que te interesen.`;
+
 /**
  * /verificar-correo?token=…: the page the e-mailed link opens (no session
  * needed: it may open on another device). It sends the token once, when it
- * loads, and says the outcome: verified, with the way to the marketplace;
- * an invalid or expired link, with how to ask for a new one; without a token,
- * what to do.
+ * loads. Verified, the buyer is signed in (the answer's token, when this
+ * browser had no session; a session it had is kept) and lands on the
+ * marketplace with the news in a toast. An invalid or expired link says how
+ * to ask for a new one; without a token, what to do.
  */
 export default function VerifyEmailPage() {
   const token = (new URLSearchParams(useSearch()).get("token") ?? "").trim();
+  const [, navigate] = useLocation();
   const verify = useVerifyEmail();
   const { mutate } = verify;
+  const send = (value: string) =>
+    mutate(value, {
+      onSuccess: () => {
+        toastSuccess(VERIFIED_TOAST);
+        navigate(DEFAULT_AFTER_LOGIN, { replace: true });
+      },
+    });
+  const sendOnLoad = useEffectEvent((value: string) => send(value));
   // Once per token: a re-render (or React's development double effects) must not spend the one-time link twice.
   const sentFor = useRef<string | null>(null);
   useEffect(() => {
     if (token === "" || sentFor.current === token) return;
     sentFor.current = token;
-    mutate(token);
-  }, [token, mutate]);
+    sendOnLoad(token);
+  }, [token]);
 
   if (token === "") {
     return (
@@ -86,7 +101,7 @@ export default function VerifyEmailPage() {
           </p>
           {status === 400 ? <p className={styles.muted}>{NEW_LINK_HOW}</p> : null}
           <div className={pageActions}>
-            {status === 400 ? null : <Button onPress={() => mutate(token)}>Intentar de nuevo</Button>}
+            {status === 400 ? null : <Button onPress={() => send(token)}>Intentar de nuevo</Button>}
             <ProfileLink />
           </div>
         </div>

@@ -1,31 +1,40 @@
 import { SEARCH_MAX_LENGTH } from "../../../../contracts/list-query.ts";
 import { type DashboardCompanyRow } from "../../../../contracts/companies.ts";
-import { COMPANY_LIST_COLUMNS } from "../../../components/company-list-columns.tsx";
+import { companyLabel, companyListColumns } from "../../../components/company-list-columns.tsx";
 import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { PagedTable } from "../../../components/PagedTable.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import type { TableColumn } from "../../../components/ui/Table.tsx";
 import { useTableSearch } from "../../../hooks/useTableSearch.ts";
+import { useSession } from "../../../lib/session.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { useCompanies } from "../api/list-companies.ts";
 import * as styles from "./AdminDashboard.css.ts";
 
 const TITLE_ID = "admin-empresas-title";
 
-const COLUMNS: ReadonlyArray<TableColumn<DashboardCompanyRow>> = [
-  ...COMPANY_LIST_COLUMNS,
+/** The table's columns; `hideNames` while the admin's Incognito is on (the banner says names are hidden: here too). */
+const columnsFor = (hideNames: boolean): ReadonlyArray<TableColumn<DashboardCompanyRow>> => [
+  ...companyListColumns(hideNames),
   {
     header: "Acciones",
     cell: (company) => (
       <Link href={`/admin/business/${company.id}`}>
-        Editar<span className={visuallyHidden}> {company.name}</span>
+        Editar<span className={visuallyHidden}> {companyLabel(company, hideNames)}</span>
       </Link>
     ),
   },
 ];
+const COLUMNS = { shown: columnsFor(false), hidden: columnsFor(true) } as const;
 
-/** Empresas (spec section 2): every company, searchable by name, reference or contact, 10 a page. */
+/**
+ * Empresas (spec section 2): every company, searchable by name, reference or
+ * contact, 10 a page; the search and the page are in the URL. Incognito is
+ * the admin's display preference kept in this browser (decision 022): the
+ * names arrive and are not shown.
+ */
 export function CompaniesPanel() {
+  const session = useSession();
   const { q, page, setPage, search } = useTableSearch();
   const companies = useCompanies({ q, page });
   return (
@@ -41,7 +50,7 @@ export function CompaniesPanel() {
       </div>
       <PagedTable
         caption="Empresas"
-        columns={COLUMNS}
+        columns={session.demoMode ? COLUMNS.hidden : COLUMNS.shown}
         query={companies}
         page={page}
         onPage={setPage}

@@ -10,6 +10,7 @@ import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
 import { useForm } from "../../../lib/form.ts";
+import { registrationFieldErrors } from "./registration-errors.ts";
 import { validateForm } from "../../../lib/form-schema.ts";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { useCreateBuyer } from "../api/create-buyer.ts";
@@ -53,6 +54,7 @@ export default function BuyerRegistrationPage() {
     // The e-mail is trimmed and lowercased on submit (spec section 5).
     validate: (values: BuyerValues) => validateForm(BuyerRegistrationForm, { ...values, email: values.email.trim().toLowerCase() }),
     submit: (value) => createBuyer.mutateAsync(buyerRequestFromForm(value)),
+    mapApiError: registrationFieldErrors,
     onSuccess: () => {
       toastSuccess("Registrado con éxito");
       navigate("/gracias-comprador");

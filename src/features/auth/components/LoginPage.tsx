@@ -8,6 +8,7 @@ import { TextField } from "../../../components/ui/TextField.tsx";
 import { FORM_ERROR, useForm } from "../../../lib/form.ts";
 import { schemaValidator } from "../../../lib/form-schema.ts";
 import { useSessionSend } from "../../../lib/session.tsx";
+import { signOutNoticeFrom } from "../../../lib/sign-out-notice.ts";
 import { safeRedirect } from "../../../utils/safe-redirect.ts";
 import { useCreateSession } from "../api/create-session.ts";
 import { landingAfterLogin } from "../api/landing-after-login.ts";
@@ -19,6 +20,7 @@ export default function LoginPage() {
   const send = useSessionSend();
   const [, navigate] = useLocation();
   const search = useSearch();
+  const notice = signOutNoticeFrom(search);
   const createSession = useCreateSession();
   const form = useForm({
     initialValues: { email: "", password: "" },
@@ -43,6 +45,13 @@ export default function LoginPage() {
         <h1 id="login-title" className={styles.title}>
           Iniciar sesión
         </h1>
+        {notice === null ? null : (
+          // Said as the page opens (role alert): the app just signed this person out.
+          <div role="alert" className={styles.notice}>
+            <p>{notice}</p>
+            <Link href="/contacto">Escríbenos</Link>
+          </div>
+        )}
         <form ref={form.formRef} className={styles.form} noValidate onSubmit={form.onSubmit}>
           <TextField {...form.field("email", { label: "Email" })} type="email" autoComplete="email" />
           <PasswordField {...form.field("password", { label: "Contraseña" })} autoComplete="current-password" />

@@ -12,6 +12,7 @@ import { TextAreaField } from "../../../components/ui/TextAreaField.tsx";
 import { TextField } from "../../../components/ui/TextField.tsx";
 import { catalogueQueryOptions } from "../../../lib/api/get-catalogue.ts";
 import { useForm } from "../../../lib/form.ts";
+import { registrationFieldErrors } from "./registration-errors.ts";
 import { validateForm } from "../../../lib/form-schema.ts";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { useCreateSeller } from "../api/create-seller.ts";
@@ -84,6 +85,7 @@ export function SellerRegistrationForm() {
     initialValues: EMPTY,
     validate: (values: SellerValues) => validateForm(SellerForm, { ...values, email: values.email.trim().toLowerCase() }),
     submit: (value) => createSeller.mutateAsync(sellerRequestFromForm(value)),
+    mapApiError: registrationFieldErrors,
     onSuccess: () => {
       toastSuccess("Empresa registrada con éxito");
       navigate("/gracias-vendedor");

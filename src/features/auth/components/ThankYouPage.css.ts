@@ -40,3 +40,12 @@ export const faqItem = style({ display: "flex", flexDirection: "column", gap: va
 export const question = style({ fontWeight: vars.fontWeight.semibold });
 
 export const answer = style({ margin: 0, color: vars.color.textMuted });
+
+/** The new buyer's one step to take: set apart from the rest of the card. */
+export const emailStep = style({
+  margin: 0,
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.brandSoft,
+  borderLeft: `${vars.space.xxs} solid ${vars.color.brand}`,
+});

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "wouter";
 import { Link } from "../../../components/ui/Link.tsx";
+import { CONFIRM_EMAIL_STEP } from "./thank-you-copy.ts";
 import * as styles from "./ThankYouPage.css.ts";
 
 /** Spec section 9: the thank-you pages send the user to log in after 5 s. */
@@ -12,6 +13,7 @@ const NEXT_STEP: Readonly<Record<string, string>> = {
   "/gracias-comprador":
     "Tu cuenta quedó registrada. Inicia sesión para explorar empresas verificadas y enviar mensajes de interés a sus dueños.",
 };
+
 const DEFAULT_NEXT_STEP = "Tu cuenta quedó registrada. Inicia sesión para continuar.";
 
 const FAQ: ReadonlyArray<{ question: string; answer: string }> = [
@@ -47,6 +49,11 @@ export default function ThankYouPage() {
           Gracias por registrarte
         </h1>
         <p>{NEXT_STEP[location] ?? DEFAULT_NEXT_STEP}</p>
+        {location === "/gracias-comprador" ? (
+          <p role="note" className={styles.emailStep}>
+            {CONFIRM_EMAIL_STEP}
+          </p>
+        ) : null}
         <p className={styles.muted}>En 5 segundos te llevaremos a iniciar sesión.</p>
         <Link href="/iniciar-sesion" variant="primary" className={styles.cta}>
           Iniciar sesión

@@ -2,8 +2,7 @@ import { useQueries } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { CatalogueItem, CataloguePath } from "../../../../contracts/catalogues.ts";
 import { confidentialTextNotes } from "../../../../contracts/confidential-text.ts";
-import { COMPANY_MESSAGES, CompanyCreateRequest, CompanyUpdateRequest, type CompanyCreateResponse, type CompanyRecord } from "../../../../contracts/companies.ts";
-import type { FieldErrors } from "../../../../contracts/fields.ts";
+import { COMPANY_MESSAGES, CompanyContactInput, CompanyCreateRequest, CompanyUpdateRequest, type CompanyCreateResponse, type CompanyRecord } from "../../../../contracts/companies.ts";
 import { OPTIONS_LOAD_ERROR_MESSAGE, QueryLoadError } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { CheckboxGroup } from "../../../components/ui/CheckboxGroup.tsx";
@@ -18,7 +17,19 @@ import { validateForm } from "../../../lib/form-schema.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { toastSuccess } from "../../../lib/toast.ts";
 import { useCreateCompany } from "../api/create-company.ts";
-import { AMOUNT_FIELDS, CATALOGUES, MULTI, PERCENT_FIELDS, SELECTS, companyBodyOf, initialCompanyValues, type CompanyFormValues, type SelectSpec } from "../state/company-form-values.ts";
+import {
+  AMOUNT_FIELDS,
+  CATALOGUES,
+  MULTI,
+  PERCENT_FIELDS,
+  SELECTS,
+  companyBodyOf,
+  initialCompanyValues,
+  selectLabel,
+  withContactFieldErrors,
+  type CompanyFormValues,
+  type SelectSpec,
+} from "../state/company-form-values.ts";
 import { useUpdateCompany } from "../api/update-company.ts";
 import { publicationNote } from "./publication-note.ts";
 import * as styles from "./companies.css.ts";
@@ -63,16 +74,12 @@ function descriptionNote(text: string, values: CompanyFormValues): { readonly de
   return notes.length === 0 ? {} : { description: notes.join(" ") };
 }
 
-/** The contact's messages belong under its fields (the schema reports them on `contact`). */
-function withContactErrors(errors: FieldErrors, values: CompanyFormValues): FieldErrors {
-  const { contact, ...rest } = errors;
-  if (contact === undefined) return errors;
-  return values.contact_name.trim() === "" ? { ...rest, contact_name: contact } : { ...rest, contact_email: contact };
-}
-
-function validateWith<A, I>(schema: Parameters<typeof validateForm<A, I>>[0], values: CompanyFormValues, body: Record<string, unknown>): FormResult<A> {
+/** The request's schema, with the contact's messages under each of its fields (name and e-mail both required, spec section 5). */
+function validateWith<A, I>(schema: Parameters<typeof validateForm<A, I>>[0], body: Record<string, unknown>): FormResult<A> {
   const result = validateForm(schema, body);
-  return result.ok ? result : { ok: false, errors: withContactErrors(result.errors, values) };
+  if (result.ok) return result;
+  const contact = validateForm(CompanyContactInput, body["contact"]);
+  return { ok: false, errors: withContactFieldErrors(result.errors, contact.ok ? {} : contact.errors) };
 }
 
 export interface CompanyFormProps {
@@ -110,7 +117,7 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
     initialValues: initialCompanyValues(record, isAdmin ? null : session),
     validate: (values: CompanyFormValues) => {
       const body = companyBodyOf(values, { isAdmin, sendContact: creating || isAdmin });
-      return creating ? validateWith(CompanyCreateRequest, values, body) : validateWith(CompanyUpdateRequest, values, body);
+      return creating ? validateWith(CompanyCreateRequest, body) : validateWith(CompanyUpdateRequest, body);
     },
     submit: async (body: CompanyCreateRequest | CompanyUpdateRequest) => {
       const saved =
@@ -140,8 +147,12 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
     change: (_key, file) => choosePicture(file),
   });
 
-  const selectField = ({ key, label, catalogue }: SelectSpec) => (
-    <Select key={key} {...form.field(key, { label, ...(key === "company_status_id" ? { description: STATUS_HINT } : {}) })} options={optionsOf(catalogue)} />
+  const selectField = (select: SelectSpec) => (
+    <Select
+      key={select.key}
+      {...form.field(select.key, { label: selectLabel(select, isAdmin), ...(select.key === "company_status_id" ? { description: STATUS_HINT } : {}) })}
+      options={optionsOf(select.catalogue)}
+    />
   );
 
   return (
@@ -161,7 +172,7 @@ export function CompanyForm({ record, onSaved }: CompanyFormProps) {
         {SELECTS.filter((select) => select.adminOnly !== true).map(selectField)}
         {MULTI.map((multi) => (
           <div key={multi.key} className={styles.wide}>
-            <CheckboxGroup {...form.field(multi.key, { label: multi.label })} options={optionsOf(multi.catalogue)} layout="columns" />
+            <CheckboxGroup {...form.field(multi.key, { label: selectLabel(multi, isAdmin) })} options={optionsOf(multi.catalogue)} layout="columns" />
           </div>
         ))}
         <div className={styles.wide}>

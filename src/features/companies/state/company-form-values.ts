@@ -1,5 +1,6 @@
 import type { CataloguePath } from "../../../../contracts/catalogues.ts";
 import type { CompanyRecord } from "../../../../contracts/companies.ts";
+import type { FieldErrors } from "../../../../contracts/fields.ts";
 import { formatAmount, parseAmountInput } from "../../../lib/amount-input.ts";
 
 /**
@@ -50,16 +51,23 @@ export type CompanyFormValues = Record<TextKey, string> & Record<SelectKey, numb
 
 export interface SelectSpec {
   readonly key: SelectKey;
+  /** The label the seller reads, about their own company. */
   readonly label: string;
+  /** The label an admin reads, who registers or edits a company for someone else (when the seller's would say "tu"). */
+  readonly adminLabel?: string;
   readonly catalogue: CataloguePath;
   readonly adminOnly?: boolean;
 }
+
+/** The label of `select` for this reader: an admin's form never says "Tu rol". */
+export const selectLabel = (select: { readonly label: string; readonly adminLabel?: string }, isAdmin: boolean): string =>
+  isAdmin ? (select.adminLabel ?? select.label) : select.label;
 
 export const SELECTS: ReadonlyArray<SelectSpec> = [
   { key: "company_type_id", label: "Tipo de empresa", catalogue: "company_types" },
   { key: "state_id", label: "Estado", catalogue: "states" },
   { key: "country_id", label: "País", catalogue: "countries" },
-  { key: "user_company_role_id", label: "Tu rol en la empresa", catalogue: "user_company_roles" },
+  { key: "user_company_role_id", label: "Tu rol en la empresa", adminLabel: "Rol del contacto en la empresa", catalogue: "user_company_roles" },
   { key: "ebitda_range_id", label: "Rango de EBITDA anual", catalogue: "ebitda_ranges" },
   { key: "yearly_sales_range_id", label: "Rango de ventas anuales", catalogue: "yearly_sales_ranges" },
   { key: "society_id", label: "Tipo de sociedad", catalogue: "societies" },
@@ -70,8 +78,8 @@ export const SELECTS: ReadonlyArray<SelectSpec> = [
 
 export const MULTI = [
   { key: "industry_ids", label: "Industrias", catalogue: "industries" },
-  { key: "interest_ids", label: "¿Qué te interesa?", catalogue: "interests" },
-] as const satisfies ReadonlyArray<{ key: "industry_ids" | "interest_ids"; label: string; catalogue: CataloguePath }>;
+  { key: "interest_ids", label: "¿Qué te interesa?", adminLabel: "¿Qué le interesa a la empresa?", catalogue: "interests" },
+] as const satisfies ReadonlyArray<{ key: "industry_ids" | "interest_ids"; label: string; adminLabel?: string; catalogue: CataloguePath }>;
 
 export const CATALOGUES: ReadonlyArray<CataloguePath> = [...SELECTS.map((select) => select.catalogue), ...MULTI.map((multi) => multi.catalogue)];
 
@@ -165,3 +173,24 @@ export function companyBodyOf(values: CompanyFormValues, options: { readonly isA
   return body;
 }
 
+
+const CONTACT_FIELDS = { name: "contact_name", email: "contact_email", phone: "contact_phone" } as const;
+
+/**
+ * The contact's messages under its own fields. The request's schema reports
+ * the nested contact as one field (`contact`, its first message);
+ * `contactErrors` are the contact validated alone (keyed name, email,
+ * phone), so every contact field that is wrong says so at once: a missing
+ * name and a missing e-mail are both shown (spec section 5: both required).
+ */
+export function withContactFieldErrors(errors: FieldErrors, contactErrors: FieldErrors): FieldErrors {
+  const { contact, ...rest } = errors;
+  if (contact === undefined) return errors;
+  const mapped: Record<string, string> = {};
+  for (const [key, field] of Object.entries(CONTACT_FIELDS)) {
+    const message = contactErrors[key];
+    if (message !== undefined) mapped[field] = message;
+  }
+  // The contact as a whole was refused (not an object): its message goes under the name.
+  return { ...rest, ...(Object.keys(mapped).length === 0 ? { contact_name: contact } : mapped) };
+}

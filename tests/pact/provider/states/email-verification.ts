@@ -33,13 +33,14 @@ async function buyer(server: RunningServer, email: string, verified: boolean): P
 export const emailVerificationStates: ProviderStates = (server) => ({
   "a buyer with an unverified e-mail is signed in": async () => ({ accountToken: (await buyer(server, "sin.verificar.pact@example.mx", false)).token }),
   "a buyer with a verified e-mail is signed in": async () => ({ accountToken: (await buyer(server, "verificado.pact@example.mx", true)).token }),
+  // `accountToken`: the buyer's own session, for the link opened where they are signed in already.
   "a buyer with an unverified e-mail was sent a verification link": async (params) => {
-    const { userId } = await buyer(server, "enlace.verificacion.pact@example.mx", false);
+    const { userId, token } = await buyer(server, "enlace.verificacion.pact@example.mx", false);
     await server.db.insert(emailVerificationTokens).values({
       userId,
       tokenHash: tokenHash(param(params, "token", "enlace-de-verificacion-pact-7f3a9c")),
       expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_TTL_HOURS * 60 * 60 * 1000),
     });
-    return undefined;
+    return { accountToken: token };
   },
 });
