@@ -1,4 +1,4 @@
-import type { Browser, Page, Playwright } from "@playwright/test";
+import type { Browser, Page, PlaywrightWorkerArgs } from "@playwright/test";
 import { currentNda, NDA_VERSIONS } from "../../content/nda.ts";
 import { DEAL_ROOM_MESSAGES } from "../../contracts/deal-room.ts";
 import { SESSION_STORAGE_KEY } from "../../machines/session/selectors.ts";
@@ -46,7 +46,7 @@ test.afterAll(async () => {
 });
 
 /** A browser of its own, signed in as `email`, on the request's page once its live stream is open. */
-async function requestPageOf(browser: Browser, playwright: Playwright, email: string): Promise<Page> {
+async function requestPageOf(browser: Browser, playwright: PlaywrightWorkerArgs["playwright"], email: string): Promise<Page> {
   const request = await playwright.request.newContext({ baseURL: app.url });
   const session = await sessionFor(request, { email, password: PASSWORD }).finally(() => request.dispose());
   const context = await browser.newContext({ locale: "es-MX", storageState: { cookies: [], origins: [{ origin: app.url, localStorage: [{ name: SESSION_STORAGE_KEY, value: session }] }] } });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { LiveEvent } from "../../../contracts/live.ts";
 import { companyKeys } from "../../../src/lib/api/company-keys.ts";
 import { dealRoomKeys } from "../../../src/features/deal-room/api/deal-room-keys.ts";
+import { THREAD_REFRESH_MS, hearsLive, refreshUnlessLive } from "../../../src/features/deal-room/api/list-deal-messages.ts";
 import { createLiveDealRoom, queriesAffectedBy } from "../../../src/features/deal-room/state/live-deal-room.ts";
 
 // What the deal room asks again for each live event (issue 28; decision 032),
@@ -22,6 +23,17 @@ describe("the queries an event makes stale", () => {
     for (const type of ["access_request.decided", "access_request.nda_accepted"] as const) {
       expect(queriesAffectedBy({ type, access_request_id: id })).toEqual([dealRoomKeys.detail(7), dealRoomKeys.lists(), companyKeys.details()]);
     }
+  });
+});
+
+describe("polling as the fallback", () => {
+  it("polls a request's page only while its viewer does not hear of it live: stream down, or an admin (never told)", () => {
+    expect([hearsLive(true, "buyer"), hearsLive(true, "seller"), hearsLive(true, "admin"), hearsLive(false, "buyer"), hearsLive(true, undefined)]).toEqual([true, true, false, false, false]);
+    const ok = { state: { status: "success" } };
+    expect(refreshUnlessLive(false)(ok)).toBe(THREAD_REFRESH_MS);
+    expect(refreshUnlessLive(true)(ok)).toBe(false);
+    // A closed thread (409) stays closed until the request changes: no polling after a failure.
+    expect(refreshUnlessLive(false)({ state: { status: "error" } })).toBe(false);
   });
 });
 

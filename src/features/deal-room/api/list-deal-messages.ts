@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { listDealMessagesEndpoint } from "../../../../contracts/deal-room.ts";
+import { listDealMessagesEndpoint, type DealRole } from "../../../../contracts/deal-room.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 import { useIsLive } from "../../../lib/live-status.ts";
 import { dealRoomKeys } from "./deal-room-keys.ts";
@@ -12,11 +12,14 @@ import { dealRoomKeys } from "./deal-room-keys.ts";
  */
 export const THREAD_REFRESH_MS = 30_000;
 
-/** The polling fallback: none while live or after a failure (a closed thread's 409 stays closed until the request changes). */
+/** Whether this tab hears of a request's changes live: its stream is open and the viewer is a party (admins are not told: they poll). */
+export const hearsLive = (isLive: boolean, viewerRole: DealRole | undefined): boolean => isLive && viewerRole !== undefined && viewerRole !== "admin";
+
+/** The polling fallback: none while live, or after a failure (a closed thread's 409 stays closed until the request changes). */
 export const refreshUnlessLive =
-  (isLive: boolean) =>
+  (live: boolean) =>
   (query: { readonly state: { readonly status: string } }): number | false =>
-    isLive || query.state.status === "error" ? false : THREAD_REFRESH_MS;
+    live || query.state.status === "error" ? false : THREAD_REFRESH_MS;
 
 /** GET /access_requests/{id}/messages: the thread, oldest first; reading it marks the other party's messages read. */
 export const listDealMessages = (requestId: number) => callEndpoint(listDealMessagesEndpoint, { params: { id: requestId } });
@@ -35,10 +38,10 @@ export const dealMessagesQueryOptions = (requestId: number) =>
  * (refetched when a list shows again). New messages and read receipts come
  * when the live stream says so, or every THREAD_REFRESH_MS while it is not open.
  */
-export function useDealMessages(requestId: number, enabled: boolean) {
+export function useDealMessages(requestId: number, enabled: boolean, viewerRole: DealRole) {
   const queryClient = useQueryClient();
-  const isLive = useIsLive();
-  const messages = useQuery({ ...dealMessagesQueryOptions(requestId), enabled, refetchInterval: refreshUnlessLive(isLive) });
+  const live = hearsLive(useIsLive(), viewerRole);
+  const messages = useQuery({ ...dealMessagesQueryOptions(requestId), enabled, refetchInterval: refreshUnlessLive(live) });
   const { dataUpdatedAt } = messages;
   useEffect(() => {
     if (dataUpdatedAt > 0) void queryClient.invalidateQueries({ queryKey: dealRoomKeys.lists() });

@@ -82,7 +82,7 @@ function Composer({ requestId }: { readonly requestId: number }) {
  */
 export function DealThread({ request }: { readonly request: AccessRequest }) {
   const access = threadAccess(request);
-  const messages = useDealMessages(request.id, access.readable);
+  const messages = useDealMessages(request.id, access.readable, request.viewer_role);
   const loadError = useLoadError([messages]);
   const titleId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);

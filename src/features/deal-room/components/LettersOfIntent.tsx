@@ -124,7 +124,7 @@ function LetterForm({ requestId }: { readonly requestId: number }) {
  * company's 'Aceptar' and 'Declinar' (declining asks first).
  */
 export function LettersOfIntent({ request }: { readonly request: AccessRequest }) {
-  const letters = useLettersOfIntent(request.id);
+  const letters = useLettersOfIntent(request.id, request.viewer_role);
   const loadError = useLoadError([letters]);
   const decide = useDecideLetterOfIntent();
   const [declining, setDeclining] = useState<LetterOfIntent | null>(null);
