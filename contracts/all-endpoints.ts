@@ -18,6 +18,7 @@ import type { Endpoint } from "./endpoint.ts";
 import { healthEndpoint } from "./health.ts";
 import { kybEndpoint } from "./kyb.ts";
 import { createLeadEndpoint } from "./leads.ts";
+import { liveEventsEndpoint } from "./live.ts";
 import { ONBOARDING_ENDPOINTS } from "./onboarding.ts";
 import { SAVED_SEARCH_ENDPOINTS } from "./saved-searches.ts";
 import { getCompanyAnalyticsEndpoint } from "./seller-analytics.ts";
@@ -91,6 +92,7 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   getKpisEndpoint,
   listEmailsEndpoint,
   ...DEAL_ROOM_ENDPOINTS,
+  liveEventsEndpoint,
   getCompanyAnalyticsEndpoint,
   ...SAVED_SEARCH_ENDPOINTS,
 ];

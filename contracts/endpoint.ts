@@ -144,6 +144,13 @@ export interface EndpointSpec {
    */
   readonly multipart?: MultipartSpec;
   readonly response: AnySchema;
+  /**
+   * The answer is a stream of server-sent events (text/event-stream) that
+   * stays open: `response` decodes each event's `data:` (JSON). The client
+   * reads it with `fetch` (src/lib/live-stream.ts); tests read its first
+   * event (tests/server/harness.ts `injectEndpointCall`).
+   */
+  readonly eventStream?: true;
   /** The success status; 200 unless said. */
   readonly status?: 200 | 201;
   /** The endpoint's own Spanish answers, by name (`errors.notFound`). */

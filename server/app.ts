@@ -47,6 +47,8 @@ import { createDiskStorage } from "./storage/disk.ts";
 import type { S3Settings } from "./storage/s3.ts";
 import type { Storage } from "./storage/storage.ts";
 import { leadRoutes } from "./leads/routes.ts";
+import { createLiveEvents, type LiveEvents, type LiveSettings } from "./http/live-events.ts";
+import { liveRoutes } from "./live/routes.ts";
 import { marketplaceRoutes } from "./marketplace/routes.ts";
 import { newLocalWebhookSecret, createLocalProvider } from "./payments/local-provider.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
@@ -64,12 +66,13 @@ declare module "fastify" {
   }
 }
 
-/** What features receive: every feature's context, plus who takes payments (server/payments), where files live (server/data-room) and the NDA's versions (server/deal-room). */
+/** What features receive: every feature's context, plus who takes payments (server/payments), where files live (server/data-room), the NDA's versions (server/deal-room) and this process's live events (server/live). */
 type FeatureContext = RouteContext & {
   readonly paymentProvider: PaymentProvider;
   readonly storage: Storage;
   readonly teamNotifier: TeamNotifier;
   readonly ndaVersions: ReadonlyArray<NdaVersion>;
+  readonly live: LiveEvents;
 };
 
 /** Each server feature serves its endpoints (server/<feature>/routes.ts). Add a new feature here. */
@@ -89,6 +92,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   botRoutes,
   adminRoutes,
   dealRoomRoutes,
+  liveRoutes,
   sellerAnalyticsRoutes,
   savedSearchRoutes,
 ];
@@ -158,6 +162,8 @@ export interface AppConfig {
   readonly ndaVersions?: ReadonlyArray<NdaVersion>;
   /** SAVED_SEARCH_ALERTS_INTERVAL_MS: how often this process e-mails saved-search matches (server/saved-searches); default 30 s, 0 disables. */
   readonly savedSearchAlertsIntervalMs?: number;
+  /** The live streams (server/live): LIVE_MAX_STREAMS_PER_USER, and in tests a fast heartbeat and session check. */
+  readonly live?: Partial<LiveSettings>;
 }
 
 export interface BuildAppOptions {
@@ -283,7 +289,14 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const slackWebhookUrl = config.slackWebhookUrl ?? (process.env.SLACK_WEBHOOK_URL?.trim() || undefined);
   const teamNotifier = config.teamNotifier ?? createTeamNotifier({ slackWebhookUrl, db, mailer, teamEmail, log: app.log });
   const ndaVersions = config.ndaVersions ?? NDA_VERSIONS;
-  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions };
+  // Live events (docs/decisions/032-live-deal-room.md): LISTEN before serving; open streams end before the server stops (preClose), then UNLISTEN.
+  const live = createLiveEvents({ db, log: app.log, now, ...config.live });
+  app.addHook("preClose", (done) => {
+    live.endAll();
+    done();
+  });
+  app.addHook("onClose", () => live.stop());
+  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions, live };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);
@@ -348,6 +361,12 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.addHook("onClose", () => alertsWorker.stop());
   app.addHook("onClose", () => mailDelivery.stop());
   await app.ready();
+  try {
+    await live.start();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   alertsWorker.start();
   mailDelivery.start();
   return app;

@@ -53,6 +53,8 @@ export interface ServerEnv {
   readonly savedSearchAlertsIntervalMs: number | undefined;
   /** MAIL_POLL_INTERVAL_MS: how often the e-mail outbox's worker polls besides its wakes; default 30000 (at least 100). */
   readonly mailPollIntervalMs: number | undefined;
+  /** LIVE_MAX_STREAMS_PER_USER: live streams one user may hold open in this process; default 10 (at least 1). */
+  readonly liveMaxStreamsPerUser: number | undefined;
 }
 
 /** `RATE_LIMIT_LOGIN_ACCOUNT` for bucket `login_account`. */
@@ -118,6 +120,13 @@ function readMailPollInterval(raw: string | undefined): number | undefined {
   return value;
 }
 
+/** 0 would refuse every stream: at least 1. */
+function readLiveMaxStreams(raw: string | undefined): number | undefined {
+  const value = positiveInt("LIVE_MAX_STREAMS_PER_USER", raw);
+  if (value !== undefined && value < 1) throw new Error(`LIVE_MAX_STREAMS_PER_USER must be at least 1 (got "${raw ?? ""}").`);
+  return value;
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const logLevel = (env.LOG_LEVEL ?? "info").trim().toLowerCase();
   if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(", ")}.`);
@@ -144,5 +153,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     uploadsDir: blank(env.UPLOADS_DIR),
     savedSearchAlertsIntervalMs: positiveInt("SAVED_SEARCH_ALERTS_INTERVAL_MS", env.SAVED_SEARCH_ALERTS_INTERVAL_MS),
     mailPollIntervalMs: readMailPollInterval(env.MAIL_POLL_INTERVAL_MS),
+    liveMaxStreamsPerUser: readLiveMaxStreams(env.LIVE_MAX_STREAMS_PER_USER),
   };
 }

@@ -46,6 +46,7 @@ const server = await startServer({
   s3: env.s3,
   savedSearchAlertsIntervalMs: env.savedSearchAlertsIntervalMs,
   mailPollIntervalMs: env.mailPollIntervalMs,
+  liveMaxStreamsPerUser: env.liveMaxStreamsPerUser,
 });
 
 const log = server.app.log;

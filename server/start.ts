@@ -52,6 +52,8 @@ export interface StartServerOptions {
   readonly savedSearchAlertsIntervalMs?: number | undefined;
   /** MAIL_POLL_INTERVAL_MS: how often the e-mail worker looks for due messages besides its wakes; default 30 s. */
   readonly mailPollIntervalMs?: number | undefined;
+  /** LIVE_MAX_STREAMS_PER_USER: live streams one user may hold open; default 10. */
+  readonly liveMaxStreamsPerUser?: number | undefined;
 }
 
 export interface RunningServer {
@@ -97,6 +99,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.s3 === undefined ? {} : { s3: options.s3 }),
         ...(options.savedSearchAlertsIntervalMs === undefined ? {} : { savedSearchAlertsIntervalMs: options.savedSearchAlertsIntervalMs }),
         ...(options.mailPollIntervalMs === undefined ? {} : { mailDelivery: { pollIntervalMs: options.mailPollIntervalMs } }),
+        ...(options.liveMaxStreamsPerUser === undefined ? {} : { live: { maxStreamsPerUser: options.liveMaxStreamsPerUser } }),
         // With port 0 the real port is only known after listen; links then use appUrl.
         appUrl: options.appUrl ?? `http://${shownHost}:${port === 0 ? 3000 : port}`,
         jwtSecret: options.jwtSecret ?? new Uint8Array(randomBytes(32)),

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { pgliteNotifications, postgresNotifications, type NotificationSource } from "./notifications.ts";
 import { DEFAULT_PGLITE_DIR, MIGRATIONS_FOLDER } from "./paths.ts";
 import * as schema from "./schema.ts";
 
@@ -38,6 +39,12 @@ export interface OpenDatabaseOptions {
 }
 
 const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+
+/** Each opened database's LISTEN/NOTIFY, for the app built over it (server/live); a handle's close closes it. */
+const notificationSources = new WeakMap<Database, NotificationSource>();
+
+/** The LISTEN/NOTIFY of a database opened by `openDatabase`, or null (a database opened some other way). */
+export const notificationsOf = (db: Database): NotificationSource | null => notificationSources.get(db) ?? null;
 
 /**
  * Open the database: PostgreSQL through a `pg` Pool when `url` is a
@@ -73,11 +80,17 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       // Already reported by the client's own listener above.
     });
     const db = drizzlePostgres({ client: pool, schema });
+    // LISTEN holds its connection for good: its own, outside the pool.
+    const notifications = postgresNotifications(url);
+    notificationSources.set(db, notifications);
     return {
       db,
       kind: "postgres",
       migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
     };
   }
 
@@ -85,11 +98,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   if (!dataDir.includes("://")) await mkdir(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { unaccent, pg_trgm } });
   const db = drizzlePglite({ client, schema });
+  const notifications = pgliteNotifications(client);
+  notificationSources.set(db, notifications);
   return {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    close: async () => {
+      await notifications.close();
+      await client.close();
+    },
   };
 }
 

@@ -29,6 +29,7 @@ import { users } from "../auth/schema.ts";
 import type { RouteContext } from "../http/context.ts";
 import type { RateLimitBucket } from "../http/rate-limit.ts";
 import { fail, type Router } from "../http/router.ts";
+import type { LiveEvents } from "../http/live-events.ts";
 import { askerFacts, buyerHasAccess, type DealBlock, historyBlock, identityBlock, latestNdaVersion, latestRequestOf } from "./access.ts";
 import { findLetter, hasPendingLetter, insertLetter, lettersOf, lockLetter } from "./letters.ts";
 import { acceptanceRow, isCurrentNda, ndaResponse } from "./nda.ts";
@@ -36,9 +37,10 @@ import { decisionNotice, letterDecisionNotice, newLetterNotice, newMessageNotice
 import { accessRequestView, dealRoleOf, findRequest, listAccessRequests, lockRequest, toLetter, type RequestRecord } from "./requests.ts";
 import { ADMIN_SENDER_NAME, insertMessage, listMessages, markRead, unreadFor } from "./threads.ts";
 
-/** What the deal room needs beyond every feature's context: the NDA's versions (content/nda.ts; tests inject their own). */
+/** What the deal room needs beyond every feature's context: the NDA's versions (content/nda.ts; tests inject their own) and live events (server/live). */
 export interface DealRoomContext extends RouteContext {
   readonly ndaVersions: ReadonlyArray<NdaVersion>;
+  readonly live: Pick<LiveEvents, "publish">;
 }
 
 /** How long the home page's counters are reused before they are counted again. */
@@ -62,10 +64,15 @@ const requestNotFound = getAccessRequestEndpoint.errors.notFound;
  * missing request's 404 to anyone who is not one of its parties or an admin
  * (no existence oracle). A write that changes a request locks its row, so
  * two decisions at once give one success and one 409. Each e-mail is
- * queued in the transaction of the write it tells of (the outbox delivers it).
+ * queued in the transaction of the write it tells of (the outbox delivers it),
+ * and so is each live event (issue 28): a `pg_notify` to the request's
+ * parties, the buyer and the company's owner, delivered when it commits
+ * (decision 032).
  */
 export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
-  const { db, authz, rateLimiter, mailer, appUrl, teamEmail, now, ndaVersions: versions } = context;
+  const { db, authz, rateLimiter, mailer, appUrl, teamEmail, now, ndaVersions: versions, live } = context;
+  /** A request's parties, who hear of its changes live: its buyer and the company's owner (admins are not told; their pages poll). */
+  const partiesOf = (record: { readonly buyerUserId: number; readonly company: { readonly ownerUserId: number | null } }) => [record.buyerUserId, record.company.ownerUserId];
   const perUser = (bucket: RateLimitBucket, message: string) =>
     rateLimiter.guard(bucket, { key: (request: FastifyRequest) => `user:${authz.currentUser(request).id}`, message });
 
@@ -124,6 +131,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
             .insert(ndaAcceptances)
             .values(acceptanceRow({ versions, accessRequestId: inserted.id, buyer: { id: caller.id, name: facts.name }, humanId: company.humanId, ip: request.ip, at: time }));
           await mailer.enqueue(tx, newRequestNotice({ to: await sellerAddress(tx, company), appUrl, requestId: inserted.id, humanId: company.humanId, buyerName: facts.name }));
+          await live.publish(tx, [caller.id, company.ownerUserId], { type: "access_request.created", access_request_id: inserted.id });
           return inserted.id;
         })
         .catch((error: unknown) => {
@@ -165,6 +173,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
           .set({ status: next, decidedAt: time, decidedBy: caller.id, approvedAt: next === "approved" ? (locked.approvedAt ?? time) : locked.approvedAt, updatedAt: time })
           .where(eq(accessRequests.id, record.id));
         await mailer.enqueue(tx, decisionNotice({ to: record.buyer.email, appUrl, requestId: record.id, humanId: record.company.humanId, decision: body.status }));
+        await live.publish(tx, partiesOf(record), { type: "access_request.decided", access_request_id: record.id });
       });
       request.log.info({ accessRequestId: record.id, status: body.status }, "access request decided");
       return viewOf(request, record.id);
@@ -186,6 +195,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
         .values(
           acceptanceRow({ versions, accessRequestId: record.id, buyer: { id: record.buyerUserId, name: record.buyer.name }, humanId: record.company.humanId, ip: request.ip, at: time }),
         );
+      await live.publish(tx, partiesOf(record), { type: "access_request.nda_accepted", access_request_id: record.id });
     });
     return viewOf(request, record.id);
   });
@@ -202,7 +212,18 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
     const { record, role } = await partyOf(request, params.id);
     // The owner keeps the thread after a revocation; admins read every thread.
     if (role === "buyer" && !(await threadOpenFor(db, record, role, record.status))) throw fail(messages.closed);
-    if (role !== "admin") await markRead(db, record.id, caller.id, now());
+    if (role !== "admin") {
+      await db.transaction(async (tx) => {
+        // The other party's read receipts change: they hear of it when the reads commit (and only if any message was unread).
+        if ((await markRead(tx, record.id, caller.id, now())) > 0) {
+          await live.publish(
+            tx,
+            partiesOf(record).filter((id) => id !== caller.id),
+            { type: "deal_messages.read", access_request_id: record.id },
+          );
+        }
+      });
+    }
     return { items: await listMessages(db, record.id, { buyerUserId: record.buyerUserId, ownerUserId: record.company.ownerUserId }, caller.id) };
   });
 
@@ -227,6 +248,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
           const to = recipient === record.buyerUserId ? record.buyer.email : await sellerAddress(tx, record.company);
           await mailer.enqueue(tx, newMessageNotice({ to, appUrl, requestId: record.id, humanId: record.company.humanId }));
         }
+        await live.publish(tx, partiesOf(record), { type: "deal_message.created", access_request_id: record.id });
         return inserted;
       });
       const [sender] = await db.select({ name: users.name }).from(users).where(eq(users.id, caller.id)).limit(1);
@@ -270,6 +292,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
             tx,
             newLetterNotice({ to: await sellerAddress(tx, record.company), appUrl, requestId: record.id, humanId: record.company.humanId, buyerName: record.buyer.name }),
           );
+          await live.publish(tx, partiesOf(record), { type: "letter_of_intent.created", access_request_id: record.id, letter_of_intent_id: inserted.id });
           return inserted;
         })
         .catch((error: unknown) => {
@@ -307,6 +330,11 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
           tx,
           letterDecisionNotice({ to: buyer?.email ?? teamEmail, appUrl, requestId: found.letter.accessRequestId, humanId: found.humanId, decision: body.status }),
         );
+        await live.publish(tx, [found.buyerUserId, found.ownerUserId], {
+          type: "letter_of_intent.decided",
+          access_request_id: found.letter.accessRequestId,
+          letter_of_intent_id: updated.id,
+        });
         return updated;
       });
       return toLetter(decided);

@@ -28,12 +28,14 @@ const senderRole = (senderId: number | null, senderIsAdmin: boolean, parties: Pa
   return senderIsAdmin ? "admin" : "seller";
 };
 
-/** The other party's messages to `readerId` count as read now. */
-export async function markRead(db: Database, accessRequestId: number, readerId: number, at: Date): Promise<void> {
-  await db
+/** The other party's messages to `readerId` count as read now; answers how many were unread. */
+export async function markRead(db: Database, accessRequestId: number, readerId: number, at: Date): Promise<number> {
+  const read = await db
     .update(dealMessages)
     .set({ readAt: at })
-    .where(and(eq(dealMessages.accessRequestId, accessRequestId), isNull(dealMessages.readAt), notSentBy(readerId)));
+    .where(and(eq(dealMessages.accessRequestId, accessRequestId), isNull(dealMessages.readAt), notSentBy(readerId)))
+    .returning({ id: dealMessages.id });
+  return read.length;
 }
 
 /** The newest THREAD_MAX_MESSAGES, oldest first, as `callerId` sees them. */

@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import fastifyMultipart from "@fastify/multipart";
 import { Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -14,6 +15,7 @@ import {
 } from "../../contracts/endpoint.ts";
 import { decodeWith } from "./decode.ts";
 import { HttpError, toErrorReply } from "./errors.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 /**
  * Serves the endpoints declared in contracts/: each feature calls
@@ -127,7 +129,85 @@ export class FileBytes {
   ) {}
 }
 
-export type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<ResponseOf<E> | PreEncodedJson | HtmlPage | SeeOther | FileBytes>;
+/** Where an event stream's handler writes: each event encoded with the endpoint's response schema. */
+export interface EventSink<A> {
+  /** One event (`data:` with its JSON). */
+  send(event: A): void;
+  /** A comment line: a heartbeat that keeps proxies from closing an idle stream. */
+  comment(): void;
+  /** End the stream from the server's side. */
+  end(): void;
+}
+
+/**
+ * A stream of server-sent events (an endpoint declared with `eventStream`):
+ * the router answers 200 text/event-stream with the security headers, then
+ * calls `open` with the sink; `open` answers what to do when the stream
+ * ends, from either side (the client going away, `sink.end()`, the app
+ * closing). A refusal is thrown before, like any other answer.
+ */
+export class EventStream<A> {
+  constructor(readonly open: (sink: EventSink<A>) => () => void) {}
+}
+
+export type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<ResponseOf<E> | PreEncodedJson | HtmlPage | SeeOther | FileBytes | EventStream<ResponseOf<E>>>;
+
+/** Answers `stream` on the raw response (Fastify's reply is hijacked: its hooks do not run, so the headers they add are written here). */
+function serveEventStream<A>(request: FastifyRequest, reply: FastifyReply, stream: EventStream<A>, encode: (event: A) => unknown): FastifyReply {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...securityHeaders(request.protocol),
+    "x-request-id": request.id,
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-store",
+    // nginx and similar proxies would otherwise buffer the stream.
+    "x-accel-buffering": "no",
+  });
+  let ended = false;
+  let onEnd: (() => void) | null = null;
+  // A client that goes away (a tab closed, a fetch aborted) half-closes the connection: the server's side is
+  // closed too, or the response would stay open until a write failed (and keep the server from closing).
+  const socket = request.raw.socket as Socket | null | undefined;
+  const clientGone = () => {
+    finish();
+    raw.destroy();
+  };
+  function finish() {
+    if (ended) return;
+    ended = true;
+    socket?.off("end", clientGone);
+    onEnd?.();
+  }
+  socket?.once("end", clientGone);
+  raw.on("close", finish);
+  const write = (text: string) => {
+    if (!ended && !raw.writableEnded) raw.write(text);
+  };
+  const sink: EventSink<A> = {
+    send: (event) => {
+      let data: string;
+      try {
+        data = JSON.stringify(encode(event));
+      } catch (error) {
+        // An event outside the contract is a bug: logged, and the stream ends rather than leak it.
+        request.log.error({ err: error }, "event stream: an event outside the contract");
+        sink.end();
+        return;
+      }
+      write(`data: ${data}\n\n`);
+    },
+    comment: () => write(":\n\n"),
+    end: () => {
+      finish();
+      if (!raw.writableEnded) raw.end();
+    },
+  };
+  onEnd = stream.open(sink);
+  // The client may have gone while `open` ran.
+  if (ended) onEnd();
+  return reply;
+}
 
 // A file's or a page's own headers (a sandboxing or tighter CSP) must win over the app-wide security headers set in onSend.
 const ownHeaders = new WeakMap<FastifyReply, Readonly<Record<string, string>>>();
@@ -288,6 +368,11 @@ export function createRouter(access: AccessEnforcer): Router {
       // The fields were decoded with the endpoint's own `multipart.fields` schema just above.
       const answer = await handler({ params, query, body, fields: fields as FieldsOf<E>, files, request, reply });
       if (reply.sent) return reply;
+      if (answer instanceof EventStream) {
+        if (endpoint.eventStream !== true) throw new Error(`${endpointLabel(endpoint)}: an event stream from an endpoint not declared with eventStream`);
+        return serveEventStream(request, reply, answer, encode);
+      }
+      if (endpoint.eventStream === true) throw new Error(`${endpointLabel(endpoint)}: an event-stream endpoint answered something else`);
       if (answer instanceof FileBytes) {
         ownHeaders.set(reply, answer.headers);
         return reply.code(200).type(answer.contentType).headers({ "content-length": String(answer.bytes.length), ...answer.headers }).send(answer.bytes);

@@ -62,6 +62,20 @@ function PlanSync() {
   ) : null;
 }
 
+// Loaded once signed in: the stream's reader and the contracts it decodes with (Effect) stay out of the first load.
+const SignedInLiveDealRoom = lazy(() => import("../features/deal-room/components/LiveDealRoom.tsx"));
+
+/** One live stream per signed-in tab: the deal room's changes arrive within a second (decision 032); it closes on sign-out. */
+function LiveUpdates() {
+  const ready = useSessionReady(true);
+  const session = useSession();
+  return ready && session.isSignedIn ? (
+    <Suspense fallback={null}>
+      <SignedInLiveDealRoom />
+    </Suspense>
+  ) : null;
+}
+
 /** Query data a prerendered page was rendered with ([key, data] pairs), so hydration renders the same. */
 export type InitialQueryData = ReadonlyArray<readonly [QueryKey, unknown]>;
 
@@ -76,6 +90,7 @@ export function App({ initialData = [] }: { readonly initialData?: InitialQueryD
       <SessionProvider>
         <ForgetUserDataOnSignOut />
         <PlanSync />
+        <LiveUpdates />
         <AriaRouter>
           <AppLayout>
             <AppRoutes />

@@ -217,3 +217,19 @@ export function callEndpoint<E extends Endpoint>(endpoint: E, ...[args]: ArgsTup
     ...(token === undefined ? {} : { token }),
   });
 }
+
+/**
+ * Opens an event-stream endpoint (`eventStream` in its declaration): the
+ * session's bearer token goes in the Authorization header, never in the URL
+ * (EventSource cannot send one, so the stream is read from this Response's
+ * body: src/lib/live-stream.ts). Answers the Response whatever its status; a
+ * 401 also tells the session, like any call. A network failure rejects.
+ */
+export async function openEventStream(endpoint: Endpoint & { readonly eventStream: true }, signal: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "text/event-stream" };
+  const token = config.getToken();
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const response = await fetch(buildUrl(config.baseUrl, fillPath(endpoint.path, undefined)), { method: endpoint.method, headers, signal, cache: "no-store" });
+  if (response.status === 401) config.onUnauthorized();
+  return response;
+}

@@ -89,7 +89,7 @@ import { newStorageKey } from "../../server/storage/storage.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { escapeHtml } from "../../server/payments/pages.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { ONE_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET, injectReadingStreams, sessionTokenFor } from "./harness.ts";
 import { payPlan } from "./paid-plan.ts";
 import {
   SAMPLE_PASSWORD,
@@ -803,7 +803,8 @@ describe.each(ONE_TEST_DATABASE)("authorization matrix on $kind", (target) => {
     const request = (await override?.request?.(cell)) ?? {};
     const params = (await override?.params?.(cell)) ?? (company === undefined ? undefined : Object.fromEntries(pathParamNames(endpoint.path).map((name) => [name, company.id])));
     const body = request.raw ?? (request.body === undefined ? undefined : { contentType: "application/json", payload: JSON.stringify(request.body) });
-    return app.inject({
+    // An event stream (GET /events) is read to its first event, `ready`, and closed.
+    return injectReadingStreams(app, {
       method: endpoint.method,
       url: urlOf(endpoint, params, request.query),
       headers: {

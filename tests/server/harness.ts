@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Schema } from "effect";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { expect } from "vitest";
 import type { Endpoint } from "../../contracts/endpoint.ts";
@@ -151,3 +151,104 @@ export const expectPage = (response: LightMyRequestResponse, status: number, ...
   expect(response.body).toMatch(/^<!doctype html>\n<html lang="es-MX">/i);
   for (const sentence of sentences) expect(response.body).toContain(escapeHtml(sentence));
 };
+
+// --- Event streams (GET /events, decision 032) ---------------------------------------------------
+
+/** One server-sent event's data lines, joined; null for a block of comments only (a heartbeat). */
+export function eventData(block: string): string | null {
+  const data = block
+    .split("\n")
+    .filter((line) => line.startsWith("data:"))
+    .map((line) => line.slice(5).replace(/^ /, ""));
+  return data.length === 0 ? null : data.join("\n");
+}
+
+/**
+ * An event stream read as it arrives (`app.inject` with `payloadAsStream`):
+ * the answer's status and headers at once, then its events one by one.
+ * `close()` goes away like a browser tab (the server sees its response close).
+ */
+export interface InjectedStream {
+  readonly response: LightMyRequestResponse;
+  /** The next event's data (heartbeats skipped); rejects after `timeoutMs` without one, or when the stream has ended. */
+  next(timeoutMs?: number): Promise<string>;
+  /** Resolves when the server has ended the stream. */
+  readonly ended: Promise<void>;
+  close(): void;
+}
+
+export async function openInjectedStream(app: FastifyInstance, options: InjectOptions): Promise<InjectedStream> {
+  return readEvents(await app.inject({ ...options, payloadAsStream: true }));
+}
+
+/** The events of an answer injected with `payloadAsStream`. */
+function readEvents(response: LightMyRequestResponse): InjectedStream {
+  const stream = response.stream();
+  const queue: string[] = [];
+  const waiting: Array<() => void> = [];
+  let buffer = "";
+  let done = false;
+  const wake = () => {
+    for (const resolve of waiting.splice(0)) resolve();
+  };
+  const ended = new Promise<void>((resolve) => {
+    stream.on("end", resolve);
+    stream.on("close", resolve);
+    stream.on("error", () => resolve());
+  }).then(() => {
+    done = true;
+    wake();
+  });
+  stream.on("data", (chunk: Buffer) => {
+    buffer += chunk.toString("utf8");
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      const data = eventData(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+      if (data !== null) queue.push(data);
+      end = buffer.indexOf("\n\n");
+    }
+    wake();
+  });
+  const next = async (timeoutMs = 5_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const data = queue.shift();
+      if (data !== undefined) return data;
+      if (done) throw new Error("the stream ended before another event");
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  };
+  // The server's side of the response: destroying it is the connection going away.
+  const serverSide = (response.raw as { readonly res?: { destroy(): void } }).res;
+  return { response, next, ended, close: () => serverSide?.destroy() };
+}
+
+/**
+ * `app.inject`, except that an event stream that opens is read up to its
+ * first event and closed: the answer's body is that event's data (so the
+ * authorization matrix and the fuzz can call every endpoint alike).
+ */
+export async function injectReadingStreams(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const response = await app.inject({ ...options, payloadAsStream: true });
+  const isStream = String(response.headers["content-type"] ?? "").startsWith("text/event-stream");
+  let body: string;
+  if (isStream) {
+    const opened = readEvents(response);
+    body = await opened.next();
+    opened.close();
+  } else {
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.stream()) chunks.push(Buffer.from(chunk as Buffer));
+    body = Buffer.concat(chunks).toString("utf8");
+  }
+  return { ...response, body, payload: body, rawPayload: Buffer.from(body), json: () => JSON.parse(body) as unknown } as LightMyRequestResponse;
+}

@@ -28,7 +28,7 @@ import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { ENGLISH, Rng, SEED, asRecord, generateCases, isPlainObject, junkCases, seedFor, truncate, type FuzzRequest } from "./fuzz/mutations.ts";
 import { reachesHandler } from "./fuzz/decoder.ts";
 import { DEAL_IDS, FUZZ_SPECS, OFFLINE_CONTEXT, caseSource, specProblems, type FuzzContext } from "./fuzz/specs.ts";
-import { ONE_TEST_DATABASE, TEST_JWT_SECRET, sessionTokenFor } from "./harness.ts";
+import { ONE_TEST_DATABASE, TEST_JWT_SECRET, injectReadingStreams, sessionTokenFor } from "./harness.ts";
 import { openLocalCheckout, payPlan } from "./paid-plan.ts";
 import { SAMPLE_PASSWORD, dataRoomUpload, insertAccessRequest, pictureUpload, recoveryTokenFor, verificationTokenFor, type MultipartBody } from "./samples.ts";
 
@@ -442,7 +442,8 @@ describe.each(ONE_TEST_DATABASE)("schema fuzz on $kind", (target) => {
 
   const inject = (request: FuzzRequest, authorization: string | null) => {
     requests += 1;
-    return app.inject({
+    // An event stream that opens (GET /events signed in) is read to its first event and closed.
+    return injectReadingStreams(app, {
       method: request.method,
       url: request.url,
       headers: { ...request.headers, ...(authorization === null ? {} : { authorization }) },

@@ -75,13 +75,14 @@ function Composer({ requestId }: { readonly requestId: number }) {
 /**
  * The private conversation of a request (decision 023): oldest first, the
  * newest in view; my messages say whether they were read. New messages
- * (refetched every 30 s while the page is open, and after sending) are
+ * and read receipts arrive as the live stream announces them (decision 032;
+ * every 30 s while it is not open), and after sending; new messages are
  * announced in a polite live region that is always there. Closed before an
  * approval and, for the buyer, after a revocation.
  */
 export function DealThread({ request }: { readonly request: AccessRequest }) {
   const access = threadAccess(request);
-  const messages = useDealMessages(request.id, access.readable);
+  const messages = useDealMessages(request.id, access.readable, request.viewer_role);
   const loadError = useLoadError([messages]);
   const titleId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -121,7 +121,7 @@ function LetterForm({ requestId }: { readonly requestId: number }) {
  * restates the amount, the stake and the terms (decision 035).
  */
 export function LettersOfIntent({ request }: { readonly request: AccessRequest }) {
-  const letters = useLettersOfIntent(request.id);
+  const letters = useLettersOfIntent(request.id, request.viewer_role);
   const loadError = useLoadError([letters]);
   const decide = useDecideLetterOfIntent();
   const [answering, setAnswering] = useState<{ readonly letter: LetterOfIntent; readonly status: LoiDecision } | null>(null);
