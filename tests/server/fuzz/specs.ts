@@ -11,6 +11,7 @@ import {
   acceptNdaBody,
   adminUserListQuery,
   botQuestion,
+  buyerLeadRequest,
   buyerSignUp,
   companyCreateRequest,
   companyUpdateRequest,
@@ -289,6 +290,22 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     fixSample: (sample, valid) => ({ ...sample, filters: getAt(valid.body, ["filters"]) }),
   },
   "DELETE /saved_searches/:id": { guarded: true, cases: 40, valid: (context) => ({ params: { id: String(context.savedSearchId) } }) },
+  // Buyer mandates (issue 28): public like the contact form; contract samples keep the valid request's catalogue ids, so odd
+  // descriptions, contacts and deal types reach the insert and the matching.
+  "POST /buyer_leads": {
+    guarded: false,
+    cases: 120,
+    valid: (_context, index) => ({ body: buyerLeadRequest(`fuzz.mandato.${index % 7}@ejemplo.mx`) }),
+    fixSample: (sample, valid) => ({
+      ...sample,
+      industry_ids: getAt(valid.body, ["industry_ids"]),
+      state_ids: getAt(valid.body, ["state_ids"]),
+      sales_range_ids: getAt(valid.body, ["sales_range_ids"]),
+      ebitda_range_ids: getAt(valid.body, ["ebitda_range_ids"]),
+      investment_size_id: getAt(valid.body, ["investment_size_id"]),
+    }),
+  },
+  "GET /companies/:id/buyer_lead_matches": { guarded: true, cases: 40, valid: (context) => ({ params: { id: String(context.company.id) } }) },
 };
 
 /** An endpoint the fuzz mutates: one with params, a query, a body or multipart fields. */
