@@ -131,7 +131,7 @@ export default function BuyerLeadPage() {
         </fieldset>
         <fieldset className={styles.section}>
           <legend className={styles.sectionTitle}>Tamaño</legend>
-          <p className={styles.note}>Elige al menos un rango de ventas anuales o de EBITDA (en pesos mexicanos).</p>
+          <p className={styles.note}>Indica el tamaño por ventas anuales, por EBITDA o por ambos, en pesos mexicanos.</p>
           <div className={styles.pair}>
             <CheckboxGroup {...form.field("sales_range_ids", { label: "Ventas anuales" })} options={salesRanges.data ?? []} />
             <CheckboxGroup {...form.field("ebitda_range_ids", { label: "EBITDA" })} options={ebitdaRanges.data ?? []} />
