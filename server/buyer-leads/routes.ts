@@ -70,7 +70,7 @@ function chosenNames(names: CatalogueNames, catalogue: CataloguePath, ids: Reado
 }
 
 /** The interests catalogue's ids for a deal type's interests (by name); empty for `either` (any). */
-export function interestIdsFor(names: CatalogueNames, dealType: DealType): ReadonlyArray<number> {
+function interestIdsFor(names: CatalogueNames, dealType: DealType): ReadonlyArray<number> {
   const wanted = new Set(DEAL_TYPE_INTERESTS[dealType]);
   return [...(names.get("interests") ?? new Map<number, string>())].filter(([, name]) => wanted.has(name)).map(([id]) => id);
 }
