@@ -47,6 +47,9 @@ const SERVER_FEATURE_DEPENDENCIES = {
   // Saved-search alerts match new listings with the marketplace's own filters, text search and cards.
   "saved-searches": ["catalogues", "marketplace"],
   "seller-analytics": [],
+  // Mandates match listings with the marketplace's filters, describe them with the saved-search alerts' card facts,
+  // and are matched in the alerts' new-listing batch (server/app.ts composes the listener in).
+  "buyer-leads": ["catalogues", "marketplace", "saved-searches"],
 };
 
 // One-way imports: shared -> features -> app (see docs/decisions/002-layout.md).

@@ -8,6 +8,7 @@ import {
   updateProfileEndpoint,
 } from "./accounts.ts";
 import { BOT_ENDPOINTS } from "./bot.ts";
+import { BUYER_LEAD_ENDPOINTS } from "./buyer-leads.ts";
 import { deactivateUserEndpoint, getKpisEndpoint, listEmailsEndpoint, listUsersEndpoint } from "./admin.ts";
 import { CATALOGUE_PATHS, catalogueEndpoint } from "./catalogues.ts";
 import { createCompanyEndpoint, getCompanyRecordEndpoint, listDashboardCompaniesEndpoint, updateCompanyEndpoint } from "./companies.ts";
@@ -95,4 +96,5 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   liveEventsEndpoint,
   getCompanyAnalyticsEndpoint,
   ...SAVED_SEARCH_ENDPOINTS,
+  ...BUYER_LEAD_ENDPOINTS,
 ];

@@ -53,9 +53,41 @@ const email = (requiredMessage: string) =>
     Schema.pattern(EMAIL_PATTERN, { message: () => INVALID_EMAIL_MESSAGE }),
   );
 
+/** A phone as people write it: digits, spaces, dashes, dots, parentheses and a leading +. */
+export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+export const PHONE_MIN_DIGITS = 8;
+export const PHONE_MAX_DIGITS = 20;
+export const INVALID_PHONE_MESSAGE = "Ingresa un teléfono válido";
+
+/** The contact form's phone rule: PHONE_PATTERN (linear) with 8 to 20 digits; callers bound the length first. */
+export const isPhone = (value: string): boolean => {
+  if (!PHONE_PATTERN.test(value)) return false;
+  const digits = value.replace(/\D/g, "").length;
+  return digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
+};
+
 /** Required, trimmed e-mail in a valid format. */
 export const requiredEmail = (requiredMessage: string) =>
   Schema.propertySignature(email(requiredMessage)).annotations({ missingMessage: () => requiredMessage });
+
+/** An optional trimmed e-mail: absent, or present and well formed (the same checks as requiredEmail). */
+export const optionalEmail = (requiredMessage: string) => Schema.optional(email(requiredMessage));
+
+/** A phone typed by a person: trimmed, at most PHONE_MAX_LENGTH characters, then the phone rule (isPhone). */
+export const PHONE_MAX_LENGTH = 30;
+const phone = (requiredMessage: string) =>
+  trimmedString(requiredMessage).pipe(
+    Schema.minLength(1, { message: () => requiredMessage }),
+    Schema.maxLength(PHONE_MAX_LENGTH, { message: () => INVALID_PHONE_MESSAGE }),
+    Schema.filter(isPhone, { message: () => INVALID_PHONE_MESSAGE }),
+  );
+
+/** A required phone: present, short enough, 8 to 20 digits as people write them. */
+export const requiredPhone = (requiredMessage: string) =>
+  Schema.propertySignature(phone(requiredMessage)).annotations({ missingMessage: () => requiredMessage });
+
+/** An optional phone: absent, or a valid one (requiredPhone's checks). */
+export const optionalPhone = (requiredMessage: string) => Schema.optional(phone(requiredMessage));
 
 /** A secret that must not be blank, at most `max` characters; it is sent exactly as typed. */
 export const requiredSecret = (message: string, max = 1024) =>

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { defineEndpoint } from "./endpoint.ts";
-import { boundedText, requiredEmail, requiredId, requiredText } from "./fields.ts";
+import { boundedText, INVALID_PHONE_MESSAGE, isPhone, requiredEmail, requiredId, requiredText } from "./fields.ts";
 
 /**
  * POST /leads: the contact form 'Habla con uno de nuestros expertos'
@@ -16,12 +16,8 @@ export const LEAD_MESSAGES = {
   phone: "Debes ingresar tu teléfono",
   referer: "Debes seleccionar cómo te enteraste de nosotros",
   nameTooLong: "El nombre no puede tener más de 120 caracteres",
-  phoneInvalid: "Ingresa un teléfono válido",
+  phoneInvalid: INVALID_PHONE_MESSAGE,
 } as const;
-
-/** Digits, spaces, dashes, dots, parentheses and a leading +; 8 to 20 digits. */
-export const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
-const countDigits = (value: string): number => value.replace(/\D/g, "").length;
 
 export const LeadRequest = Schema.Struct({
   name: boundedText(LEAD_MESSAGES.name, 120, LEAD_MESSAGES.nameTooLong),
@@ -31,8 +27,8 @@ export const LeadRequest = Schema.Struct({
   referer: requiredId(LEAD_MESSAGES.referer),
 }).pipe(
   Schema.filter((lead) => {
-    const digits = countDigits(lead.phone);
-    if (!PHONE_PATTERN.test(lead.phone) || digits < 8 || digits > 20) {
+    // The phone rule (contracts/fields.ts isPhone): 8 to 20 digits, as people write them.
+    if (!isPhone(lead.phone)) {
       return { path: ["phone"], message: LEAD_MESSAGES.phoneInvalid };
     }
     return true;

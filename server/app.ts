@@ -30,6 +30,8 @@ import { ALL_ENDPOINTS } from "../contracts/all-endpoints.ts";
 import { endpointLabel } from "../contracts/endpoint.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { botRoutes } from "./bot/routes.ts";
+import { mandateListener } from "./buyer-leads/new-listings.ts";
+import { buyerLeadRoutes } from "./buyer-leads/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { catalogueRoutes } from "./catalogues/routes.ts";
 import { companyRoutes } from "./companies/routes.ts";
@@ -95,6 +97,7 @@ const FEATURES: ReadonlyArray<(router: Router, context: FeatureContext) => void>
   liveRoutes,
   sellerAnalyticsRoutes,
   savedSearchRoutes,
+  buyerLeadRoutes,
 ];
 
 /** Every endpoint declared in contracts/ is served, and nothing undeclared: checked at start. */
@@ -160,7 +163,7 @@ export interface AppConfig {
   readonly teamNotifier?: TeamNotifier;
   /** The NDA's published versions, oldest first (the last is in force); default content/nda.ts NDA_VERSIONS (tests inject a change of version). */
   readonly ndaVersions?: ReadonlyArray<NdaVersion>;
-  /** SAVED_SEARCH_ALERTS_INTERVAL_MS: how often this process e-mails saved-search matches (server/saved-searches); default 30 s, 0 disables. */
+  /** SAVED_SEARCH_ALERTS_INTERVAL_MS: how often this process e-mails saved-search and buyer-mandate matches of new listings (server/saved-searches, server/buyer-leads); default 30 s, 0 disables. */
   readonly savedSearchAlertsIntervalMs?: number;
   /** The live streams (server/live): LIVE_MAX_STREAMS_PER_USER, and in tests a fast heartbeat and session check. */
   readonly live?: Partial<LiveSettings>;
@@ -350,10 +353,12 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   });
 
   // The saved-search alerts start once the app is ready (a failed build schedules nothing); closing waits for a run in progress.
+  // The same batch matches the buyer mandates (server/buyer-leads), in its transaction.
   const alertsWorker = createAlertsWorker({
     db,
     mailer,
     appUrl,
+    listeners: [mandateListener({ mailer, appUrl })],
     log: app.log,
     now,
     intervalMs: config.savedSearchAlertsIntervalMs ?? DEFAULT_SAVED_SEARCH_ALERTS_INTERVAL_MS,

@@ -21,3 +21,4 @@ export * from "../audit/schema.ts";
 export * from "../bot/schema.ts";
 export * from "../deal-room/schema.ts";
 export * from "../saved-searches/schema.ts";
+export * from "../buyer-leads/schema.ts";

@@ -9,7 +9,8 @@ import { HttpError } from "./errors.ts";
  * interest messages (per sender), checkouts and other writes (per user),
  * admin actions (per admin), and the deal room's requests, messages, letters,
  * decisions, saved searches and e-mail verification links (per user),
- * password changes (per IP and per account), and live streams opened (per user). A window of
+ * password changes (per IP and per account), live streams opened (per user), and buyer
+ * mandates (per IP and per contact e-mail). A window of
  * `windowMs` starts at the first hit of a key; hits after `max` within it
  * get a 429 with a Spanish message and `Retry-After`. Operators tune each
  * bucket with `RATE_LIMIT_<BUCKET>=<max>/<window>` (server/config.ts).
@@ -20,7 +21,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions", "access_requests", "deal_messages", "letters_of_intent", "deal_decisions", "saved_searches", "email_verification", "password_change", "password_change_account", "live_streams"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions", "access_requests", "deal_messages", "letters_of_intent", "deal_decisions", "saved_searches", "email_verification", "password_change", "password_change_account", "live_streams", "buyer_leads", "buyer_leads_email"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -83,6 +84,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   password_change_account: { max: 10, windowMs: 15 * MINUTE },
   /** Live streams opened per signed-in user (GET /events): a page load or a reconnection each, never a loop. */
   live_streams: { max: 120, windowMs: 15 * MINUTE },
+  /** Buyer mandates per IP: each stores a row, e-mails the team, and later e-mails its contact. */
+  buyer_leads: { max: 5, windowMs: 60 * MINUTE },
+  /** Buyer mandates per contact e-mail: a visitor's address cannot be signed up for a flood of matches from many addresses. */
+  buyer_leads_email: { max: 3, windowMs: 24 * 60 * MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -112,6 +117,8 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   password_change: rule,
   password_change_account: rule,
   live_streams: rule,
+  buyer_leads: rule,
+  buyer_leads_email: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };

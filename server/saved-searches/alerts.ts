@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { FILTER_KEYS, type CompanyCard } from "../../contracts/marketplace.ts";
-import { catalogueNames } from "../catalogues/names.ts";
+import { catalogueNames, type CatalogueNames } from "../catalogues/names.ts";
 import type { Database } from "../db/open.ts";
 import { intOf, rowsOf, textOf } from "../db/rows.ts";
 import { searchTerms } from "../marketplace/schema.ts";
@@ -29,6 +29,10 @@ import { savedSearchAlertEmail } from "./alert-email.ts";
  *    card's public facts (never the company's name: the listing is
  *    confidential).
  *
+ * 3. in the same transaction, hands the batch's companies to the other
+ *    features that match new listings (`listeners`: the buyer mandates,
+ *    server/buyer-leads), composed in by server/app.ts.
+ *
  * A rolled-back batch queues nothing and is retried whole; a committed one
  * has queued its e-mails, which the outbox delivers (and retries) on its
  * own: never lost, never twice. Deactivated buyers, the company's own
@@ -37,10 +41,28 @@ import { savedSearchAlertEmail } from "./alert-email.ts";
 
 export const DEFAULT_ALERT_BATCH = 50;
 
+/** The companies a batch took (listed when their event was written; a listener checks they still are). */
+export interface NewListings {
+  readonly companyIds: ReadonlyArray<number>;
+  readonly now: Date;
+  readonly names: CatalogueNames;
+}
+
+/**
+ * Another feature's matching of the same new listings, run in the batch's
+ * transaction after the saved searches: it records what it matched and
+ * queues its e-mails through `tx`, and answers how many it queued. A failure
+ * rolls the whole batch back (retried on the next run): a listing is matched
+ * by every listener or by none.
+ */
+export type ListingListener = (tx: Database, listings: NewListings) => Promise<number>;
+
 export interface AlertDeps {
   readonly db: Database;
   readonly mailer: Mailer;
   readonly appUrl: string;
+  /** The other features' matching of new listings (server/app.ts passes the buyer mandates'). */
+  readonly listeners?: ReadonlyArray<ListingListener>;
 }
 
 export interface AlertRun {
@@ -50,6 +72,8 @@ export interface AlertRun {
   readonly alerts: number;
   /** E-mails queued (one per buyer and listing). */
   readonly emails: number;
+  /** E-mails the listeners queued. */
+  readonly listenerEmails: number;
 }
 
 interface Alert {
@@ -87,7 +111,11 @@ const candidates = (companyIds: ReadonlyArray<number>, lockSearches = false): SQ
   ${lockSearches ? sql`FOR KEY SHARE OF s` : sql``}`;
 
 /** In the batch's transaction: claim a batch, match, record the alerts; the pairs recorded by this run. */
-async function recordAlerts(tx: Database, now: Date, batch: number): Promise<{ readonly events: number; readonly alerts: ReadonlyArray<Alert> }> {
+async function recordAlerts(
+  tx: Database,
+  now: Date,
+  batch: number,
+): Promise<{ readonly events: number; readonly companyIds: ReadonlyArray<number>; readonly alerts: ReadonlyArray<Alert> }> {
   const claimed = rowsOf(
     await tx.execute(sql`
       SELECT id, company_id FROM listing_events
@@ -96,7 +124,7 @@ async function recordAlerts(tx: Database, now: Date, batch: number): Promise<{ r
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED`),
   );
-  if (claimed.length === 0) return { events: 0, alerts: [] };
+  if (claimed.length === 0) return { events: 0, companyIds: [], alerts: [] };
   await tx.execute(sql`UPDATE listing_events SET processed_at = ${now} WHERE id IN (${idList(claimed.map((row) => intOf(row, "id")))})`);
   const companyIds = [...new Set(claimed.map((row) => intOf(row, "company_id")))];
 
@@ -152,7 +180,7 @@ async function recordAlerts(tx: Database, now: Date, batch: number): Promise<{ r
     searchName: textOf(row, "search_name"),
     companyId: intOf(row, "company_id"),
   }));
-  return { events: claimed.length, alerts };
+  return { events: claimed.length, companyIds, alerts };
 }
 
 /**
@@ -166,26 +194,33 @@ export async function processListingEvents(deps: AlertDeps, now: Date = new Date
   // Read before the transaction: on PGlite a read through `db` would wait for it.
   const names = await catalogueNames(db);
   return db.transaction(async (tx) => {
-    const { events, alerts } = await recordAlerts(tx, now, batch);
-    if (alerts.length === 0) return { events, alerts: 0, emails: 0 };
-
-    // One e-mail per buyer and listing, naming every saved search it matched.
-    const byRecipient = new Map<string, { readonly first: Alert; readonly searchNames: string[] }>();
-    for (const alert of alerts) {
-      const key = `${alert.userId}:${alert.companyId}`;
-      const entry = byRecipient.get(key);
-      if (entry === undefined) byRecipient.set(key, { first: alert, searchNames: [alert.searchName] });
-      else entry.searchNames.push(alert.searchName);
+    const { events, companyIds, alerts } = await recordAlerts(tx, now, batch);
+    const emails = alerts.length === 0 ? 0 : await queueAlertEmails(tx, mailer, appUrl, alerts, names);
+    let listenerEmails = 0;
+    if (companyIds.length > 0) {
+      for (const listener of deps.listeners ?? []) listenerEmails += await listener(tx, { companyIds, now, names });
     }
-    const cards = new Map<number, CompanyCard>((await listedCards(tx, [...new Set(alerts.map((alert) => alert.companyId))], names)).map((card) => [card.id, card]));
-    let emails = 0;
-    for (const { first, searchNames } of byRecipient.values()) {
-      const card = cards.get(first.companyId);
-      // Matched only listed companies, in this transaction: the card is there.
-      if (card === undefined) continue;
-      await mailer.enqueue(tx, savedSearchAlertEmail({ to: first.email, name: first.userName, searchNames, card, appUrl }));
-      emails += 1;
-    }
-    return { events, alerts: alerts.length, emails };
+    return { events, alerts: alerts.length, emails, listenerEmails };
   });
+}
+
+/** One e-mail per buyer and listing, naming every saved search it matched; how many were queued. */
+async function queueAlertEmails(tx: Database, mailer: Mailer, appUrl: string, alerts: ReadonlyArray<Alert>, names: CatalogueNames): Promise<number> {
+  const byRecipient = new Map<string, { readonly first: Alert; readonly searchNames: string[] }>();
+  for (const alert of alerts) {
+    const key = `${alert.userId}:${alert.companyId}`;
+    const entry = byRecipient.get(key);
+    if (entry === undefined) byRecipient.set(key, { first: alert, searchNames: [alert.searchName] });
+    else entry.searchNames.push(alert.searchName);
+  }
+  const cards = new Map<number, CompanyCard>((await listedCards(tx, [...new Set(alerts.map((alert) => alert.companyId))], names)).map((card) => [card.id, card]));
+  let emails = 0;
+  for (const { first, searchNames } of byRecipient.values()) {
+    const card = cards.get(first.companyId);
+    // Matched only listed companies, in this transaction: the card is there.
+    if (card === undefined) continue;
+    await mailer.enqueue(tx, savedSearchAlertEmail({ to: first.email, name: first.userName, searchNames, card, appUrl }));
+    emails += 1;
+  }
+  return emails;
 }

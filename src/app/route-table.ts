@@ -177,6 +177,13 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/mis-empresas", title: "Mis empresas", page: "../features/companies/components/MyCompaniesPage.tsx", guard: "signedIn" },
   { path: "/mi-perfil", title: "Mi perfil", page: "./pages/MyProfileRoute.tsx", guard: "signedIn" },
   { path: "/busquedas-guardadas", title: "Búsquedas guardadas", page: "./pages/SavedSearchesRoute.tsx", guard: "signedIn" },
+  // Buyer mandates (docs/decisions/033-buyer-mandates.md): for visitors and accounts alike; the page reads the session (not public).
+  {
+    path: "/que-empresa-buscas",
+    title: "Dime qué empresa buscas",
+    page: "../features/buyer-leads/components/BuyerLeadPage.tsx",
+    description: "Cuéntanos qué empresa quieres comprar o en cuál invertir en México y te avisamos cuando se publique una que coincida.",
+  },
   { path: "/crear-empresa", title: "Crear nueva empresa", page: "./pages/CompanyFormRoutes.tsx", pageExport: "CreateCompanyRoute", guard: "signedIn" },
   // Where a signed-in buyer lands from the seller pages (docs/decisions/014-seller-area-and-landing.md).
   { path: "/agrega-tu-empresa", title: "Registra tu empresa", page: "../features/companies/components/AddYourCompanyPage.tsx", guard: "signedIn" },

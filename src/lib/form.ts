@@ -135,8 +135,18 @@ export async function runSubmit<Values, Body, Result>(
   }
 }
 
-/** The controls a failed submit can focus: inputs mark aria-invalid; a react-aria Select marks its root and focuses its trigger. */
-export const INVALID_CONTROL_SELECTOR = '[aria-invalid="true"], [data-invalid] > button[aria-haspopup="listbox"]';
+/**
+ * The controls a failed submit can focus: inputs mark aria-invalid; a
+ * react-aria Select marks its root and focuses its trigger; a radio group
+ * (react-aria) and a checkbox group (ui/CheckboxGroup) mark their group and
+ * focus their first option, where the group's message is announced.
+ */
+export const INVALID_CONTROL_SELECTOR = [
+  '[aria-invalid="true"]',
+  '[data-invalid] > button[aria-haspopup="listbox"]',
+  '[role="radiogroup"][data-invalid] input[type="radio"]',
+  'fieldset[data-invalid] input[type="checkbox"]',
+].join(", ");
 
 /**
  * After a submit with messages, move focus to the first invalid control in

@@ -13,6 +13,7 @@ import {
 import { deactivateUserEndpoint, listEmailsEndpoint, listUsersEndpoint } from "../../contracts/admin.ts";
 import { ALL_ENDPOINTS } from "../../contracts/all-endpoints.ts";
 import { botAnswerEndpoint, botPageEndpoint } from "../../contracts/bot.ts";
+import { createBuyerLeadEndpoint } from "../../contracts/buyer-leads.ts";
 import { CompanyIdParams, createCompanyEndpoint, getCompanyRecordEndpoint, listDashboardCompaniesEndpoint, updateCompanyEndpoint } from "../../contracts/companies.ts";
 import {
   companyPictureEndpoint,
@@ -95,6 +96,7 @@ import {
   SAMPLE_PASSWORD,
   botQuestion,
   adminUserListQuery,
+  buyerLeadRequest,
   buyerSignUp,
   companyCreateRequest,
   companyUpdateRequest,
@@ -405,6 +407,8 @@ const OVERRIDES: ReadonlyMap<Endpoint, Override> = new Map<Endpoint, Override>([
   [createBuyerEndpoint, { why: "a new e-mail per cell", request: ({ unique }) => ({ body: buyerSignUp(`comprador.${unique}@ejemplo.mx`) }) }],
   [createSellerEndpoint, { why: "a new e-mail per cell", request: ({ unique }) => ({ body: sellerSignUp(`vendedor.${unique}@ejemplo.mx`) }) }],
   [createLeadEndpoint, { why: "a contact request", request: () => ({ body: leadRequest() }) }],
+  // A signed-in caller's contact is the account's; a visitor's (and a deactivated account's) is the body's, new per cell.
+  [createBuyerLeadEndpoint, { why: "a buyer mandate with a visitor's contact", request: ({ unique }) => ({ body: buyerLeadRequest(`mandato.${unique}@ejemplo.mx`) }) }],
 
   // --- The marketplace and companies ---
   [listCompaniesEndpoint, { why: "every listed company on one page: the listing never names one, not even to its owner", request: () => ({ query: { per_page: "48" } }) }],

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { BotQuestionRequest } from "../../contracts/bot.ts";
+import type { BuyerLeadRequest } from "../../contracts/buyer-leads.ts";
 import type { UserListQuery } from "../../contracts/admin.ts";
 import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordRequest, UpdateProfileRequest, VerifyEmailRequest } from "../../contracts/accounts.ts";
 import type { CompanyCreateRequest, CompanyUpdateRequest } from "../../contracts/companies.ts";
@@ -344,4 +345,23 @@ export const savedSearchRequest = (name = "Tortillerías en Nuevo León", q = "t
   name,
   filters: { state_id: 19, industry_id: 3 },
   q,
+});
+
+/**
+ * A visitor's buyer mandate: technology or food companies in Nuevo León or
+ * Jalisco with $5–10 M MXN in sales, to buy whole, a $5–20 M MXN ticket
+ * (seeded catalogue ids). A signed-in caller's contact is the account's: the
+ * server ignores these three fields then.
+ */
+export const buyerLeadRequest = (email = "rodrigo.garza@ejemplo.mx"): Wire<typeof BuyerLeadRequest> => ({
+  industry_ids: [1, 3],
+  state_ids: [19, 14],
+  sales_range_ids: [3],
+  ebitda_range_ids: [],
+  investment_size_id: 3,
+  deal_type: "buy",
+  description: "Busco una empresa rentable con clientes recurrentes y un equipo que siga operando después de la compra.",
+  name: "Rodrigo Garza",
+  email,
+  phone: "81 5555 1234",
 });

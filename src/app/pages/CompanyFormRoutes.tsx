@@ -5,6 +5,8 @@ import { LoadError, useLoadError } from "../../components/LoadError.tsx";
 import { Link } from "../../components/ui/Link.tsx";
 import { Spinner } from "../../components/ui/Spinner.tsx";
 import { TabPanel, Tabs } from "../../components/ui/Tabs.tsx";
+import { CompanyBuyerLeadMatches } from "../../features/buyer-leads/components/CompanyBuyerLeadMatches.tsx";
+import type { MatchesAudience } from "../../features/buyer-leads/components/matches-text.ts";
 import { useCompanyRecord } from "../../features/companies/api/get-company-record.ts";
 import { CompanyForm } from "../../features/companies/components/CompanyForm.tsx";
 import { useUploadCompanyPicture } from "../../features/data-room/api/upload-company-picture.ts";
@@ -24,7 +26,8 @@ import * as styles from "./CompanyFormRoutes.css.ts";
  * - /crear-empresa: create, then upload the picture, then go to /mi-empresa/{id}
  *   (spec section 4).
  * - /editar-empresa/{id} and /mi-empresa/{id}: tabs 'Información pública',
- *   'Dataroom', and 'Onboarding' for admins.
+ *   'Dataroom', and 'Onboarding' for admins; above them, how many buyer
+ *   mandates match the company (counts only, decision 033).
  * - /admin/business and /admin/business/{id}: the same pages in the admin's
  *   area (guard `admin`): a create lands on /admin/business/{id}, and a
  *   missing company leads back to the dashboard's companies.
@@ -62,6 +65,8 @@ interface Area {
   readonly back: { readonly href: string; readonly label: string };
   /** The company's analytics (views, requests, document opens), for its owner or an admin. */
   readonly analytics: { readonly path: (id: number) => string; readonly label: string };
+  /** Who reads the count of buyers looking for such a company. */
+  readonly matchesAudience: MatchesAudience;
 }
 
 const SELLER_AREA: Area = {
@@ -69,6 +74,7 @@ const SELLER_AREA: Area = {
   companyPath: (id) => `/mi-empresa/${id}`,
   back: { href: "/mis-empresas", label: "Ir a Mis empresas" },
   analytics: { path: (id) => `/mi-empresa/${id}/analitica`, label: "Ver la analítica de tu empresa" },
+  matchesAudience: "owner",
 };
 
 const ADMIN_AREA: Area = {
@@ -77,6 +83,7 @@ const ADMIN_AREA: Area = {
   back: { href: "/admin/dashboard/companies", label: "Ir a las empresas del panel" },
   // The same page as the owner's: the server answers it to admins too.
   analytics: { path: (id) => `/mi-empresa/${id}/analitica`, label: "Ver la analítica de la empresa" },
+  matchesAudience: "admin",
 };
 
 function CreateCompanyPage({ area }: { readonly area: Area }) {
@@ -146,6 +153,7 @@ function EditCompanyPage({ area }: { readonly area: Area }) {
           {area.analytics.label}
         </Link>
       </div>
+      <CompanyBuyerLeadMatches companyId={data.id} audience={area.matchesAudience} />
       <Tabs label="Secciones de la empresa" selectedKey={tab} onSelectionChange={setTab} tabs={tabs}>
         <TabPanel id="publica">
           {session.isAdmin && session.demoMode ? <p className={styles.note}>{INCOGNITO_FORM_NOTE}</p> : null}

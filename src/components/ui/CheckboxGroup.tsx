@@ -29,7 +29,12 @@ export function CheckboxGroup({ label, options, value, onChange, description, er
   const isInvalid = errorMessage !== undefined && errorMessage !== "";
   const describedBy = [description ? descriptionId : null, isInvalid ? errorId : null].filter((each) => each !== null).join(" ");
   return (
-    <fieldset className={styles.layout[layout]} {...(describedBy === "" ? {} : { "aria-describedby": describedBy })}>
+    <fieldset
+      className={styles.layout[layout]}
+      {...(describedBy === "" ? {} : { "aria-describedby": describedBy })}
+      // Marks the group for a failed submit's focus (src/lib/form.ts INVALID_CONTROL_SELECTOR), not the boxes.
+      {...(isInvalid ? { "data-invalid": "" } : {})}
+    >
       <legend className={`${styles.label} ${styles.legend}`}>{label}</legend>
       {options.map((option) => (
         <Checkbox

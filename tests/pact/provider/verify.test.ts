@@ -6,6 +6,7 @@ import { sameLimitForEveryBucket } from "../../../server/http/rate-limit.ts";
 import { startServer, type RunningServer } from "../../../server/start.ts";
 import { accountStates } from "./states/accounts.ts";
 import { adminStates } from "./states/admin.ts";
+import { buyerLeadStates } from "./states/buyer-leads.ts";
 import { catalogueStates } from "./states/catalogues.ts";
 import { marketplaceStates } from "./states/marketplace.ts";
 import { dataRoomStates } from "./states/data-room.ts";
@@ -23,7 +24,7 @@ import type { ProviderStates } from "./states/types.ts";
 import { providerClock } from "./states/clock.ts";
 
 // Add a feature's provider states here (one file per feature in states/).
-const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, marketplaceStates, accountStates, paymentStates, dataRoomStates, kybStates, companyWriteStates, onboardingStates, adminStates, dealRoomStates, sellerAnalyticsStates, savedSearchStates, emailVerificationStates];
+const FEATURE_STATES: ReadonlyArray<ProviderStates> = [catalogueStates, sessionStates, leadStates, marketplaceStates, accountStates, paymentStates, dataRoomStates, kybStates, companyWriteStates, onboardingStates, adminStates, dealRoomStates, sellerAnalyticsStates, savedSearchStates, emailVerificationStates, buyerLeadStates];
 
 const PACT_DIR = path.resolve(import.meta.dirname, "../../../pacts");
 const pactFiles = readdirSync(PACT_DIR)

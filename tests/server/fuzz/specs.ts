@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { DealType } from "../../../contracts/buyer-leads.ts";
 import { DATA_ROOM_CATEGORIES, DATA_ROOM_CATEGORY_INFO, listDataRoomFilesEndpoint, uploadDataRoomFilesEndpoint } from "../../../contracts/data-room.ts";
 import { endpointLabel, type Endpoint } from "../../../contracts/endpoint.ts";
 import { SellerRegistrationRequest } from "../../../contracts/registration.ts";
@@ -11,6 +12,7 @@ import {
   acceptNdaBody,
   adminUserListQuery,
   botQuestion,
+  buyerLeadRequest,
   buyerSignUp,
   companyCreateRequest,
   companyUpdateRequest,
@@ -289,6 +291,35 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
     fixSample: (sample, valid) => ({ ...sample, filters: getAt(valid.body, ["filters"]) }),
   },
   "DELETE /saved_searches/:id": { guarded: true, cases: 40, valid: (context) => ({ params: { id: String(context.savedSearchId) } }) },
+  // Buyer mandates (issue 28): public like the contact form; contract samples keep the valid request's catalogue ids, so odd
+  // descriptions, contacts and deal types reach the insert and the matching.
+  "POST /buyer_leads": {
+    guarded: false,
+    cases: 120,
+    valid: (_context, index) => ({ body: buyerLeadRequest(`fuzz.mandato.${index % 7}@ejemplo.mx`) }),
+    // The phone's digit count and the id lists' uniqueness are filters Arbitrary would search for forever: plain shapes instead.
+    bodyArbitrary: Schema.Struct({
+      industry_ids: Schema.Array(Schema.Int),
+      state_ids: Schema.Array(Schema.Int),
+      sales_range_ids: Schema.Array(Schema.Int),
+      ebitda_range_ids: Schema.Array(Schema.Int),
+      investment_size_id: Schema.Int,
+      deal_type: DealType,
+      description: Schema.String.pipe(Schema.minLength(20), Schema.maxLength(1000)),
+      name: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(120)),
+      email: Schema.Literal("fuzz.mandato@ejemplo.mx", "Fuzz.Mandato@Ejemplo.MX"),
+      phone: Schema.Literal("81 5555 1234", "+52 (81) 5555-1234"),
+    }),
+    fixSample: (sample, valid) => ({
+      ...sample,
+      industry_ids: getAt(valid.body, ["industry_ids"]),
+      state_ids: getAt(valid.body, ["state_ids"]),
+      sales_range_ids: getAt(valid.body, ["sales_range_ids"]),
+      ebitda_range_ids: getAt(valid.body, ["ebitda_range_ids"]),
+      investment_size_id: getAt(valid.body, ["investment_size_id"]),
+    }),
+  },
+  "GET /companies/:id/buyer_lead_matches": { guarded: true, cases: 40, valid: (context) => ({ params: { id: String(context.company.id) } }) },
 };
 
 /** An endpoint the fuzz mutates: one with params, a query, a body or multipart fields. */

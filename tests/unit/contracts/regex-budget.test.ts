@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SITE_PATH_PATTERN } from "../../../contracts/bot.ts";
 import { QUERY_INT_PATTERN } from "../../../contracts/list-query.ts";
-import { EMAIL_PATTERN, PATH_ID_PATTERN } from "../../../contracts/fields.ts";
-import { PHONE_PATTERN } from "../../../contracts/leads.ts";
+import { EMAIL_PATTERN, PATH_ID_PATTERN, PHONE_PATTERN } from "../../../contracts/fields.ts";
 import { CHECKOUT_ID_PATTERN } from "../../../contracts/subscriptions.ts";
 import { WEBSITE_PATTERN } from "../../../contracts/valuations.ts";
 import { REQUEST_ID, withoutTrailingSlashes } from "../../../server/app.ts";

@@ -129,6 +129,10 @@ export default function BuyerRegistrationPage() {
           {" · "}
           <Link href="/vende-tu-empresa">¿Quieres vender tu empresa?</Link>
         </p>
+        {/* The buyer mandates (decision 033): say what you look for without an account yet. */}
+        <p className={styles.footer}>
+          <Link href="/que-empresa-buscas">¿Aún sin cuenta? Dime qué empresa buscas y te avisamos cuando se publique</Link>
+        </p>
       </section>
     </div>
   );

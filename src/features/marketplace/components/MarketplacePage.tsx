@@ -195,11 +195,17 @@ export interface MarketplacePageProps {
    * searches' 'Guardar búsqueda', composed in by src/app/pages/MarketplaceRoute.tsx).
    */
   readonly searchAction?: (criteria: MarketplaceCriteria) => ReactNode;
+  /**
+   * Under the empty state's message: what the buyer can do when nothing
+   * matches (the buyer mandates' 'Dime qué empresa buscas', composed in by
+   * src/app/pages/MarketplaceRoute.tsx).
+   */
+  readonly emptyAction?: (criteria: MarketplaceCriteria) => ReactNode;
 }
 
 const criteriaOf = ({ q, page: _page, ...filters }: CompanyFilters): MarketplaceCriteria => ({ filters, ...(q === undefined ? {} : { q }) });
 
-export default function MarketplacePage({ searchAction }: MarketplacePageProps = {}) {
+export default function MarketplacePage({ searchAction, emptyAction }: MarketplacePageProps = {}) {
   const search = useSearch();
   const [, navigate] = useLocation();
   const filters = parseMarketplaceSearch(search);
@@ -271,7 +277,10 @@ export default function MarketplacePage({ searchAction }: MarketplacePageProps =
               <Link href={marketplaceHref({ ...filters, page: pages })}>Ir a la última página</Link>
             </div>
           ) : data.items.length === 0 ? (
-            <p className={styles.empty}>{EMPTY_RESULTS_MESSAGE}</p>
+            <>
+              <p className={styles.empty}>{EMPTY_RESULTS_MESSAGE}</p>
+              {emptyAction?.(criteriaOf(filters))}
+            </>
           ) : (
             <>
               <ul className={companies.isPlaceholderData ? `${styles.grid} ${styles.stale}` : styles.grid} aria-busy={companies.isFetching}>

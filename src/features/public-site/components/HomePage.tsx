@@ -6,7 +6,7 @@ import { StatsCarousel } from "./StatsCarousel.tsx";
 import { VideoPreview } from "./VideoPreview.tsx";
 import * as styles from "./marketing.css.ts";
 
-const CARDS: ReadonlyArray<{ icon: IconName; title: string; text: string; href: string; cta: string }> = [
+const CARDS: ReadonlyArray<{ icon: IconName; title: string; text: string; href: string; cta: string; more?: { readonly href: string; readonly label: string } }> = [
   {
     icon: "sell",
     title: "Vende tu empresa",
@@ -20,6 +20,8 @@ const CARDS: ReadonlyArray<{ icon: IconName; title: string; text: string; href: 
     text: "Explora empresas mexicanas revisadas antes de publicarse y filtra por sector, tamaño, ticket o ubicación.",
     href: "/compra-una-empresa",
     cta: "Ver empresas",
+    // The buyer mandates (decision 033): for the buyer who does not find it among today's listings.
+    more: { href: "/que-empresa-buscas", label: "Dime qué empresa buscas" },
   },
   {
     icon: "invest",
@@ -74,10 +76,15 @@ export default function HomePage() {
               <MarketingIcon name={card.icon} />
               <h3 className={styles.h3}>{card.title}</h3>
               <p className={styles.muted}>{card.text}</p>
-              <div className={styles.cardFooter}>
+              <div className={card.more === undefined ? styles.cardFooter : `${styles.cardFooter} ${styles.cardActions}`}>
                 <Link href={card.href} variant="secondary">
                   {card.cta}
                 </Link>
+                {card.more === undefined ? null : (
+                  <Link href={card.more.href} variant="ghost">
+                    {card.more.label}
+                  </Link>
+                )}
               </div>
             </li>
           ))}
