@@ -92,6 +92,8 @@ test("the buyer's message, its read receipt, a letter of intent, its answer and 
   const accept = seller.getByRole("button", { name: /^Aceptar la carta de intención/ });
   await expect(accept).toBeVisible(LIVE);
   await accept.click();
+  // Accepting asks first (deal-decisions.spec.ts looks at the dialog); the 2 s run from the confirmation.
+  await seller.getByRole("dialog", { name: "¿Aceptar la carta de intención?" }).getByRole("button", { name: "Sí, aceptar" }).click();
   await expect(buyer.getByText("Aceptada", { exact: true })).toBeVisible(LIVE);
 
   // The revocation: the buyer's thread closes in front of them.
