@@ -1,15 +1,16 @@
 import { fromPromise } from "xstate";
 import type { AnyStateMachine } from "xstate";
 import { adjacencyMapToArray, getAdjacencyMap, TestModel } from "xstate/graph";
-import type { Subscription } from "../../../contracts/subscriptions.ts";
+import type { PlanId, Subscription } from "../../../contracts/subscriptions.ts";
 import { selectSubscription } from "../../../machines/subscription/selectors.ts";
 import { subscriptionMachine, type SubscriptionEvent, type SubscriptionInput, type SubscriptionSnapshot } from "../../../machines/subscription/subscription.machine.ts";
 import { pathTo, type Edge as EdgeOf, type Walk as WalkOf, type WalkStep as WalkStepOf } from "./walk-paths.ts";
 
 /**
  * The subscription machine's paths as a paying seller walks them in
- * Configuración › Planes (issue 27, model-based UI tests): cancel (asked
- * first, kept or confirmed), and resume; the server's answers are events
+ * Configuración › Planes and /planes (issue 27, model-based UI tests):
+ * cancel (asked first, kept or confirmed), resume, and a downgrade chosen
+ * for the end of the period and dropped again; the server's answers are events
  * the real server gives in the browser. xstate/graph walks the machine; the
  * walk returned rests at least once in every state these screens can show,
  * and predicts after every event what the page shows. Every edge of the
@@ -26,18 +27,20 @@ const ACTIVE: Subscription = {
   id: 1,
   status: "active",
   is_free: false,
-  plan_id: "explora_monthly",
-  nickname: "Explora mensual",
+  plan_id: "impulsa_monthly",
+  nickname: "Impulsa mensual",
   period_start: iso(T0),
   period_end: iso(T0 + 30 * DAY),
   cancel_at: null,
-  amount: 1740,
+  amount: 11600,
   currency: "mxn",
   created_at: iso(T0),
 };
 const CANCELLED: Subscription = { ...ACTIVE, status: "canceled", cancel_at: ACTIVE.period_end };
+/** Explora mensual chosen for when Impulsa ends (a downgrade): Impulsa stops renewing. */
+const CHANGE_SCHEDULED: Subscription = { ...CANCELLED, scheduled_plan_id: "explora_monthly" };
 
-/** A seller who just paid Explora mensual (the session's cache says paid). */
+/** A seller who just paid Impulsa mensual (the session's cache says paid). */
 export const PAYING_SELLER: SubscriptionInput = { cached: { isPaidUser: true, subscriptionStatus: "active" } };
 
 // The graph takes the server's answers as events, so the actors never settle on their own.
@@ -46,6 +49,8 @@ const model: AnyStateMachine = subscriptionMachine.provide({
     fetchSubscription: fromPromise<Subscription>(() => new Promise(() => {})),
     cancelSubscription: fromPromise<Subscription>(() => new Promise(() => {})),
     resumeSubscription: fromPromise<Subscription>(() => new Promise(() => {})),
+    schedulePlanChange: fromPromise<Subscription, { plan: PlanId | null }>(() => new Promise(() => {})),
+    keepPlan: fromPromise<Subscription>(() => new Promise(() => {})),
   },
 });
 
@@ -57,6 +62,8 @@ const invokeId = (path: string): string => {
 const FETCH = invokeId("loading");
 const CANCEL = invokeId("cancelling.requesting");
 const RESUME = invokeId("resuming.requesting");
+const SCHEDULE = invokeId("changingPlan.scheduling");
+const KEEP = invokeId("changingPlan.keeping");
 
 type Answered = { readonly type: `xstate.done.actor.${string}`; readonly output: Subscription };
 export type WalkEvent = SubscriptionEvent | Answered;
@@ -67,9 +74,14 @@ const eventsFor = (snapshot: SubscriptionSnapshot): WalkEvent[] => {
   if (snapshot.matches("loading") || snapshot.matches({ cancelling: "reloading" })) return [answered(FETCH, snapshot.context.subscription ?? ACTIVE)];
   if (snapshot.matches({ cancelling: "requesting" })) return [answered(CANCEL, CANCELLED)];
   if (snapshot.matches({ resuming: "requesting" })) return [answered(RESUME, ACTIVE)];
-  if (snapshot.matches({ ready: "paid" })) return [{ type: "subscription.cancelRequested" }];
+  if (snapshot.matches({ changingPlan: "scheduling" })) return [answered(SCHEDULE, CHANGE_SCHEDULED)];
+  // Keeping the plan while its period runs resumes it (PUT-like): it renews again.
+  if (snapshot.matches({ changingPlan: "keeping" })) return [answered(KEEP, ACTIVE)];
+  const downgrade: WalkEvent = { type: "subscription.changeScheduled", plan: "explora_monthly" };
+  if (snapshot.matches({ ready: "paid" })) return [{ type: "subscription.cancelRequested" }, downgrade];
   if (snapshot.matches({ ready: "confirmingCancel" })) return [{ type: "subscription.cancelConfirmed" }, { type: "subscription.cancelDismissed" }];
-  if (snapshot.matches({ ready: "cancelled" })) return [{ type: "subscription.resumeRequested" }];
+  if (snapshot.matches({ ready: "cancelled" })) return [{ type: "subscription.resumeRequested" }, downgrade];
+  if (snapshot.matches({ ready: "changeScheduled" })) return [{ type: "subscription.scheduledChangeDropped" }];
   return [];
 };
 
@@ -78,12 +90,27 @@ const serializeState = (snapshot: SubscriptionSnapshot): string => JSON.stringif
 /** What the page must show: the plan's status line and which of its buttons and the modal are there; in flight, nothing yet. */
 export type Expected =
   | { readonly kind: "busy" }
-  | { readonly kind: "shown"; readonly cancelled: boolean; readonly canCancel: boolean; readonly canResume: boolean; readonly modalOpen: boolean };
+  | {
+      readonly kind: "shown";
+      readonly cancelled: boolean;
+      /** Cancelled with the plan that follows chosen (a downgrade). */
+      readonly changeScheduled: boolean;
+      readonly canCancel: boolean;
+      readonly canResume: boolean;
+      readonly modalOpen: boolean;
+    };
 
 export const expectedOf = (snapshot: SubscriptionSnapshot): Expected => {
   const view = selectSubscription(snapshot);
-  if (view.isLoading || view.isResuming || snapshot.matches("cancelling")) return { kind: "busy" };
-  return { kind: "shown", cancelled: view.isCancelled, canCancel: view.canCancel, canResume: view.canResume, modalOpen: view.isConfirmingCancel };
+  if (view.isLoading || view.isResuming || view.isChangingPlan || snapshot.matches("cancelling")) return { kind: "busy" };
+  return {
+    kind: "shown",
+    cancelled: view.isCancelled,
+    changeScheduled: view.canKeepPlan,
+    canCancel: view.canCancel,
+    canResume: view.canResume,
+    modalOpen: view.isConfirmingCancel,
+  };
 };
 
 export type WalkStep = WalkStepOf<WalkEvent, Expected>;
