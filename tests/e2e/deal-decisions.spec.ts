@@ -35,6 +35,19 @@ async function api<T>(page: Page, method: "GET" | "POST" | "PUT", path: string, 
 const tokenOf = async (page: Page, credentials: { email: string; password: string }) =>
   (await api<{ access_token: string }>(page, "POST", "/sessions", { data: credentials })).access_token;
 
+/** 'Pausada': off the marketplace again (server/seed/catalogue-data.ts). */
+const PAUSED_COMPANY_STATUS_ID = 4;
+
+/** The company this spec published on the shared demo server, taken off the marketplace after the test. */
+let publishedCompanyId: number | null = null;
+
+// Other specs on this worker's server count the demo marketplace's companies.
+test.afterEach(async ({ page }) => {
+  if (publishedCompanyId === null) return;
+  await api(page, "PUT", `/companies/${publishedCompanyId}`, { token: await tokenOf(page, DEMO_ADMIN), data: { company_status_id: PAUSED_COMPANY_STATUS_ID } });
+  publishedCompanyId = null;
+});
+
 /** A new seller's company, published by the demo admin, and the second demo buyer's pending request for it. */
 async function pendingRequest(page: Page): Promise<{ requestId: number; buyerToken: string }> {
   await api(page, "POST", "/sellers", { data: sellerSignUp(SELLER.email) });
@@ -43,6 +56,7 @@ async function pendingRequest(page: Page): Promise<{ requestId: number; buyerTok
   const companyId = items[0]?.id;
   if (companyId === undefined) throw new Error("the sign-up made no company");
   await api(page, "PUT", `/companies/${companyId}`, { token: await tokenOf(page, DEMO_ADMIN), data: { company_status_id: PUBLISHED_COMPANY_STATUS_ID } });
+  publishedCompanyId = companyId;
   const buyerToken = await tokenOf(page, BUYER);
   const { version } = await api<{ version: string }>(page, "GET", "/nda");
   const request = await api<{ id: number }>(page, "POST", `/companies/${companyId}/access_requests`, {
