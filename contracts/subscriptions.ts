@@ -92,8 +92,8 @@ export const PaymentRow = Schema.Struct({
   paid_at: Schema.String,
   plan_id: PlanId,
   nickname: Schema.String,
-  /** Whole pesos, IVA included. */
-  amount: Schema.Int,
+  /** Pesos charged, IVA included: to the centavo (a charge less an upgrade's credit has centavos). */
+  amount: Schema.Number,
   currency: Schema.String,
   /**
    * "paid", "failed", "refunded" (in full, or a dispute the bank decided

@@ -4,7 +4,7 @@ import { BILLING_PAGE_SIZE, type PaymentList } from "../../contracts/subscriptio
 import type { Database } from "../db/open.ts";
 import { payments } from "./schema.ts";
 import { users } from "../auth/schema.ts";
-import { toPesos, toPlanId } from "./plans.ts";
+import { toPlanId } from "./plans.ts";
 
 /**
  * Historial (GET /api/payments) and the receipts its rows link to. A row's
@@ -69,7 +69,8 @@ export async function listPayments(deps: HistoryDeps, userId: number, page: numb
           paid_at: row.paidAt.toISOString(),
           plan_id: planId,
           nickname: row.nickname,
-          amount: toPesos(row.amountCents),
+          // To the centavo, as charged: Historial says what was paid (an upgrade's charge less its credit has centavos).
+          amount: row.amountCents / 100,
           currency: row.currency,
           status: historyStatus(row),
           refunded_amount: row.refundedAmountCents === 0 ? null : row.refundedAmountCents / 100,

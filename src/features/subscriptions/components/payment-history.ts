@@ -20,7 +20,7 @@ function currencyFormat(code: string): Intl.NumberFormat {
 }
 
 /**
- * "$1,740.00 MXN": whole pesos (IVA included) in the es-MX currency format,
+ * "$1,740.00 MXN": pesos (IVA included, to the centavo) in the es-MX currency format,
  * with the code so nobody reads dollars. The contract's currency is lower
  * case ("mxn"); anything that is not a currency code is treated as MXN.
  */
