@@ -171,9 +171,7 @@ async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init:
   }
   if (!response.ok) {
     const message = errorMessageFor(response.status, answer);
-    // A deactivated account: its live session is refused (403), an ended one is dead (401); either says why.
-    if ((response.status === 401 || response.status === 403) && message === AUTH_MESSAGES.deactivated) config.onDeactivated();
-    else if (response.status === 401) config.onUnauthorized();
+    reportSessionEnd(response.status, message);
     throw new ApiError(response.status, message);
   }
 
@@ -225,11 +223,25 @@ export function callEndpoint<E extends Endpoint>(endpoint: E, ...[args]: ArgsTup
  * body: src/lib/live-stream.ts). Answers the Response whatever its status; a
  * 401 also tells the session, like any call. A network failure rejects.
  */
+/**
+ * Tells the session that the server ended it, from any answer: a
+ * deactivated account (403 on a live session, 401 on one its deactivation
+ * ended, both saying so) signs out telling why; any other 401 signs out.
+ */
+function reportSessionEnd(status: number, message: string): void {
+  if ((status === 401 || status === 403) && message === AUTH_MESSAGES.deactivated) config.onDeactivated();
+  else if (status === 401) config.onUnauthorized();
+}
+
 export async function openEventStream(endpoint: Endpoint & { readonly eventStream: true }, signal: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { Accept: "text/event-stream" };
   const token = config.getToken();
   if (token) headers["Authorization"] = `Bearer ${token}`;
   const response = await fetch(buildUrl(config.baseUrl, fillPath(endpoint.path, undefined)), { method: endpoint.method, headers, signal, cache: "no-store" });
-  if (response.status === 401) config.onUnauthorized();
+  // A refusal is a JSON answer like any other call's: the session hears why it ended, exactly as from a call.
+  if (response.status === 401 || response.status === 403) {
+    const text = await response.text().catch(() => "");
+    reportSessionEnd(response.status, errorMessageFor(response.status, { contentType: response.headers.get("content-type"), text }));
+  }
   return response;
 }

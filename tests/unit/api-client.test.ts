@@ -8,6 +8,7 @@ import {
   callEndpoint,
   configureApi,
   GENERIC_ERROR_MESSAGE,
+  openEventStream,
   serverMessageOf,
   userMessageOf,
 } from "../../src/lib/api-client.ts";
@@ -116,6 +117,20 @@ describe("callEndpoint's errors", () => {
     expect([onUnauthorized.mock.calls.length, onDeactivated.mock.calls.length]).toEqual([1, 1]);
     // A session the deactivation ended: a 401 that says why, told as a deactivation.
     await failure(answer(401, JSON.stringify({ message: AUTH_MESSAGES.deactivated })));
+    expect([onUnauthorized.mock.calls.length, onDeactivated.mock.calls.length]).toEqual([1, 2]);
+  });
+
+  it("the live stream's refusal tells the session exactly as a call's does: a deactivation is told as one", async () => {
+    const stream = defineEndpoint({ method: "GET", path: "/events", summary: "a probe stream", access: { who: "signedIn" }, eventStream: true, response: Schema.Struct({ kind: Schema.String }) });
+    const open = (response: Response) => {
+      fetchMock.mockResolvedValueOnce(response);
+      return openEventStream(stream, new AbortController().signal);
+    };
+    expect((await open(answer(401, JSON.stringify({ message: AUTH_MESSAGES.deactivated })))).status).toBe(401);
+    expect([onUnauthorized.mock.calls.length, onDeactivated.mock.calls.length]).toEqual([0, 1]);
+    await open(answer(401, JSON.stringify({ message: AUTH_MESSAGES.invalidSession })));
+    expect([onUnauthorized.mock.calls.length, onDeactivated.mock.calls.length]).toEqual([1, 1]);
+    await open(answer(403, JSON.stringify({ message: AUTH_MESSAGES.deactivated })));
     expect([onUnauthorized.mock.calls.length, onDeactivated.mock.calls.length]).toEqual([1, 2]);
   });
 
