@@ -282,7 +282,10 @@ describe.each(EVERY_TEST_DATABASE)("live events on $kind", (target) => {
     try {
       const address = await app.listen({ port: 0, host: "127.0.0.1" });
       const user = await person("navegador", ["buyer"]);
-      /** The stream's text up to its next event: heartbeat comments, then one `data:` block. */
+      /**
+       * The stream's text up to its next event: heartbeat comments, then one `data:` block (a busy machine may
+       * deliver a heartbeat in the same chunk, before or after it: chunks are not events).
+       */
       const untilEvent = async (reader: ReadableStreamDefaultReader<Uint8Array>) => {
         const decoder = new TextDecoder();
         let text = "";
@@ -298,13 +301,13 @@ describe.each(EVERY_TEST_DATABASE)("live events on $kind", (target) => {
       expect(response.status).toBe(200);
       const reader = response.body?.getReader();
       if (reader === undefined) throw new Error("no body");
-      expect(await untilEvent(reader)).toBe('data: {"type":"ready"}\n\n');
+      expect(await untilEvent(reader)).toMatch(/^(:\n\n)*data: \{"type":"ready"\}\n\n(:\n\n)*$/);
       // Heartbeats (every tick, 100 ms here) are comment lines, which EventSource and our reader skip.
       let beats = "";
       while (!beats.includes(":\n\n")) beats += new TextDecoder().decode((await reader.read()).value);
       expect(beats).toMatch(/^(:\n\n)+$/);
       await handle.db.transaction((tx) => publishLiveEvent(tx, [user.id], { type: "deal_message.created", access_request_id: 999_005 }));
-      expect(await untilEvent(reader)).toMatch(/^(:\n\n)*data: \{"type":"deal_message.created","access_request_id":999005\}\n\n$/);
+      expect(await untilEvent(reader)).toMatch(/^(:\n\n)*data: \{"type":"deal_message.created","access_request_id":999005\}\n\n(:\n\n)*$/);
       const first = { controller };
       first.controller.abort();
       // The server saw the tab go: its one place is free again (at most 1 here).
@@ -321,7 +324,8 @@ describe.each(EVERY_TEST_DATABASE)("live events on $kind", (target) => {
     }
   });
 
-  it.runIf(target.kind === "postgres")("survives a lost LISTEN connection: open streams end, and after it reconnects events flow again", async () => {
+  // PostgreSQL only: PGlite's LISTEN lives in the process and has no connection to lose.
+  if (target.kind === "postgres") it("survives a lost LISTEN connection: open streams end, and after it reconnects events flow again", async () => {
     const sellerOnB = await ready(appB, seller.token);
     const url = handle.url ?? "";
     const admin = new pg.Client({ connectionString: url });
