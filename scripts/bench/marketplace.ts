@@ -39,7 +39,6 @@ import { generatedQueries, type QuerySources } from "./marketplace-queries.ts";
 import { seedBenchCompanies } from "./seed-companies.ts";
 
 const REPO = path.resolve(import.meta.dirname, "../..");
-const BENCH_DATABASE = "puente_bench";
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 const { values: args } = parseArgs({
@@ -52,9 +51,13 @@ const { values: args } = parseArgs({
     "keep-database": { type: "boolean", default: false },
     "reuse-database": { type: "boolean", default: false },
     distinct: { type: "string", default: "2200" },
+    database: { type: "string", default: "puente_bench" },
+    "seed-only": { type: "boolean", default: false },
   },
 });
 const rows = Number(args.rows);
+// Its own database, so a million-row catalogue can be kept beside the 100,000-row one.
+const BENCH_DATABASE = args.database;
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const port = Number(args.port);
@@ -378,6 +381,11 @@ async function main(): Promise<void> {
       await seedBenchCompanies(seeding.db, rows, log);
       log(`Seeded in ${Math.round((Date.now() - seededAt) / 1000)} s; VACUUM ANALYZE…`);
       await seeding.db.execute(sql`VACUUM ANALYZE`);
+    }
+    if (args["seed-only"]) {
+      log(`Seeded; --seed-only: stopping here (reuse it with --reuse-database --database ${BENCH_DATABASE}).`);
+      await seeding.close();
+      return;
     }
     const [listed] = rowsOf(await seeding.db.execute(sql`SELECT count(*)::int AS n FROM companies WHERE is_published AND is_active`));
     log(`${String(listed?.["n"])} of them listed (published and active).`);
