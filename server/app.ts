@@ -52,6 +52,7 @@ import { leadRoutes } from "./leads/routes.ts";
 import { createLiveEvents, type LiveEvents, type LiveSettings } from "./http/live-events.ts";
 import { liveRoutes } from "./live/routes.ts";
 import { marketplaceRoutes } from "./marketplace/routes.ts";
+import { SearchIndexSync } from "./marketplace/search-index-sync.ts";
 import { newLocalWebhookSecret, createLocalProvider } from "./payments/local-provider.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { paymentRoutes } from "./payments/routes.ts";
@@ -75,6 +76,8 @@ type FeatureContext = RouteContext & {
   readonly teamNotifier: TeamNotifier;
   readonly ndaVersions: ReadonlyArray<NdaVersion>;
   readonly live: LiveEvents;
+  /** This process's marketplace search index (server/marketplace, docs/decisions/024). */
+  readonly searchIndex: SearchIndexSync;
 };
 
 /** Each server feature serves its endpoints (server/<feature>/routes.ts). Add a new feature here. */
@@ -299,7 +302,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     done();
   });
   app.addHook("onClose", () => live.stop());
-  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions, live };
+  const searchIndex = new SearchIndexSync(db);
+  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions, live, searchIndex };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);

@@ -10,7 +10,7 @@ import { fail, PreEncodedJson, type Router } from "../http/router.ts";
 import { interestMessageMail, storeInterestMessage } from "./interest-messages.ts";
 import { assertFiltersExist, listCompanies } from "./list-companies.ts";
 import { ResultCache } from "./result-cache.ts";
-import { SearchIndexSync } from "./search-index-sync.ts";
+import type { SearchIndexSync } from "./search-index-sync.ts";
 import { searchWords } from "../../contracts/search-words.ts";
 
 /** The cache key of a listing: equal for searches that mean the same ("TECNOLOGÍA" = "tecnologia"). */
@@ -32,14 +32,14 @@ const listingKey = (query: CompanyListQuery): string =>
  * - POST /companies/:id/interest_messages: a signed-in user writes to a
  *   listed company's contact.
  */
-export function marketplaceRoutes(router: Router, context: DealRoomContext): void {
+export function marketplaceRoutes(router: Router, context: DealRoomContext & { readonly searchIndex: SearchIndexSync }): void {
   const { db, authz, mailer, appUrl, rateLimiter, now, tokens, ndaVersions } = context;
   // MARKETPLACE_RESULT_CACHE=off answers every listing afresh, and
   // MARKETPLACE_SEARCH=sql from the SQL listing instead of the in-memory
   // index (to measure them; docs/performance/marketplace.md, decision 024).
   const versions = new VersionReader(db);
   const listings = process.env.MARKETPLACE_RESULT_CACHE === "off" ? null : new ResultCache();
-  const searchIndex = process.env.MARKETPLACE_SEARCH === "sql" ? null : new SearchIndexSync(db);
+  const searchIndex = process.env.MARKETPLACE_SEARCH === "sql" ? null : context.searchIndex;
 
   router.serve(listCompaniesEndpoint, {}, async ({ query }) => {
     const version = await versions.read();
