@@ -292,7 +292,9 @@ async function indexPlans(handle: DatabaseHandle, paths: ReadonlyArray<string>):
 // --- Server and load ------------------------------------------------------------------
 
 async function startChild(target: string): Promise<ChildProcess> {
-  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), ["scripts/bench/serve.ts", String(port), target], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server alone.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
+  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), [...nodeArgs, "scripts/bench/serve.ts", String(port), target], {
     cwd: REPO,
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "inherit"],
