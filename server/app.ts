@@ -358,10 +358,12 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   // The saved-search alerts start once the app is ready (a failed build schedules nothing); closing waits for a run in progress.
   // The same batch matches the buyer mandates (server/buyer-leads), in its transaction.
+  // Saved texts are matched through the marketplace's own index (the one search path).
   const alertsWorker = createAlertsWorker({
     db,
     mailer,
     appUrl,
+    searchIndex,
     listeners: [mandateListener({ mailer, appUrl })],
     log: app.log,
     now,

@@ -7,9 +7,9 @@
 // each filter, two filters, searches with and without accents, typos) and
 // thousands of distinct generated ones (./marketplace-queries.ts: words as
 // typed, typos, phrases, prefixes, every filter combination, deep pages);
-// then the same load on GET /api/health as a baseline. Prints the query
-// plans of representative listings as the SQL listing would run them
-// (EXPLAIN ANALYZE, PostgreSQL only) and ends with exactly one line:
+// then the same load on GET /api/health as a baseline. Prints how the
+// in-memory index answers representative listings and ends with exactly
+// one line:
 //   rows=<n> p50_ms=<n> p95_ms=<n> p99_ms=<n> rps=<n> baseline_rps=<n> distinct=<n>
 //
 // PostgreSQL: DATABASE_URL (default postgres://root@127.0.0.1:5432/test) is
@@ -17,8 +17,7 @@
 // `puente_bench` next to it and never touches the named one. --pglite seeds
 // an on-disk PGlite in a temporary directory instead.
 // MARKETPLACE_RESULT_CACHE=off in the environment measures without the
-// server's result cache (every request is answered afresh), and
-// MARKETPLACE_SEARCH=sql with the SQL listing instead of the in-memory index.
+// server's result cache (every request is answered afresh).
 // --reuse-database (PostgreSQL) keeps an existing `puente_bench` with
 // --rows companies instead of seeding again (with --keep-database before).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -30,12 +29,11 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../server/db/open.ts";
-import { rowsOf, textOf } from "../../server/db/rows.ts";
+import { rowsOf } from "../../server/db/rows.ts";
 import { catalogueNames } from "../../server/catalogues/names.ts";
-import { planCompanyList } from "../../server/marketplace/list-companies.ts";
 import { SearchIndexSync } from "../../server/marketplace/search-index-sync.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
-import { FILTER_CATALOGUES, FILTER_KEYS, type FilterKey } from "../../contracts/marketplace.ts";
+import { FILTER_CATALOGUES, FILTER_KEYS, type CompanyListQuery, type FilterKey } from "../../contracts/marketplace.ts";
 import { generatedQueries, type QuerySources } from "./marketplace-queries.ts";
 import { replicateBenchCompanies, seedBenchCompanies } from "./seed-companies.ts";
 
@@ -223,28 +221,8 @@ async function pgliteDatabase(): Promise<BenchDatabase> {
   };
 }
 
-/** EXPLAIN ANALYZE of representative listings, as the server runs them. */
-async function explainPlans(handle: DatabaseHandle): Promise<string> {
-  const samples: ReadonlyArray<readonly [string, Parameters<typeof planCompanyList>[1]]> = [
-    ["no filter", {}],
-    ["state_id=19", { state_id: 19 }],
-    ["industry_id=1", { industry_id: 1 }],
-    ["interest_id=3&ebitda_id=4", { interest_id: 3, ebitda_id: 4 }],
-    ["q=TECNOLOGÍA", { q: "TECNOLOGÍA" }],
-    ["q=tecnolgia (typo)", { q: "tecnolgia" }],
-    ["q=manufactura&state_id=19", { q: "manufactura", state_id: 19 }],
-  ];
-  const out: string[] = [];
-  for (const [label, query] of samples) {
-    const { statement } = await planCompanyList(handle.db, query);
-    const result = await handle.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement}`);
-    out.push(`--- ${label}`, ...rowsOf(result).map((row) => textOf(row, "QUERY PLAN")));
-  }
-  return out.join("\n");
-}
-
 /** A listing path's query as the server decodes it (the generated paths use only numeric filters and q). */
-function queryOf(path: string): Parameters<typeof planCompanyList>[1] {
+function queryOf(path: string): CompanyListQuery {
   const query: Record<string, string | number> = {};
   for (const [key, value] of new URLSearchParams(path.split("?")[1] ?? "")) query[key] = key === "q" ? value : Number(value);
   return query;
@@ -261,13 +239,13 @@ async function indexPlans(handle: DatabaseHandle, paths: ReadonlyArray<string>):
   const index = await new SearchIndexSync(handle.db).at(0);
   const names = await catalogueNames(handle.db);
   const out = [`index loaded in ${Math.round(performance.now() - loadingAt)} ms: ${index.size} listed companies; heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`];
-  const cpu = (query: Parameters<typeof planCompanyList>[1], runs: number): number => {
+  const cpu = (query: CompanyListQuery, runs: number): number => {
     index.listJson(query, names);
     const started = performance.now();
     for (let run = 0; run < runs; run += 1) index.listJson(query, names);
     return (performance.now() - started) / runs;
   };
-  const samples: ReadonlyArray<Parameters<typeof planCompanyList>[1]> = [
+  const samples: ReadonlyArray<CompanyListQuery> = [
     {},
     { state_id: 19 },
     { interest_id: 3, ebitda_id: 4 },
@@ -396,7 +374,6 @@ async function main(): Promise<void> {
     }
     const [listed] = rowsOf(await seeding.db.execute(sql`SELECT count(*)::int AS n FROM companies WHERE is_published AND is_active`));
     log(`${String(listed?.["n"])} of them listed (published and active).`);
-    if (!args.pglite) log(`\nQuery plans of the SQL listing (MARKETPLACE_SEARCH=sql; EXPLAIN ANALYZE):\n${await explainPlans(seeding)}\n`);
     const generated = generatedQueries(await querySources(seeding), Number(args.distinct));
     const paths = interleave(requestMix(), generated);
     log(`The in-memory index (what the server answers from), in this process:\n${await indexPlans(seeding, paths)}\n`);
@@ -406,7 +383,7 @@ async function main(): Promise<void> {
     const distinct = new Set(paths).size;
     const warmingAt = Date.now();
     await warmUp(paths);
-    log(`Warm-up: each of ${distinct} distinct listings once, ${Math.round((Date.now() - warmingAt) / 1000)} s${process.env.MARKETPLACE_SEARCH === "sql" ? "" : " (the first loads the server's search index)"}.`);
+    log(`Warm-up: each of ${distinct} distinct listings once, ${Math.round((Date.now() - warmingAt) / 1000)} s (the first loads the server's search index).`);
     log(`Loading ${paths.length} listing variants, ${connections} connections, ${duration} s…`);
     const listing = await load(paths, duration);
     log(`  listing: ${listing.requests} requests, ${round(listing.rps)} req/s, p50 ${listing.p50} ms, p95 ${listing.p95} ms, p99 ${listing.p99} ms, errors ${listing.errors}, non-2xx ${listing.non2xx}`);
@@ -415,8 +392,7 @@ async function main(): Promise<void> {
     log(`  baseline: ${round(baseline.rps)} req/s, p95 ${baseline.p95} ms`);
     if (listing.errors + listing.non2xx > 0) log("WARNING: some listing requests failed; the figures are not valid.");
     const cache = process.env.MARKETPLACE_RESULT_CACHE === "off" ? "off" : "on";
-    const search = process.env.MARKETPLACE_SEARCH === "sql" ? "SQL listing" : "in-memory index";
-    log(`(${args.pglite ? "PGlite" : "PostgreSQL"}, result cache ${cache}, ${search})`);
+    log(`(${args.pglite ? "PGlite" : "PostgreSQL"}, result cache ${cache}, in-memory index)`);
     process.stdout.write(
       `rows=${rows} p50_ms=${round(listing.p50, 2)} p95_ms=${round(listing.p95, 2)} p99_ms=${round(listing.p99, 2)} rps=${Math.round(listing.rps)} baseline_rps=${Math.round(baseline.rps)} distinct=${distinct}\n`,
     );

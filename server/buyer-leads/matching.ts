@@ -3,12 +3,12 @@ import { BUYER_LEAD_MATCHES_SHOWN } from "../../contracts/buyer-leads.ts";
 import type { FilterKey } from "../../contracts/marketplace.ts";
 import type { Database } from "../db/open.ts";
 import { boolOf, intOf, rowsOf, textOf } from "../db/rows.ts";
-import { filterCondition, LISTED_COMPANY } from "../marketplace/list-companies.ts";
+import { filterCondition, LISTED_COMPANY } from "../marketplace/filters.ts";
 
 /**
  * When a mandate matches a company (docs/decisions/033-buyer-mandates.md):
  * every criterion holds, each read by the marketplace's own filter SQL
- * (server/marketplace/list-companies.ts `filterCondition`) with the
+ * (server/marketplace/filters.ts `filterCondition`) with the
  * mandate's list as the value (`c.state_id = ANY(l.state_ids)`), an empty
  * list meaning "any". So a mandate and a marketplace filter on the same ids
  * find the same companies. One statement shape serves the three uses: the
@@ -35,7 +35,7 @@ export const MANDATE_MATCHES_COMPANY: SQL = sql.join(
   [
     ...CRITERIA.map(([key, column]) => {
       const ids = sql`l.${sql.identifier(column)}`;
-      return sql`(cardinality(${ids}) = 0 OR ${filterCondition(key, sql`ANY(${ids})`, "companies")})`;
+      return sql`(cardinality(${ids}) = 0 OR ${filterCondition(key, sql`ANY(${ids})`)})`;
     }),
     // A visitor's mandate (no account) matches every owner's company, an ownerless one included.
     sql`(l.user_id IS NULL OR l.user_id IS DISTINCT FROM c.owner_user_id)`,

@@ -1,6 +1,6 @@
 import type { CompanyCard } from "../../contracts/marketplace.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { listedCards } from "../marketplace/list-companies.ts";
+import { listedCards } from "../marketplace/cards.ts";
 import type { ListingListener } from "../saved-searches/alerts.ts";
 import { newMatchEmail } from "./emails.ts";
 import { recordNewMatches } from "./matching.ts";

@@ -74,9 +74,9 @@ export const companies = pgTable(
     index("companies_owner_user_id_idx").on(table.ownerUserId),
     index("companies_state_id_idx").on(table.stateId),
     index("companies_listed_idx").on(table.isPublished, table.isActive),
-    // Marketplace (server/marketplace/list-companies.ts): every listing query
-    // carries `is_published AND is_active` literally, so these partial
-    // indexes apply; each filter reads its matches newest first.
+    // Listed companies by filter (server/marketplace/filters.ts: the saved-search
+    // alerts and buyer mandates match in SQL): queries carry
+    // `is_published AND is_active` literally, so these partial indexes apply.
     index("companies_listed_id_idx").on(table.id).where(LISTED),
     index("companies_listed_state_idx").on(table.stateId, table.id).where(LISTED),
     index("companies_listed_type_idx").on(table.companyTypeId, table.id).where(LISTED),

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { syncCardChangeTrigger } from "./card-change-trigger.ts";
 import { pgliteNotifications, postgresNotifications, type NotificationSource } from "./notifications.ts";
 import { DEFAULT_PGLITE_DIR, MIGRATIONS_FOLDER } from "./paths.ts";
 import * as schema from "./schema.ts";
@@ -26,7 +27,11 @@ export type DatabaseKind = "pglite" | "postgres";
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: DatabaseKind;
-  /** Apply pending migrations from server/migrations (idempotent). */
+  /**
+   * Apply pending migrations from server/migrations, then rewrite what is
+   * generated from the code's definitions (the card-change trigger,
+   * ./card-change-trigger.ts). Idempotent.
+   */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -86,7 +91,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        await syncCardChangeTrigger(db);
+      },
       close: async () => {
         await notifications.close();
         await pool.end();
@@ -103,7 +111,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await syncCardChangeTrigger(db);
+    },
     close: async () => {
       await notifications.close();
       await client.close();

@@ -2,16 +2,16 @@ import { sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./open.ts";
 import { boolOf, intOf, rowsOf, textOf, textOrNullOf } from "./rows.ts";
-import { plainWords, searchWords } from "../../contracts/search-words.ts";
+import { plainWords } from "../../contracts/search-words.ts";
 
 /**
- * Spanish, accent-insensitive, typo-tolerant search words, shared by the
- * marketplace search (docs/decisions/007) and Puente Bot (020): the text is
- * reduced to plain words in JavaScript, so user text never reaches tsquery
- * syntax, and each word is checked against a vocabulary table (a trigram
- * index on its `word`) to correct typos. The plain words themselves
- * (`plainWords`, `searchWords`) are contracts/search-words.ts, shared with
- * the app.
+ * Spanish, accent-insensitive, typo-tolerant search words for Puente Bot
+ * (docs/decisions/020): the text is reduced to plain words in JavaScript, so
+ * user text never reaches tsquery syntax, and each word is checked against a
+ * vocabulary table (a trigram index on its `word`) to correct typos. The
+ * plain words themselves (`plainWords`, `searchWords`) are
+ * contracts/search-words.ts, shared with the app. (The marketplace resolves
+ * its words in memory instead, server/marketplace/search-index.ts.)
  */
 
 /** Shorter words are not typo-corrected (too many near neighbours). */
@@ -40,11 +40,6 @@ export interface ResolvedWord {
  * One round trip for all words.
  */
 export async function resolveSearchTerms(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<ResolvedWord>> {
-  return (await resolveEachWord(db, vocabulary, words)).filter((term): term is ResolvedWord => term !== null);
-}
-
-/** resolveSearchTerms word by word, aligned with `words`: null for a dropped stop word. */
-async function resolveEachWord(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<ResolvedWord | null>> {
   if (words.length === 0) return [];
   const values = sql.join(
     words.map((word, index) => sql`(${index}::int, ${word}::text)`),
@@ -71,31 +66,10 @@ async function resolveEachWord(db: Database, vocabulary: Vocabulary, words: Read
       ) k
     ) r
     ORDER BY r.ord`);
-  return rowsOf(result).map((row) =>
+  return rowsOf(result).flatMap((row) =>
     // A stop word has no lexeme; searching for it would match nothing.
-    intOf(row, "lexemes") === 0 ? null : { word: textOrNullOf(row, "resolved") ?? textOf(row, "word"), exact: boolOf(row, "exact") },
+    intOf(row, "lexemes") === 0 ? [] : [{ word: textOrNullOf(row, "resolved") ?? textOf(row, "word"), exact: boolOf(row, "exact") }],
   );
-}
-
-/** resolveSearchTerms, words only (the marketplace searches every word as a prefix). */
-export async function resolveSearchWords(db: Database, vocabulary: Vocabulary, words: ReadonlyArray<string>): Promise<ReadonlyArray<string>> {
-  return (await resolveSearchTerms(db, vocabulary, words)).map((term) => term.word);
-}
-
-/**
- * resolveSearchWords(searchWords(text)) for several texts, in one round trip
- * (a word resolves the same whatever text it is in): the saved-search alerts
- * search each saved text exactly as the marketplace would.
- */
-export async function resolveSearchTexts(
-  db: Database,
-  vocabulary: Vocabulary,
-  texts: ReadonlyArray<string>,
-): Promise<ReadonlyMap<string, ReadonlyArray<string>>> {
-  const words = [...new Set(texts.flatMap((text) => searchWords(text)))];
-  const resolved = await resolveEachWord(db, vocabulary, words);
-  const byWord = new Map(words.map((word, index) => [word, resolved[index] ?? null]));
-  return new Map(texts.map((text) => [text, searchWords(text).flatMap((word) => byWord.get(word)?.word ?? [])]));
 }
 
 /**

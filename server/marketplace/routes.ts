@@ -8,7 +8,7 @@ import { recordProfileView } from "../deal-room/profile-views.ts";
 import type { DealRoomContext } from "../deal-room/routes.ts";
 import { fail, PreEncodedJson, type Router } from "../http/router.ts";
 import { interestMessageMail, storeInterestMessage } from "./interest-messages.ts";
-import { assertFiltersExist, listCompanies } from "./list-companies.ts";
+import { assertFiltersExist } from "./filters.ts";
 import { ResultCache } from "./result-cache.ts";
 import type { SearchIndexSync } from "./search-index-sync.ts";
 import { searchWords } from "../../contracts/search-words.ts";
@@ -34,21 +34,21 @@ const listingKey = (query: CompanyListQuery): string =>
  */
 export function marketplaceRoutes(router: Router, context: DealRoomContext & { readonly searchIndex: SearchIndexSync }): void {
   const { db, authz, mailer, appUrl, rateLimiter, now, tokens, ndaVersions } = context;
-  // MARKETPLACE_RESULT_CACHE=off answers every listing afresh, and
-  // MARKETPLACE_SEARCH=sql from the SQL listing instead of the in-memory
-  // index (to measure them; docs/performance/marketplace.md, decision 024).
+  // Listings answer from the process's in-memory index (decision 024);
+  // MARKETPLACE_RESULT_CACHE=off answers every one afresh (to measure it;
+  // docs/performance/marketplace.md).
   const versions = new VersionReader(db);
   const listings = process.env.MARKETPLACE_RESULT_CACHE === "off" ? null : new ResultCache();
-  const searchIndex = process.env.MARKETPLACE_SEARCH === "sql" ? null : context.searchIndex;
+  const { searchIndex } = context;
 
   router.serve(listCompaniesEndpoint, {}, async ({ query }) => {
     const version = await versions.read();
     const key = listingKey(query);
     const cached = listings?.get(version, key);
     if (cached !== undefined) return new PreEncodedJson(cached);
-    const [names, index] = await Promise.all([catalogueNamesAt(db, version), searchIndex?.at(version)]);
+    const [names, index] = await Promise.all([catalogueNamesAt(db, version), searchIndex.at(version)]);
     assertFiltersExist(query, names);
-    const json = index === undefined ? JSON.stringify(await listCompanies(db, query, names)) : index.listJson(query, names);
+    const json = index.listJson(query, names);
     listings?.set(version, key, json);
     return new PreEncodedJson(json);
   });

@@ -103,3 +103,28 @@ export const marketplaceChanges = pgTable(
   },
   (table) => [index("marketplace_changes_txid_idx").on(table.txid), index("marketplace_changes_at_idx").on(table.at)],
 );
+
+/**
+ * The companies columns a marketplace card reads, besides its `id`: the one
+ * definition of them (docs/decisions/038). The card's SELECT is built from
+ * it (server/marketplace/cards.ts `CARD_COLUMNS`), and so is the trigger
+ * that logs a change of any of them to marketplace_changes
+ * (`companies_log_card_change`, rewritten from this list after every
+ * migration by server/db/card-change-trigger.ts). Add a column here and both
+ * follow; a test updates each column in turn and expects the change in a
+ * second process's index.
+ */
+export const CARD_COMPANY_COLUMNS = [
+  companies.humanId,
+  companies.pictureUrl,
+  companies.shortDescription,
+  companies.verificationLevelId,
+  companies.companyTypeId,
+  companies.stateId,
+  companies.yearlySalesRangeId,
+  companies.ebitdaRangeId,
+  // Read only to mask the company's names in the description (contracts/confidential-text.ts).
+  companies.name,
+  companies.legalName,
+  companies.comercialName,
+] as const;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/open.ts";
 import { intOf, rowsOf, textOf, textOrNullOf, type Row } from "../db/rows.ts";
-import { CARD_COLUMNS, cardSourceOf } from "./list-companies.ts";
+import { CARD_COLUMNS, cardSourceOf } from "./cards.ts";
 import { SearchIndex, type IndexedCompany } from "./search-index.ts";
 
 /**

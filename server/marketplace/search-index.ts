@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE } from "../../contracts/list-query.ts";
 import { TOTAL_COUNT_CAP, type CompanyCard, type CompanyListQuery, type CompanyListResponse } from "../../contracts/marketplace.ts";
 import type { CatalogueNames } from "../catalogues/names.ts";
 import { searchWords } from "../../contracts/search-words.ts";
-import { cardOf, type CardSource } from "./list-companies.ts";
+import { cardOf, type CardSource } from "./cards.ts";
 import { SPANISH_STOP_WORDS } from "./spanish-stop-words.ts";
 import { typoDistance, typoLimit } from "./typo-distance.ts";
 
@@ -21,8 +21,7 @@ import { typoDistance, typoLimit } from "./typo-distance.ts";
  * a query is a handful of ANDs and ORs over a few thousand machine words,
  * whatever the number of matches; rare lexemes keep a small map instead.
  *
- * Meaning, as the SQL listing it replaces (planCompanyList, kept as the
- * reference the parity tests compare with):
+ * Meaning, as the SQL listing it replaced (deleted since; docs/decisions/038):
  * - no search: newest first; each filter an exact match;
  * - a search: every word must match (AND), accent- and case-insensitive,
  *   each word as a prefix of a stem ("tecno", "tecnologías" → tecnolog…);
@@ -573,9 +572,31 @@ export class SearchIndex {
     return `{"items":[${items}],${JSON.stringify(response).slice(1)}`;
   }
 
-  /** The listing's answer as objects (tests compare it with the SQL listing). */
+  /** The listing's answer as objects (for tests). */
   list(query: CompanyListQuery, names: CatalogueNames): CompanyListResponse {
     return JSON.parse(this.listJson(query, names)) as CompanyListResponse;
+  }
+
+  /**
+   * The companies among `companyIds` that the listing for the text `q`
+   * would show (listed, and every word matching as in pageOf: stop words,
+   * prefixes, typos), whatever their rank or page: the saved-search alerts
+   * match a new listing's text with it (server/saved-searches/alerts.ts).
+   * Filters are not applied here.
+   */
+  matching(q: string, companyIds: ReadonlyArray<number>): ReadonlySet<number> {
+    const resolved = this.resolve(searchWords(q));
+    if (resolved === null) return new Set();
+    let kept = companyIds.flatMap((id) => {
+      const slot = this.slotOf.get(id);
+      return slot !== undefined && this.has(id) ? [{ id, slot }] : [];
+    });
+    const scratch = this.scratchBits(LEVELS + 1).slice(0, LEVELS + 1);
+    for (const lexemes of resolved) {
+      const { any } = this.wordLevels(lexemes, scratch);
+      kept = kept.filter(({ slot }) => hasBit(any, slot));
+    }
+    return new Set(kept.map(({ id }) => id));
   }
 
   private cardJson(company: CardSource, names: CatalogueNames): string {

@@ -34,10 +34,11 @@ export function createAlertsWorker(options: AlertsWorkerOptions): AlertsWorker {
 
   const runOnce = async (): Promise<void> => {
     try {
-      // A full batch may have left more behind: keep going until the queue is empty.
+      // A full batch may have left more behind: keep going until the queue is empty
+      // (events left for the next run count as taken, unless nothing else was).
       while (!stopped) {
-        const { events } = await processListingEvents(options, now(), batch);
-        if (events < batch) break;
+        const { events, deferred } = await processListingEvents(options, now(), batch);
+        if (events === 0 || events + deferred < batch) break;
       }
     } catch (error) {
       log.error({ err: error }, "saved-search alerts run failed; retrying on the next run");

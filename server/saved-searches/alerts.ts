@@ -1,13 +1,14 @@
 import { sql, type SQL } from "drizzle-orm";
 import { FILTER_KEYS, type CompanyCard } from "../../contracts/marketplace.ts";
 import { catalogueNames, type CatalogueNames } from "../catalogues/names.ts";
+import { readMarketplaceVersion } from "../db/data-version.ts";
 import type { Database } from "../db/open.ts";
 import { intOf, rowsOf, textOf } from "../db/rows.ts";
-import { searchTerms } from "../marketplace/schema.ts";
-import { resolveSearchTexts } from "../db/text-search.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { filterCondition, LISTED_COMPANY, listedCards, searchCondition, searchQuery } from "../marketplace/list-companies.ts";
-import { tsQueryText } from "../marketplace/search-text.ts";
+import { listedCards } from "../marketplace/cards.ts";
+import { filterCondition, LISTED_COMPANY } from "../marketplace/filters.ts";
+import type { SearchIndex } from "../marketplace/search-index.ts";
+import type { SearchIndexSync } from "../marketplace/search-index-sync.ts";
 import { savedSearchAlertEmail } from "./alert-email.ts";
 
 /**
@@ -18,12 +19,12 @@ import { savedSearchAlertEmail } from "./alert-email.ts";
  * 1. in one transaction, takes a batch of unprocessed events with
  *    FOR UPDATE SKIP LOCKED (processes never share a row), marks them
  *    processed, matches each still-listed company against every saved search
- *    with the marketplace's own filter and text-search SQL
- *    (server/marketplace/list-companies.ts, typo and accent tolerance
- *    included), records each new (search, listing) pair in
- *    saved_search_alerts (its primary key: never twice, even across
- *    unpublish/republish or racing workers) and bumps the searches'
- *    counters;
+ *    (its filters by the marketplace's filter SQL,
+ *    server/marketplace/filters.ts; its text by the process's search index,
+ *    the very matching of GET /companies, typos and accents included),
+ *    records each new (search, listing) pair in saved_search_alerts (its
+ *    primary key: never twice, even across unpublish/republish or racing
+ *    workers) and bumps the searches' counters;
  * 2. in the same transaction, queues one e-mail per buyer and listing in
  *    the outbox (server/mail), naming the saved searches it matched and the
  *    card's public facts (never the company's name: the listing is
@@ -37,6 +38,12 @@ import { savedSearchAlertEmail } from "./alert-email.ts";
  * has queued its e-mails, which the outbox delivers (and retries) on its
  * own: never lost, never twice. Deactivated buyers, the company's own
  * owner, and companies unlisted again by the time the batch runs get nothing.
+ *
+ * The index is brought up to the marketplace version read just before the
+ * batch. A company listed after that read (its event committed in between)
+ * is not in it yet: its event is left unprocessed for the next run, whose
+ * index will have it, rather than matched against an index that would say
+ * "no" to every text.
  */
 
 export const DEFAULT_ALERT_BATCH = 50;
@@ -61,6 +68,8 @@ export interface AlertDeps {
   readonly db: Database;
   readonly mailer: Mailer;
   readonly appUrl: string;
+  /** The process's search index (server/app.ts passes the one the marketplace answers from). */
+  readonly searchIndex: Pick<SearchIndexSync, "at">;
   /** The other features' matching of new listings (server/app.ts passes the buyer mandates'). */
   readonly listeners?: ReadonlyArray<ListingListener>;
 }
@@ -68,6 +77,8 @@ export interface AlertDeps {
 export interface AlertRun {
   /** Events taken and marked processed. */
   readonly events: number;
+  /** Events left for the next run: their company was listed after the index's version was read. */
+  readonly deferred: number;
   /** (search, listing) pairs recorded. */
   readonly alerts: number;
   /** E-mails queued (one per buyer and listing). */
@@ -90,9 +101,10 @@ const idList = (ids: ReadonlyArray<number>): SQL => sql.join(ids.map((id) => sql
  * Every (saved search, company) of `companyIds` whose filters match, by the
  * marketplace's filterCondition on the search's own columns (a null column
  * is "any"), for active buyers other than the company's owner, on companies
- * listed now, and not alerted yet. `lockSearches` holds the searches
- * (FOR KEY SHARE) until the commit, so a search deleted meanwhile waits
- * instead of breaking the alerts' foreign key.
+ * listed now, and not alerted yet; with the search's text `q` (null: no
+ * text). `lockSearches` holds the searches (FOR KEY SHARE) until the commit,
+ * so a search deleted meanwhile waits instead of breaking the alerts'
+ * foreign key.
  */
 const candidates = (companyIds: ReadonlyArray<number>, lockSearches = false): SQL => sql`
   SELECT s.id AS saved_search_id, s.q, c.id AS company_id
@@ -100,7 +112,7 @@ const candidates = (companyIds: ReadonlyArray<number>, lockSearches = false): SQ
   JOIN saved_searches s ON ${sql.join(
     FILTER_KEYS.map((key) => {
       const column = sql`s.${sql.identifier(key)}`;
-      return sql`(${column} IS NULL OR ${filterCondition(key, column, "companies")})`;
+      return sql`(${column} IS NULL OR ${filterCondition(key, column)})`;
     }),
     sql` AND `,
   )}
@@ -110,12 +122,25 @@ const candidates = (companyIds: ReadonlyArray<number>, lockSearches = false): SQ
     AND NOT EXISTS (SELECT 1 FROM saved_search_alerts a WHERE a.saved_search_id = s.id AND a.company_id = c.id)
   ${lockSearches ? sql`FOR KEY SHARE OF s` : sql``}`;
 
+/** The (text, company) pairs of the candidates whose text the listing would match for that company, as `index.matching` says. */
+function textMatches(index: SearchIndex, pairs: ReadonlyArray<{ readonly q: string; readonly companyId: number }>): ReadonlyArray<{ readonly q: string; readonly company_id: number }> {
+  const companiesByText = new Map<string, number[]>();
+  for (const { q, companyId } of pairs) {
+    const companies = companiesByText.get(q);
+    if (companies === undefined) companiesByText.set(q, [companyId]);
+    else companies.push(companyId);
+  }
+  // Each text resolved once (its typo corrections come from today's vocabulary), then checked for each of its companies.
+  return [...companiesByText].flatMap(([q, companyIds]) => [...index.matching(q, companyIds)].map((companyId) => ({ q, company_id: companyId })));
+}
+
 /** In the batch's transaction: claim a batch, match, record the alerts; the pairs recorded by this run. */
 async function recordAlerts(
   tx: Database,
+  index: SearchIndex,
   now: Date,
   batch: number,
-): Promise<{ readonly events: number; readonly companyIds: ReadonlyArray<number>; readonly alerts: ReadonlyArray<Alert> }> {
+): Promise<{ readonly events: number; readonly deferred: number; readonly companyIds: ReadonlyArray<number>; readonly alerts: ReadonlyArray<Alert> }> {
   const claimed = rowsOf(
     await tx.execute(sql`
       SELECT id, company_id FROM listing_events
@@ -123,36 +148,34 @@ async function recordAlerts(
       ORDER BY id
       LIMIT ${batch}
       FOR UPDATE SKIP LOCKED`),
-  );
-  if (claimed.length === 0) return { events: 0, companyIds: [], alerts: [] };
-  await tx.execute(sql`UPDATE listing_events SET processed_at = ${now} WHERE id IN (${idList(claimed.map((row) => intOf(row, "id")))})`);
-  const companyIds = [...new Set(claimed.map((row) => intOf(row, "company_id")))];
+  ).map((row) => ({ id: intOf(row, "id"), companyId: intOf(row, "company_id") }));
+  if (claimed.length === 0) return { events: 0, deferred: 0, companyIds: [], alerts: [] };
+  // Listed now but not in the index: listed after the index's version was read. Left for the next run.
+  const listedNow = rowsOf(await tx.execute(sql`SELECT c.id FROM companies c WHERE c.id IN (${idList(claimed.map((event) => event.companyId))}) AND ${LISTED_COMPANY}`));
+  const notIndexedYet = new Set(listedNow.map((row) => intOf(row, "id")).filter((id) => !index.has(id)));
+  const taken = claimed.filter((event) => !notIndexedYet.has(event.companyId));
+  const deferred = claimed.length - taken.length;
+  if (taken.length === 0) return { events: 0, deferred, companyIds: [], alerts: [] };
+  await tx.execute(sql`UPDATE listing_events SET processed_at = ${now} WHERE id IN (${idList(taken.map((event) => event.id))})`);
+  const companyIds = [...new Set(taken.map((event) => event.companyId))];
 
-  // Each saved text as the marketplace would search it now (its typo corrections come from today's vocabulary).
-  const texts = rowsOf(await tx.execute(sql`SELECT DISTINCT m.q FROM (${candidates(companyIds)}) m WHERE m.q IS NOT NULL`)).map((row) => textOf(row, "q"));
-  const resolved = await resolveSearchTexts(tx, searchTerms, texts);
-  // A text with no searchable word (only stop words) is no search, as on the marketplace: tsq NULL.
-  const searches =
-    texts.length === 0
-      ? sql`SELECT NULL::text AS q, NULL::text AS tsq WHERE false`
-      : sql`VALUES ${sql.join(
-          texts.map((text) => {
-            const words = resolved.get(text) ?? [];
-            return sql`(${text}::text, ${words.length === 0 ? null : tsQueryText(words)}::text)`;
-          }),
-          sql`, `,
-        )}`;
+  // The candidates' texts, matched in memory as GET /companies would match them; filters stay in SQL.
+  const withText = rowsOf(await tx.execute(sql`SELECT DISTINCT m.q, m.company_id FROM (${candidates(companyIds)}) m WHERE m.q IS NOT NULL`)).map((row) => ({
+    q: textOf(row, "q"),
+    companyId: intOf(row, "company_id"),
+  }));
+  const matchedTexts = JSON.stringify(textMatches(index, withText));
 
+  // The candidates again, in the statement that writes (searches locked, every condition checked once more), kept when they have no text or the index matched it.
   const rows = rowsOf(
     await tx.execute(sql`
-      WITH searches (q, tsq) AS (${searches}),
+      WITH texts AS (
+        SELECT * FROM jsonb_to_recordset(${matchedTexts}::jsonb) AS t(q text, company_id int)
+      ),
       matched AS (
         SELECT m.saved_search_id, m.company_id
         FROM (${candidates(companyIds, true)}) m
-        LEFT JOIN searches t ON t.q = m.q
-        WHERE m.q IS NULL
-           OR (t.q IS NOT NULL AND (t.tsq IS NULL OR EXISTS (
-                SELECT 1 FROM company_search c WHERE c.company_id = m.company_id AND ${searchCondition(searchQuery(sql`t.tsq`))})))
+        WHERE m.q IS NULL OR EXISTS (SELECT 1 FROM texts t WHERE t.q = m.q AND t.company_id = m.company_id)
       ),
       inserted AS (
         INSERT INTO saved_search_alerts (saved_search_id, company_id, sent_at)
@@ -180,7 +203,7 @@ async function recordAlerts(
     searchName: textOf(row, "search_name"),
     companyId: intOf(row, "company_id"),
   }));
-  return { events: claimed.length, companyIds, alerts };
+  return { events: taken.length, deferred, companyIds, alerts };
 }
 
 /**
@@ -191,16 +214,17 @@ async function recordAlerts(
  */
 export async function processListingEvents(deps: AlertDeps, now: Date = new Date(), batch: number = DEFAULT_ALERT_BATCH): Promise<AlertRun> {
   const { db, mailer, appUrl } = deps;
-  // Read before the transaction: on PGlite a read through `db` would wait for it.
+  // Read before the transaction: on PGlite a read through `db` would wait for it (and syncing the index reads through `db`).
   const names = await catalogueNames(db);
+  const index = await deps.searchIndex.at(await readMarketplaceVersion(db));
   return db.transaction(async (tx) => {
-    const { events, companyIds, alerts } = await recordAlerts(tx, now, batch);
+    const { events, deferred, companyIds, alerts } = await recordAlerts(tx, index, now, batch);
     const emails = alerts.length === 0 ? 0 : await queueAlertEmails(tx, mailer, appUrl, alerts, names);
     let listenerEmails = 0;
     if (companyIds.length > 0) {
       for (const listener of deps.listeners ?? []) listenerEmails += await listener(tx, { companyIds, now, names });
     }
-    return { events, alerts: alerts.length, emails, listenerEmails };
+    return { events, deferred, alerts: alerts.length, emails, listenerEmails };
   });
 }
 

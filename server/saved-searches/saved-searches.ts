@@ -15,7 +15,7 @@ import type { Database } from "../db/open.ts";
 import { savedSearches } from "./schema.ts";
 import { users } from "../auth/schema.ts";
 import { fail } from "../http/router.ts";
-import { assertFiltersExist } from "../marketplace/list-companies.ts";
+import { assertFiltersExist } from "../marketplace/filters.ts";
 
 /**
  * A buyer's saved searches (issue 16): the marketplace's filters and search

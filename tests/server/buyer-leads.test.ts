@@ -24,6 +24,7 @@ import type { DatabaseHandle } from "../../server/db/open.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { emailOutbox } from "../../server/mail/schema.ts";
+import { SearchIndexSync } from "../../server/marketplace/search-index-sync.ts";
 import { processListingEvents, type AlertDeps } from "../../server/saved-searches/alerts.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { callEndpoint, expectMessage, ONE_TEST_DATABASE, signedInUser, TEST_APP_CONFIG, type CallOptions, type SignedInUser } from "./harness.ts";
@@ -71,7 +72,7 @@ describe.each(ONE_TEST_DATABASE)("buyer mandates on $kind", (target) => {
     handle = await target.open();
     await handle.migrate();
     await seedCatalogues(handle.db);
-    deps = { db: handle.db, mailer, appUrl: APP_URL, listeners: [mandateListener({ mailer, appUrl: APP_URL })] };
+    deps = { db: handle.db, mailer, appUrl: APP_URL, searchIndex: new SearchIndexSync(handle.db), listeners: [mandateListener({ mailer, appUrl: APP_URL })] };
     app = await buildApp({ db: handle.db, config: config() });
     admin = await person(["admin"]);
   });

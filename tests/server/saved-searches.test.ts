@@ -25,6 +25,7 @@ import { users } from "../../server/auth/schema.ts";
 import { MESSAGES } from "../../server/http/errors.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { createMailer, type Mailer } from "../../server/mail/mailer.ts";
+import { SearchIndexSync } from "../../server/marketplace/search-index-sync.ts";
 import { processListingEvents, type AlertDeps } from "../../server/saved-searches/alerts.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { callEndpoint, expectMessage, signedInUser, TEST_APP_CONFIG, EVERY_TEST_DATABASE, type CallOptions, type SignedInUser } from "./harness.ts";
@@ -67,7 +68,7 @@ describe.each(EVERY_TEST_DATABASE)("saved searches on $kind", (target) => {
     handle = await target.open();
     await handle.migrate();
     await seedCatalogues(handle.db);
-    deps = { db: handle.db, mailer, appUrl: APP_URL };
+    deps = { db: handle.db, mailer, appUrl: APP_URL, searchIndex: new SearchIndexSync(handle.db) };
     app = await buildApp({ db: handle.db, config: config() });
     limited = await buildApp({ db: handle.db, config: { ...config(), rateLimits: { ...sameLimitForEveryBucket({ max: 10_000, windowMs: 60_000 }), saved_searches: { max: 2, windowMs: 60_000 } } } });
     admin = await person(["admin"], "Administración");
@@ -317,6 +318,49 @@ describe.each(EVERY_TEST_DATABASE)("saved searches on $kind", (target) => {
       expect(counted?.last_alert_at).not.toBeNull();
       expect((await listOf(elsewhere))[0]?.alerts_sent).toBe(0);
       expect(await handle.db.select().from(listingEvents).where(isNull(listingEvents.processedAt))).toEqual([]);
+    });
+
+    it("matches a saved text through the marketplace's index: a transposed letter, a prefix and a missing accent alert; a word the listing lacks does not", async () => {
+      const seller = await person(["seller"]);
+      const transposed = await person(["buyer"], "Compradora Transpuesta");
+      const prefix = await person(["buyer"], "Comprador Prefijo");
+      const missing = await person(["buyer"], "Compradora Exigente");
+      await save(transposed, { name: "Despachos", q: "desapcho" });
+      await save(prefix, { name: "Auditoría", q: "audito guadalajara" });
+      await save(missing, { name: "Despachos de tortillas", q: "desapcho tortillas" });
+      const company = await sellersCompany(seller, {
+        name: "Despacho Contable Orión",
+        shortDescription: "Despacho de contabilidad y auditoría para empresas familiares en Guadalajara.",
+        stateId: JALISCO,
+        industryIds: [TECHNOLOGY],
+      });
+      await publish(company.id);
+      expect(await processListingEvents(deps, new Date(), 10)).toMatchObject({ events: 1, deferred: 0, alerts: 2, emails: 2 });
+      expect(await mailsTo(transposed.email)).toHaveLength(1);
+      expect(await mailsTo(prefix.email)).toHaveLength(1);
+      expect(await mailsTo(missing.email)).toEqual([]);
+      // As GET /companies answers the same texts.
+      expect(await marketplaceFinds("desapcho", company.id)).toBe(true);
+      expect(await marketplaceFinds("audito guadalajara", company.id)).toBe(true);
+      expect(await marketplaceFinds("desapcho tortillas", company.id)).toBe(false);
+    });
+
+    it("leaves for the next run a listing its process's index does not have yet, and alerts it then", async () => {
+      const seller = await person(["seller"]);
+      const buyer = await person(["buyer"]);
+      await save(buyer, { name: "Tortillas", q: "tortillas" });
+      const company = await sellersCompany(seller, { name: "Molino Rezagado" });
+      // An index as a process has it when its version was read just before the listing committed.
+      const behind = await new SearchIndexSync(handle.db).at(0);
+      await publish(company.id);
+      expect(behind.has(company.id)).toBe(false);
+      const run = await processListingEvents({ ...deps, searchIndex: { at: async () => behind } }, new Date(), 10);
+      expect(run).toMatchObject({ events: 0, deferred: 1, alerts: 0, emails: 0 });
+      expect((await handle.db.select().from(listingEvents).where(eq(listingEvents.companyId, company.id))).map((event) => event.processedAt)).toEqual([null]);
+      expect(await mailsTo(buyer.email)).toEqual([]);
+      // The next run's index is up to date.
+      expect(await processListingEvents(deps, new Date(), 10)).toMatchObject({ events: 1, deferred: 0, alerts: 1, emails: 1 });
+      expect(await mailsTo(buyer.email)).toHaveLength(1);
     });
 
     it("never e-mails the same listing twice: not on the next run, not after it is unpublished and published again", async () => {

@@ -44,12 +44,12 @@ beforeAll(() => {
   probes["serverCross"] = probeFile(
     `server/zz-probe-${suffix}`,
     "routes.ts",
-    'import { listCompanies } from "../marketplace/list-companies.ts";\nexport const probe = listCompanies;\n',
+    'import { cardOf } from "../marketplace/cards.ts";\nexport const probe = cardOf;\n',
   );
   probes["companiesToMarketplace"] = probeFile(
     `server/companies/zz-probe-${suffix}`,
     "probe.ts",
-    'import { listCompanies } from "../../marketplace/list-companies.ts";\nexport const probe = listCompanies;\n',
+    'import { cardOf } from "../../marketplace/cards.ts";\nexport const probe = cardOf;\n',
   );
   probes["contentToApp"] = probeFile(`content/zz-probe-${suffix}`, "probe.ts", 'import { toastError } from "../../src/lib/toast.ts";\nexport const probe = toastError;\n');
   probes["plumbingToFeature"] = probeFile(`server/http/zz-probe-${suffix}`, "probe.ts", 'import { leadRoutes } from "../../leads/routes.ts";\nexport const probe = leadRoutes;\n');

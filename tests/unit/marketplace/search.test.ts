@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ResultCache } from "../../../server/marketplace/result-cache.ts";
 import { MAX_SEARCH_WORDS, searchWords } from "../../../contracts/search-words.ts";
-import { tsQueryText } from "../../../server/marketplace/search-text.ts";
 
 describe("search words", () => {
   it("removes accents and case the way unaccent does", () => {
@@ -10,9 +9,9 @@ describe("search words", () => {
     expect(searchWords("Ñandú ñoño")).toEqual(["nandu", "nono"]);
   });
 
-  it("keeps letters and digits only, so no input changes the tsquery syntax", () => {
+  it("keeps letters and digits only, so no input reaches a query's syntax", () => {
     expect(searchWords("a & b | !c:* (d) 'e'")).toEqual(["a", "b", "c", "d", "e"]);
-    expect(tsQueryText(searchWords("salud & !clinica"))).toBe("salud:* & clinica:*");
+    expect(searchWords("salud & !clinica")).toEqual(["salud", "clinica"]);
     expect(searchWords("<script>")).toEqual(["script"]);
   });
 
