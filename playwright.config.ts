@@ -61,7 +61,7 @@ export default defineConfig({
   webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: `./node_modules/.bin/tsx tests/e2e/serve.ts`,
     env: { E2E_PORT: String(PORT + index) },
-    url: `http://127.0.0.1:${PORT + index}/api/health`,
+    url: `http://127.0.0.1:${PORT + index}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore" as const,

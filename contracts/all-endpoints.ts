@@ -16,7 +16,7 @@ import { createInterestMessageEndpoint, getCompanyEndpoint, listCompaniesEndpoin
 import { DATA_ROOM_ENDPOINTS } from "./data-room.ts";
 import { DEAL_ROOM_ENDPOINTS } from "./deal-room.ts";
 import type { Endpoint } from "./endpoint.ts";
-import { healthEndpoint } from "./health.ts";
+import { healthEndpoint, liveEndpoint, readyEndpoint } from "./health.ts";
 import { kybEndpoint } from "./kyb.ts";
 import { createLeadEndpoint } from "./leads.ts";
 import { liveEventsEndpoint } from "./live.ts";
@@ -50,6 +50,8 @@ import { createValuationEndpoint } from "./valuations.ts";
  */
 export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   healthEndpoint,
+  liveEndpoint,
+  readyEndpoint,
   ...CATALOGUE_PATHS.map(catalogueEndpoint),
   createSessionEndpoint,
   deleteSessionEndpoint,

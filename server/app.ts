@@ -18,6 +18,7 @@ import {
   type RateLimitRules,
   type RateLimitStore,
 } from "./http/rate-limit.ts";
+import { isApiUrl } from "./http/api-url.ts";
 import { HttpError, MESSAGES, toErrorReply } from "./http/errors.ts";
 import { loadPrerendered } from "./http/prerendered.ts";
 import { loadRouteHtml, sendRouteHtml } from "./http/route-preloads.ts";
@@ -35,6 +36,7 @@ import { buyerLeadRoutes } from "./buyer-leads/routes.ts";
 import { adminRoutes } from "./admin/routes.ts";
 import { catalogueRoutes } from "./catalogues/routes.ts";
 import { companyRoutes } from "./companies/routes.ts";
+import { createReadiness, registerReadinessGate } from "./health/readiness.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { kybRoutes } from "./kyb/routes.ts";
 import type { RouteContext } from "./http/context.ts";
@@ -66,6 +68,14 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Deliver every e-mail due now (after a delivery in progress); the worker does it on its own, tests call it to not wait. */
     deliverDueMail(): Promise<void>;
+    /**
+     * Make the app ready over a migrated and seeded database: load the search
+     * index, LISTEN, start the workers, then answer every route (until then
+     * /api answers 503: server/health/readiness.ts). Once; rejects, leaving
+     * the app not ready, when the index cannot load. buildApp calls it unless
+     * `config.deferReady`.
+     */
+    becomeReady(): Promise<void>;
   }
 }
 
@@ -78,6 +88,12 @@ type FeatureContext = RouteContext & {
   readonly live: LiveEvents;
   /** This process's marketplace search index (server/marketplace, docs/decisions/024). */
   readonly searchIndex: SearchIndexSync;
+  /**
+   * Work to finish before the process reports ready, over the migrated
+   * database (docs/decisions/039): the marketplace loads its search index and
+   * answers a first listing, so the first buyer's is fast.
+   */
+  readonly beforeReady: (task: () => Promise<void>) => void;
 };
 
 /** Each server feature serves its endpoints (server/<feature>/routes.ts). Add a new feature here. */
@@ -170,6 +186,14 @@ export interface AppConfig {
   readonly savedSearchAlertsIntervalMs?: number;
   /** The live streams (server/live): LIVE_MAX_STREAMS_PER_USER, and in tests a fast heartbeat and session check. */
   readonly live?: Partial<LiveSettings>;
+  /**
+   * The database may not be migrated yet (server/start.ts listens first):
+   * buildApp neither boots the app (the caller's `listen` does, so it may add
+   * hooks before) nor makes it ready; the caller calls `app.becomeReady()`
+   * once it has migrated and seeded. Absent: buildApp returns a ready app
+   * (tests, over a database they migrated).
+   */
+  readonly deferReady?: boolean;
 }
 
 export interface BuildAppOptions {
@@ -196,8 +220,6 @@ export const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 const wantsHtml = (request: FastifyRequest): boolean =>
   request.method === "GET" && (request.headers.accept ?? "").includes("text/html");
-
-const isApi = (url: string): boolean => url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
 
 /**
  * The HTTP application: everything under /api, `{ message }` errors in
@@ -264,6 +286,13 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     return payload;
   });
   registerSecurityHeaders(app);
+  // Before the authorization hook: until the app is ready, /api answers 503 without touching the database.
+  const readiness = createReadiness();
+  registerReadinessGate(app, readiness);
+  app.addHook("preClose", (done) => {
+    readiness.markStopping();
+    done();
+  });
 
   const tokens: TokenSettings = { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS };
   const now = config.clock ?? (() => new Date());
@@ -303,7 +332,11 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   });
   app.addHook("onClose", () => live.stop());
   const searchIndex = new SearchIndexSync(db);
-  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions, live, searchIndex };
+  const readyTasks: Array<() => Promise<void>> = [];
+  const beforeReady = (task: () => Promise<void>) => {
+    readyTasks.push(task);
+  };
+  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions, live, searchIndex, beforeReady };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);
@@ -345,7 +378,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     // History fallback: a page route of the SPA gets its page, or index.html.
-    if (serveSpa && !isApi(request.url) && wantsHtml(request)) {
+    if (serveSpa && !isApiUrl(request.url) && wantsHtml(request)) {
       const path = request.url.split("?")[0] ?? "";
       const page = pageFor(path);
       if (page !== undefined) return sendRouteHtml(request, reply, page);
@@ -371,14 +404,27 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   });
   app.addHook("onClose", () => alertsWorker.stop());
   app.addHook("onClose", () => mailDelivery.stop());
+
+  // Ready means the features' work before ready is done (the marketplace's index loaded: docs/decisions/039),
+  // and no worker reads a table before the migrations made it.
+  const becomeReady = async (): Promise<void> => {
+    for (const task of readyTasks) await task();
+    // A close that began meanwhile starts nothing.
+    if (readiness.state !== "starting") return;
+    await live.start();
+    alertsWorker.start();
+    mailDelivery.start();
+    readiness.markReady();
+  };
+  let becoming: Promise<void> | null = null;
+  app.decorate("becomeReady", () => (becoming ??= becomeReady()));
+  if (config.deferReady === true) return app;
   await app.ready();
   try {
-    await live.start();
+    await app.becomeReady();
   } catch (error) {
     await app.close();
     throw error;
   }
-  alertsWorker.start();
-  mailDelivery.start();
   return app;
 }

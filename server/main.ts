@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import { loadJwtSecret } from "./auth/secret.ts";
 import { readEnv } from "./config.ts";
 import { DEFAULT_JWT_SECRET_FILE, DEFAULT_LOCAL_WEBHOOK_SECRET_FILE, DEFAULT_PGLITE_DIR, DEFAULT_UPLOADS_DIR } from "./db/paths.ts";
@@ -18,12 +19,18 @@ import { startServer } from "./start.ts";
 // SAVED_SEARCH_ALERTS_INTERVAL_MS (30000; 0 disables the saved-search alerts),
 // MAIL_POLL_INTERVAL_MS (30000: how often the e-mail outbox's worker looks
 // for due messages besides its wake after each commit that queues one).
+//
+// It listens first (GET /api/health/live answers), then migrates, seeds and
+// loads the search index; GET /api/health/ready answers 200 once that is done
+// (docs/decisions/039-ready-means-ready.md). A start that fails exits with
+// code 1, for the supervisor to restart it.
 const env = readEnv();
 const jwtSecret = await loadJwtSecret({ env: env.jwtSecret, file: DEFAULT_JWT_SECRET_FILE });
 // Only the local checkout signs its own events; with Stripe, Stripe signs them.
 const localWebhookSecret =
   env.stripe === undefined ? await loadLocalWebhookSecret({ env: env.paymentsLocalWebhookSecret, file: DEFAULT_LOCAL_WEBHOOK_SECRET_FILE }) : undefined;
 
+let startLog: FastifyBaseLogger | undefined;
 const server = await startServer({
   port: env.port,
   host: env.host,
@@ -47,6 +54,15 @@ const server = await startServer({
   savedSearchAlertsIntervalMs: env.savedSearchAlertsIntervalMs,
   mailPollIntervalMs: env.mailPollIntervalMs,
   liveMaxStreamsPerUser: env.liveMaxStreamsPerUser,
+  onStep: (step, { url, app }) => {
+    startLog = app.log;
+    if (step === "listening") app.log.info({ url }, `Puente escuchando en ${url}: migra, siembra y carga el índice de búsqueda antes de estar listo`);
+  },
+}).catch((error: unknown) => {
+  // Live but never ready helps nobody: exit, and the supervisor restarts the process (with its backoff).
+  if (startLog === undefined) process.stderr.write(`Puente no pudo iniciar: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  else startLog.fatal({ err: error }, "Puente no pudo iniciar");
+  process.exit(1);
 });
 
 const log = server.app.log;
@@ -58,8 +74,10 @@ log.info(
     uploads: env.s3 === undefined ? "disk" : `s3 (${env.s3.bucket})`,
     payments: env.stripe === undefined ? "local checkout (no charges)" : env.stripe.secretKey.includes("_live_") ? "stripe (live)" : "stripe (test)",
     version: process.env.npm_package_version,
+    // From this process's start: what a restart costs before it serves.
+    startupMs: Math.round(process.uptime() * 1000),
   },
-  `Puente escuchando en ${server.url}`,
+  `Puente listo en ${server.url}`,
 );
 if (env.stripe === undefined) {
   log.warn("payments: STRIPE_SECRET_KEY is not set, so plans are paid on the local checkout page, which charges nothing; set the Stripe keys in production");

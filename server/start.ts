@@ -54,6 +54,26 @@ export interface StartServerOptions {
   readonly mailPollIntervalMs?: number | undefined;
   /** LIVE_MAX_STREAMS_PER_USER: live streams one user may hold open; default 10. */
   readonly liveMaxStreamsPerUser?: number | undefined;
+  /**
+   * Told each step of the start as it completes, and of the close as it
+   * begins; the server waits for what it returns. server/main.ts logs them;
+   * tests hold the server at a step to watch it meanwhile.
+   */
+  readonly onStep?: (step: StartStep, server: StartingServer) => Promise<void> | void;
+}
+
+/**
+ * "listening": live answers, everything else under /api 503 (next: migrate);
+ * "migrated" (next: seed); "seeded" (next: load the search index, LISTEN,
+ * start the workers, then ready); "closing": the close began (Fastify's
+ * preClose), every route answers 503.
+ */
+export type StartStep = "listening" | "migrated" | "seeded" | "closing";
+
+export interface StartingServer {
+  readonly url: string;
+  readonly app: FastifyInstance;
+  readonly db: Database;
 }
 
 export interface RunningServer {
@@ -68,18 +88,20 @@ export interface RunningServer {
 }
 
 /**
- * Open the database, migrate, seed, build and listen. Defaults suit tests
- * (Playwright, Pact provider): in-memory PGlite, random port, silent logs.
- * server/main.ts calls it with the process environment.
+ * Open the database, build the app and listen, then migrate, seed and make
+ * the app ready (docs/decisions/039-ready-means-ready.md): /api/health/live
+ * answers from the start, /api/health/ready and every other route 503 until
+ * then. Resolves once ready; a start that fails (a migration, the search
+ * index) closes the server and rejects, so the process exits rather than
+ * stay live and never ready. Defaults suit tests (Playwright, Pact
+ * provider): in-memory PGlite, random port, silent logs. server/main.ts
+ * calls it with the process environment.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir ?? "memory://" });
+  // Closed with the database when the start fails.
+  let built: FastifyInstance | undefined;
   try {
-    await database.migrate();
-    await seedDatabase(database.db, {
-      demo: options.seedDemo ?? true,
-      ...(options.demoPasswordParams === undefined ? {} : { params: options.demoPasswordParams }),
-    });
     const host = options.host ?? "127.0.0.1";
     const port = options.port ?? 0;
     const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
@@ -106,14 +128,30 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         logLevel: options.logLevel ?? "silent",
         ...(options.tokenTtlSeconds === undefined ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
         ...(options.distDir === undefined ? {} : { distDir: options.distDir }),
+        deferReady: true,
       },
     });
+    built = app;
+    const onStep = options.onStep ?? (() => undefined);
+    let url = "";
+    const step = async (name: StartStep) => onStep(name, { url, app, db: database.db });
+    app.addHook("preClose", () => step("closing"));
     await app.listen({ port, host });
     const address = app.server.address();
     if (address === null || typeof address === "string") throw new Error("the server is not listening on TCP");
+    url = `http://${shownHost}:${address.port}`;
+    await step("listening");
+    await database.migrate();
+    await step("migrated");
+    await seedDatabase(database.db, {
+      demo: options.seedDemo ?? true,
+      ...(options.demoPasswordParams === undefined ? {} : { params: options.demoPasswordParams }),
+    });
+    await step("seeded");
+    await app.becomeReady();
     let closed: Promise<void> | undefined;
     return {
-      url: `http://${shownHost}:${address.port}`,
+      url,
       app,
       db: database.db,
       database,
@@ -123,6 +161,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
     };
   } catch (error) {
+    // The start's own error is the one to report.
+    await built?.close().catch(() => undefined);
     await database.close();
     throw error;
   }

@@ -10,7 +10,9 @@
 // then the same load on GET /api/health as a baseline. Prints how the
 // in-memory index answers representative listings and ends with exactly
 // one line:
-//   rows=<n> p50_ms=<n> p95_ms=<n> p99_ms=<n> rps=<n> baseline_rps=<n> distinct=<n>
+//   rows=<n> p50_ms=<n> p95_ms=<n> p99_ms=<n> rps=<n> baseline_rps=<n> distinct=<n> startup_ms=<n> rss_mb=<n> heap_mb=<n> first_listing_ms=<n>
+// (the server process's start to ready, its memory at ready with the heap
+// after a full collection, and the first listing's time after the start).
 //
 // PostgreSQL: DATABASE_URL (default postgres://root@127.0.0.1:5432/test) is
 // only used to connect; the benchmark creates and drops its own database
@@ -269,23 +271,32 @@ async function indexPlans(handle: DatabaseHandle, paths: ReadonlyArray<string>):
 
 // --- Server and load ------------------------------------------------------------------
 
-async function startChild(target: string): Promise<ChildProcess> {
-  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server alone.
+/** What the server process reported when it became ready (scripts/bench/serve.ts): its start-up time and memory. */
+interface Started {
+  readonly startupMs: number;
+  readonly rssMb: number;
+  readonly heapMb: number;
+}
+
+async function startChild(target: string): Promise<{ child: ChildProcess; started: Started }> {
+  // --expose-gc: the heap is measured after a full collection, without the garbage of the load.
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes more flags (a CPU profile) to the server alone.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
-  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), [...nodeArgs, "scripts/bench/serve.ts", String(port), target], {
+  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), ["--expose-gc", ...nodeArgs, "scripts/bench/serve.ts", String(port), target], {
     cwd: REPO,
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  await new Promise<void>((resolve, reject) => {
+  const started = await new Promise<Started>((resolve, reject) => {
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes("ready ")) resolve();
+      const ready = /ready \S+ pid=\d+ startup_ms=(\d+) rss_mb=(\d+) heap_mb=(\d+)/.exec(output);
+      if (ready !== null) resolve({ startupMs: Number(ready[1]), rssMb: Number(ready[2]), heapMb: Number(ready[3]) });
     });
     child.once("exit", (code) => reject(new Error(`the server exited early (code ${code ?? "?"})`)));
   });
-  return child;
+  return { child, started };
 }
 
 interface LoadResult {
@@ -338,13 +349,17 @@ async function load(paths: ReadonlyArray<string>, seconds: number): Promise<Load
   };
 }
 
-/** One request per path before measuring: connections open, plans and the result cache warm. */
-async function warmUp(paths: ReadonlyArray<string>): Promise<void> {
+/** One request per path before measuring: connections open, plans and the result cache warm. Answers the first listing's time (ms). */
+async function warmUp(paths: ReadonlyArray<string>): Promise<number> {
+  let firstMs: number | null = null;
   for (const item of paths) {
+    const sentAt = performance.now();
     const response = await fetch(`http://127.0.0.1:${port}${item}`);
     if (!response.ok) throw new Error(`warm-up: ${item} answered ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
+    firstMs ??= performance.now() - sentAt;
   }
+  return firstMs ?? 0;
 }
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
@@ -379,11 +394,14 @@ async function main(): Promise<void> {
     log(`The in-memory index (what the server answers from), in this process:\n${await indexPlans(seeding, paths)}\n`);
     await seeding.close();
 
-    child = await startChild(database.target);
+    const server = await startChild(database.target);
+    child = server.child;
+    const { started } = server;
+    log(`Server ready (GET /api/health/ready 200: migrated, seeded, search index loaded) ${round(started.startupMs / 1000)} s after its process started; at ready: RSS ${started.rssMb} MB, heap ${started.heapMb} MB.`);
     const distinct = new Set(paths).size;
     const warmingAt = Date.now();
-    await warmUp(paths);
-    log(`Warm-up: each of ${distinct} distinct listings once, ${Math.round((Date.now() - warmingAt) / 1000)} s (the first loads the server's search index).`);
+    const firstListingMs = await warmUp(paths);
+    log(`Warm-up: each of ${distinct} distinct listings once, ${Math.round((Date.now() - warmingAt) / 1000)} s; the first listing after the start answered in ${round(firstListingMs)} ms.`);
     log(`Loading ${paths.length} listing variants, ${connections} connections, ${duration} s…`);
     const listing = await load(paths, duration);
     log(`  listing: ${listing.requests} requests, ${round(listing.rps)} req/s, p50 ${listing.p50} ms, p95 ${listing.p95} ms, p99 ${listing.p99} ms, errors ${listing.errors}, non-2xx ${listing.non2xx}`);
@@ -394,7 +412,7 @@ async function main(): Promise<void> {
     const cache = process.env.MARKETPLACE_RESULT_CACHE === "off" ? "off" : "on";
     log(`(${args.pglite ? "PGlite" : "PostgreSQL"}, result cache ${cache}, in-memory index)`);
     process.stdout.write(
-      `rows=${rows} p50_ms=${round(listing.p50, 2)} p95_ms=${round(listing.p95, 2)} p99_ms=${round(listing.p99, 2)} rps=${Math.round(listing.rps)} baseline_rps=${Math.round(baseline.rps)} distinct=${distinct}\n`,
+      `rows=${rows} p50_ms=${round(listing.p50, 2)} p95_ms=${round(listing.p95, 2)} p99_ms=${round(listing.p99, 2)} rps=${Math.round(listing.rps)} baseline_rps=${Math.round(baseline.rps)} distinct=${distinct} startup_ms=${started.startupMs} rss_mb=${started.rssMb} heap_mb=${started.heapMb} first_listing_ms=${round(firstListingMs)}\n`,
     );
   } finally {
     if (child !== undefined && child.exitCode === null) {

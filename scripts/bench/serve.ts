@@ -1,8 +1,12 @@
 // The real server for the benchmarks, in its own process so the load
-// generator does not share its event loop: startServer (migrate, seed
-// catalogues, build the Fastify app) on the database the benchmark prepared.
-// Usage: tsx scripts/bench/serve.ts <port> <postgres-url | pglite-dir> [--seed-demo]
+// generator does not share its event loop: startServer (listen, migrate, seed
+// catalogues, load the search index) on the database the benchmark prepared.
+// Usage: tsx [--expose-gc] scripts/bench/serve.ts <port> <postgres-url | pglite-dir> [--seed-demo]
 //   --seed-demo  also seed the demo users and companies (as `npm start` does).
+// Once ready (GET /api/health/ready answers 200) it prints one line:
+//   ready <url> pid=<n> startup_ms=<n> rss_mb=<n> heap_mb=<n> heap_gc=<yes|no>
+// startup_ms from this process's start; the memory at ready, the heap after a
+// full collection when node runs with --expose-gc (heap_gc=yes).
 // Rate limits come from RATE_LIMIT_<BUCKET> in the environment, read by the
 // same code as server/main.ts (server/config.ts), so a benchmark raises them
 // the way an operator would.
@@ -23,8 +27,15 @@ const server = await startServer({
   distDir: null,
   rateLimits: readEnv().rateLimits,
 });
+const startupMs = Math.round(process.uptime() * 1000);
+const collect = (globalThis as { gc?: () => void }).gc;
+collect?.();
+const memory = process.memoryUsage();
+const mb = (bytes: number) => Math.round(bytes / 1_048_576);
 // The pid is that of this process (tsx may run it under a parent of its own), for CPU accounting.
-process.stdout.write(`ready ${server.url} pid=${process.pid}\n`);
+process.stdout.write(
+  `ready ${server.url} pid=${process.pid} startup_ms=${startupMs} rss_mb=${mb(memory.rss)} heap_mb=${mb(memory.heapUsed)} heap_gc=${collect === undefined ? "no" : "yes"}\n`,
+);
 const stop = () => void server.close().finally(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

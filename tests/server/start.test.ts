@@ -1,17 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STARTING_MESSAGE } from "../../contracts/health.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
+import { signSessionToken } from "../../server/auth/tokens.ts";
 import { readEnv } from "../../server/config.ts";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo.ts";
-import { startServer, type RunningServer } from "../../server/start.ts";
+import { startServer, type RunningServer, type StartStep } from "../../server/start.ts";
+
+interface Answer {
+  readonly status: number;
+  readonly retryAfter: string | null;
+  readonly body: unknown;
+}
+
+const answerOf = async (url: string, init?: RequestInit): Promise<Answer> => {
+  const response = await fetch(url, init);
+  return { status: response.status, retryAfter: response.headers.get("retry-after"), body: await response.json() };
+};
+
+/** What the server answers to the probes, a listing, a signed-in call and an unknown API path. */
+async function probe(url: string, token: string) {
+  return {
+    live: await answerOf(`${url}/api/health/live`),
+    ready: await answerOf(`${url}/api/health/ready`),
+    health: await answerOf(`${url}/api/health`),
+    listing: await answerOf(`${url}/api/companies`),
+    // A valid token: past the gate, its session would be looked up in a table that may not exist yet.
+    signedIn: await answerOf(`${url}/api/accounts/email_verifications`, { headers: { authorization: `Bearer ${token}` } }),
+    unknown: await answerOf(`${url}/api/no-existe`),
+  };
+}
+
+type Probe = Awaited<ReturnType<typeof probe>>;
+
+const starting = { status: 503, retryAfter: "5", body: { message: STARTING_MESSAGE } };
 
 describe("startServer (in-memory PGlite, random port)", () => {
   let server: RunningServer;
+  const jwtSecret = new Uint8Array(randomBytes(32));
+  let token: string;
+  // The server waits for onStep: each probe runs while the start is held at its step.
+  const during: Partial<Record<StartStep, Probe>> = {};
+  let readyWhileClosing: number | undefined;
 
   beforeAll(async () => {
-    server = await startServer({ demoPasswordParams: TEST_SCRYPT_PARAMS, distDir: null });
+    token = await signSessionToken(
+      { sub: "1", sid: "a-session-that-is-not-there", email: "alguien@ejemplo.mx", name: "Alguien", roles: ["buyer"], phone: null, is_onboarding_completed: true, is_paid: false, status: "free" },
+      { secret: jwtSecret, ttlSeconds: 600 },
+    );
+    server = await startServer({
+      demoPasswordParams: TEST_SCRYPT_PARAMS,
+      distDir: null,
+      jwtSecret,
+      onStep: async (step, { url }) => {
+        if (step === "listening" || step === "seeded") during[step] = await probe(url, token);
+        if (step === "closing") readyWhileClosing = (await fetch(`${url}/api/health/ready`)).status;
+      },
+    });
   });
+  // The last test closes it; closing twice is harmless.
   afterAll(async () => {
     await server.close();
+  });
+
+  it("answers live as soon as it listens, and 503 with a Spanish message on every other route while it migrates", () => {
+    const probed = during.listening;
+    expect(probed?.live).toEqual({ status: 200, retryAfter: null, body: { status: "live" } });
+    expect(probed?.ready).toEqual({ status: 503, retryAfter: "5", body: { status: "starting", message: STARTING_MESSAGE } });
+    // No table exists yet: never a 500, not even for a token whose session would be looked up.
+    expect(probed?.health).toEqual(starting);
+    expect(probed?.listing).toEqual(starting);
+    expect(probed?.signedIn).toEqual(starting);
+    expect(probed?.unknown).toEqual(starting);
+  });
+
+  it("is not ready once migrated and seeded, until the search index is loaded", () => {
+    const probed = during.seeded;
+    expect(probed?.live.status).toBe(200);
+    expect(probed?.ready).toEqual({ status: 503, retryAfter: "5", body: { status: "starting", message: STARTING_MESSAGE } });
+    expect(probed?.listing).toEqual(starting);
+  });
+
+  it("answers ready and every route once started", async () => {
+    const probed = await probe(server.url, token);
+    expect(probed.ready).toEqual({ status: 200, retryAfter: null, body: { status: "ready" } });
+    expect(probed.live).toEqual({ status: 200, retryAfter: null, body: { status: "live" } });
+    expect(probed.listing.status).toBe(200);
+    // The token's session does not exist: the authorization's own answer, from the migrated table.
+    expect(probed.signedIn.status).toBe(401);
+    expect(probed.unknown.status).toBe(404);
   });
 
   it("listens on a real port and answers over HTTP", async () => {
@@ -32,10 +110,29 @@ describe("startServer (in-memory PGlite, random port)", () => {
     }
   });
 
-  it("closes idempotently", async () => {
-    const other = await startServer({ seedDemo: false, distDir: null });
-    await Promise.all([other.close(), other.close()]);
-    await expect(fetch(`${other.url}/api/health`)).rejects.toThrow();
+  it("answers ready 503 from the moment it begins to close, and closes idempotently", async () => {
+    expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
+    await Promise.all([server.close(), server.close()]);
+    expect(readyWhileClosing).toBe(503);
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+  });
+
+  it("fails and closes when the search index cannot load, never having answered ready", async () => {
+    let url = "";
+    const readyStatuses: number[] = [];
+    const start = startServer({
+      seedDemo: false,
+      distDir: null,
+      onStep: async (step, server) => {
+        url = server.url;
+        if (step !== "closing") readyStatuses.push((await fetch(`${url}/api/health/ready`)).status);
+        // The index reads every company from company_search: without it the index cannot load.
+        if (step === "seeded") await server.db.execute(sql`ALTER TABLE public.company_search RENAME TO company_search_gone`);
+      },
+    });
+    await expect(start).rejects.toThrow(/company_search/);
+    expect(readyStatuses).toEqual([503, 503, 503]);
+    await expect(fetch(`${url}/api/health/live`)).rejects.toThrow();
   });
 });
 
