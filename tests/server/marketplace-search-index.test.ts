@@ -11,6 +11,7 @@ import { rowsOf, textOf } from "../../server/db/rows.ts";
 import { companies } from "../../server/companies/schema.ts";
 import { listCompanies } from "../../server/marketplace/list-companies.ts";
 import { SearchIndexSync } from "../../server/marketplace/search-index-sync.ts";
+import { parseSearch } from "../../server/marketplace/search-query.ts";
 import { SPANISH_STOP_WORDS } from "../../server/marketplace/spanish-stop-words.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { seedBenchCompanies } from "../../scripts/bench/seed-companies.ts";
@@ -90,8 +91,14 @@ describe.each(EVERY_TEST_DATABASE)("marketplace search index ($kind)", (target) 
         "servicios profesionales",
       ];
       for (const q of searches) {
+        // A word with synonyms, or an abbreviation (search-synonyms.ts, the index's only), finds SQL's matches and more.
+        const widened = parseSearch(q).groups.some((group) => group.synonyms.length > 0 || group.words.length > 1 || group.stateIds.length > 0);
         for (const query of [{ q }, { q, state_id: 19 }, { q, interest_id: 3 }]) {
           const [fromIndex, fromSql] = [await viaIndex(query), await viaSql(query)];
+          if (widened) {
+            expect(await everyId(viaIndex, query), JSON.stringify(query)).toEqual(expect.arrayContaining([...(await everyId(viaSql, query))]));
+            continue;
+          }
           expect([fromIndex.total, fromIndex.total_capped], JSON.stringify(query)).toEqual([fromSql.total, fromSql.total_capped]);
           expect((await everyId(viaIndex, query)).toSorted(), JSON.stringify(query)).toEqual((await everyId(viaSql, query)).toSorted());
         }
