@@ -1,9 +1,8 @@
 import { DEFAULT_PAGE_SIZE } from "../../contracts/list-query.ts";
 import { TOTAL_COUNT_CAP, type CompanyCard, type CompanyListQuery, type CompanyListResponse } from "../../contracts/marketplace.ts";
 import type { CatalogueNames } from "../catalogues/names.ts";
-import { searchWords } from "../../contracts/search-words.ts";
 import { cardOf, type CardSource } from "./cards.ts";
-import { SPANISH_STOP_WORDS } from "./spanish-stop-words.ts";
+import { parseSearch, synonymsOf, type SearchGroup } from "./search-query.ts";
 import { typoDistance, typoLimit } from "./typo-distance.ts";
 
 /**
@@ -27,10 +26,16 @@ import { typoDistance, typoLimit } from "./typo-distance.ts";
  *   each word as a prefix of a stem ("tecno", "tecnologías" → tecnolog…);
  *   a word of 4+ letters the text does not have is corrected to its nearest
  *   vocabulary word (typoDistance: transpositions included); Spanish stop
- *   words are dropped;
+ *   words are dropped; a word also matches through its synonyms and
+ *   abbreviations stand for their state or words (search-query.ts,
+ *   docs/decisions/037; the SQL listing has neither);
  * - ranking: per word, the best weight it has in the company's document
  *   (A: industry 4, B: short description, state, interests 3, C: long
- *   description 2, D 1), summed over the words; newest first on ties;
+ *   description 2, D 1), summed over the words; newest first on ties. A
+ *   match through a synonym, or through a longer word that a complete word
+ *   only begins ("café" in "cafeterías"), counts as D;
+ * - a reference code ("PUE-0054") puts that company first, if listed and
+ *   within the filters; alone, it is the whole answer;
  * - totals exact up to TOTAL_COUNT_CAP, then "más de 1,000"; pages reach
  *   into the first TOTAL_COUNT_CAP + 1 matches only.
  */
@@ -148,8 +153,18 @@ function withPrefix(sorted: ReadonlyArray<string>, prefix: string): ReadonlyArra
   return sorted.slice(from, to);
 }
 
-/** A search word's lexeme ids, or null for a stop word (dropped from the search). */
-type ResolvedWord = ReadonlyArray<number> | null;
+/** A search's word group (search-query.ts) as the index holds it: lexeme ids, and states. */
+interface ResolvedGroup {
+  /** Lexemes ranked by their level in the document. */
+  readonly lexemes: ReadonlyArray<number>;
+  /** Lexemes that match but rank at the lowest level: synonyms, and longer words that a complete typed word only begins. */
+  readonly lowest: ReadonlyArray<number>;
+  /** States whose companies match at the state name's level (B). */
+  readonly stateIds: ReadonlyArray<number>;
+}
+/** The level of a state's name in the document (B), and of a match through a synonym or a longer word (D). */
+const STATE_LEVEL = 3;
+const LOWEST_LEVEL = 1;
 
 const FILTERS = ["state_id", "company_type_id", "verification_level_id", "ebitda_id", "sales_range_id", "industry_id", "interest_id"] as const;
 type Filter = (typeof FILTERS)[number];
@@ -418,12 +433,7 @@ export class SearchIndex {
     const offset = (page - 1) * perPage;
     // Pages reach into the first TOTAL_COUNT_CAP + 1 matches (as the SQL listing's LIMIT).
     const end = Math.min(offset + perPage, TOTAL_COUNT_CAP + 1);
-    const resolved = query.q === undefined ? [] : this.resolve(searchWords(query.q));
-    if (resolved === null) return { companies: [], counted: 0 };
-    const words = this.words;
-    // scratch[0]: the matches; then per search word LEVELS + 1 bitsets when it must be computed.
-    const scratch = this.scratchBits(1 + resolved.length * (LEVELS + 1));
-    // One pass: the listed companies AND the chosen filters AND some level of every word, counted.
+    const search = query.q === undefined ? null : parseSearch(query.q);
     const sets: Bits[] = [this.listed];
     for (const filter of FILTERS) {
       const value = query[filter];
@@ -432,15 +442,34 @@ export class SearchIndex {
       if (bits === undefined) return { companies: [], counted: 0 };
       sets.push(bits);
     }
-    const levelsOfWord = resolved.map((lexemes, index) => {
-      const word = this.wordLevels(lexemes, scratch.slice(1 + index * (LEVELS + 1), 1 + (index + 1) * (LEVELS + 1)));
+    // A reference code: that company, when listed and within the filters, first; alone, the whole answer.
+    const pinned = search?.reference === null || search?.reference === undefined ? undefined : this.slotOf.get(search.reference);
+    const pin = pinned !== undefined && sets.every((bits) => hasBit(bits, pinned)) ? pinned : null;
+    const resolved = search === null ? [] : this.resolve(search.groups);
+    if (search !== null && search.reference !== null && (resolved === null || resolved.length === 0)) {
+      const source = pin === null ? undefined : this.storedAt[pin]?.source;
+      return { companies: source !== undefined && offset === 0 ? [source] : [], counted: source === undefined ? 0 : 1 };
+    }
+    if (resolved === null) return { companies: [], counted: 0 };
+    const words = this.words;
+    // scratch[0]: the matches; then per search word LEVELS + 1 bitsets when it must be computed.
+    const scratch = this.scratchBits(1 + resolved.length * (LEVELS + 1));
+    // One pass: the listed companies AND the chosen filters AND some level of every word, counted.
+    const levelsOfWord = resolved.map((group, index) => {
+      const word = this.wordLevels(group, scratch.slice(1 + index * (LEVELS + 1), 1 + (index + 1) * (LEVELS + 1)));
       sets.push(word.any);
       return word.levels;
     });
     const matches = scratch[0] as Bits;
-    const counted = intersectAndCount(matches, sets, words);
+    let counted = intersectAndCount(matches, sets, words);
     const slots: number[] = [];
-    if (end > offset && counted > 0) {
+    if (pin !== null) {
+      // First, and counted once.
+      if (hasBit(matches, pin)) clearBit(matches, pin);
+      else counted += 1;
+      slots.push(pin);
+    }
+    if (end > offset && counted > slots.length) {
       if (levelsOfWord.length === 0) {
         forEachSlotDescending(matches, words, (slot) => {
           slots.push(slot);
@@ -523,14 +552,16 @@ export class SearchIndex {
   }
 
   /**
-   * A word's slots by its best level among its lexemes (levels[level - 1],
-   * each slot in one of them at most) and all of them (`any`). A word of one
+   * A word group's slots by its best level among its lexemes (levels[level - 1],
+   * each slot in one of them at most) and all of them (`any`): `lowest`
+   * lexemes at LOWEST_LEVEL, a state's companies at STATE_LEVEL. A group of one
    * frequent lexeme is its posting's own bitsets; otherwise they are built
    * in `scratch` (LEVELS + 1 bitsets).
    */
-  private wordLevels(lexemes: ReadonlyArray<number>, scratch: ReadonlyArray<Bits>): { levels: ReadonlyArray<Bits>; any: Bits } {
+  private wordLevels(group: ResolvedGroup, scratch: ReadonlyArray<Bits>): { levels: ReadonlyArray<Bits>; any: Bits } {
+    const { lexemes, lowest, stateIds } = group;
     const [only] = lexemes;
-    const single = lexemes.length === 1 && only !== undefined ? this.postings[only] : undefined;
+    const single = lexemes.length === 1 && lowest.length === 0 && stateIds.length === 0 && only !== undefined ? this.postings[only] : undefined;
     if (single?.levels !== null && single?.levels !== undefined && single.any !== null) return { levels: single.levels, any: single.any };
     const words = this.words;
     const levels = scratch.slice(0, LEVELS);
@@ -546,6 +577,17 @@ export class SearchIndex {
           if (posting.levelSizes[level] !== 0) orInto(levels[level] as Bits, posting.levels?.[level] as Bits, words);
         }
       }
+    }
+    const lowestBits = levels[LOWEST_LEVEL - 1] as Bits;
+    for (const id of lowest) {
+      const posting = this.postings[id];
+      if (posting === undefined || posting.size === 0) continue;
+      if (posting.sparse !== null) for (const slot of posting.sparse.keys()) setBit(lowestBits, slot);
+      else orInto(lowestBits, posting.any as Bits, words);
+    }
+    for (const stateId of stateIds) {
+      const bits = this.filterBits.get("state_id")?.get(stateId);
+      if (bits !== undefined) orInto(levels[STATE_LEVEL - 1] as Bits, bits, words);
     }
     // Keep each slot at its best level only; `any` collects the levels above.
     for (let level = LEVELS - 1; level >= 0; level -= 1) {
@@ -585,18 +627,22 @@ export class SearchIndex {
    * Filters are not applied here.
    */
   matching(q: string, companyIds: ReadonlyArray<number>): ReadonlySet<number> {
-    const resolved = this.resolve(searchWords(q));
-    if (resolved === null) return new Set();
-    let kept = companyIds.flatMap((id) => {
+    const search = parseSearch(q);
+    const listed = companyIds.flatMap((id) => {
       const slot = this.slotOf.get(id);
       return slot !== undefined && this.has(id) ? [{ id, slot }] : [];
     });
+    // A reference code's company is in the listing whatever the other words (see pageOf).
+    const referenced = listed.filter(({ id }) => id === search.reference);
+    const resolved = this.resolve(search.groups);
+    if (resolved === null || (search.reference !== null && resolved.length === 0)) return new Set(referenced.map(({ id }) => id));
+    let kept = listed;
     const scratch = this.scratchBits(LEVELS + 1).slice(0, LEVELS + 1);
-    for (const lexemes of resolved) {
-      const { any } = this.wordLevels(lexemes, scratch);
+    for (const group of resolved) {
+      const { any } = this.wordLevels(group, scratch);
       kept = kept.filter(({ slot }) => hasBit(any, slot));
     }
-    return new Set(kept.map(({ id }) => id));
+    return new Set([...referenced, ...kept].map(({ id }) => id));
   }
 
   private cardJson(company: CardSource, names: CatalogueNames): string {
@@ -611,18 +657,43 @@ export class SearchIndex {
   // --- Words ---------------------------------------------------------------------------
 
   /**
-   * The lexemes of each search word (stop words dropped); null when a word
-   * matches nothing, so the whole search matches nothing.
+   * Each word group's lexemes and states (search-query.ts); null when a
+   * group matches nothing, so the whole search matches nothing.
    */
-  resolve(words: ReadonlyArray<string>): ReadonlyArray<ReadonlyArray<number>> | null {
-    const resolved: Array<ReadonlyArray<number>> = [];
-    for (const word of words) {
-      const lexemes = this.resolveWord(word);
-      if (lexemes === null) continue;
-      if (lexemes.length === 0) return null;
-      resolved.push(lexemes);
+  resolve(groups: ReadonlyArray<SearchGroup>): ReadonlyArray<ResolvedGroup> | null {
+    const resolved: ResolvedGroup[] = [];
+    for (const group of groups) {
+      const found = this.resolveGroup(group);
+      if (found.lexemes.length === 0 && found.lowest.length === 0 && found.stateIds.length === 0) return null;
+      resolved.push(found);
     }
     return resolved;
+  }
+
+  private resolveGroup(group: SearchGroup): ResolvedGroup & { readonly corrected: string | null } {
+    const lexemes = new Set<number>();
+    const lowest = new Set<number>();
+    const add = (words: ReadonlyArray<string>, ranked: boolean) => {
+      for (const word of words) {
+        const { own, longer } = this.resolveWord(word);
+        for (const id of own) (ranked ? lexemes : lowest).add(id);
+        for (const id of longer) lowest.add(id);
+      }
+    };
+    add(group.words, true);
+    add(group.synonyms, false);
+    const stateIds = group.stateIds.filter((stateId) => this.filterBits.get("state_id")?.has(stateId) === true);
+    let corrected: string | null = null;
+    // A typed word the text does not have, nor any synonym of it: its nearest vocabulary word, with that word's synonyms.
+    if (lexemes.size === 0 && lowest.size === 0 && group.stateIds.length === 0 && group.words.length === 1 && group.words[0] === group.typed) {
+      corrected = this.correction(group.typed);
+      if (corrected !== null) {
+        add([corrected], true);
+        add(synonymsOf(corrected), false);
+      }
+    }
+    for (const id of lexemes) lowest.delete(id);
+    return { lexemes: [...lexemes], lowest: [...lowest], stateIds, corrected };
   }
 
   /** The vocabulary word a typo stands for, if any (exported for tests: "desapcho" → "despacho"). */
@@ -663,20 +734,24 @@ export class SearchIndex {
    */
   explain(query: CompanyListQuery): ReadonlyArray<string> {
     const lines: string[] = [];
-    for (const word of query.q === undefined ? [] : searchWords(query.q)) {
-      const lexemes = this.resolveWord(word);
-      if (lexemes === null) {
-        lines.push(`word "${word}": stop word, dropped`);
-        continue;
-      }
-      const dense = lexemes.filter((id) => this.postings[id]?.levels !== null).length;
+    const search = query.q === undefined ? null : parseSearch(query.q);
+    if (search?.reference !== null && search?.reference !== undefined) {
+      lines.push(`reference ${search.reference}: ${this.has(search.reference) ? "listed, first" : "not listed"}`);
+    }
+    for (const group of search?.groups ?? []) {
+      const { lexemes, lowest, stateIds, corrected } = this.resolveGroup(group);
+      const dense = [...lexemes, ...lowest].filter((id) => this.postings[id]?.levels !== null).length;
       const shown = lexemes.slice(0, 4).map((id) => `${this.lexemeById[id] ?? ""}(${this.postings[id]?.size ?? 0})`);
-      const typed = withPrefix(this.sortedLexemes, word).length + withPrefix(this.sortedWords, word).length;
-      const corrected = typed === 0 ? this.correction(word) : null;
+      const also = [
+        ...(group.words.length > 1 ? [`stands for ${group.words.slice(1).join(" ")}`] : []),
+        ...(lowest.length > 0 ? [`${lowest.length} lexeme(s) of synonyms or longer words, ranked lowest`] : []),
+        ...(stateIds.length > 0 ? [`state ${stateIds.join(", ")}`] : []),
+      ];
       lines.push(
-        `word "${word}"${corrected === null ? "" : ` → typo of "${corrected}"`}: ${lexemes.length} lexeme(s) ${shown.join(" ")}${lexemes.length > 4 ? " …" : ""}; ${dense} as bitsets, ${lexemes.length - dense} as maps`,
+        `word "${group.typed}"${corrected === null ? "" : ` → typo of "${corrected}"`}: ${lexemes.length} lexeme(s) ${shown.join(" ")}${lexemes.length > 4 ? " …" : ""}; ${dense} as bitsets, ${lexemes.length + lowest.length - dense} as maps${also.length > 0 ? `; ${also.join("; ")}` : ""}`,
       );
     }
+    for (const word of search?.dropped ?? []) lines.push(`word "${word}": stop word, dropped`);
     for (const filter of FILTERS) {
       const value = query[filter];
       if (value === undefined) continue;
@@ -684,7 +759,7 @@ export class SearchIndex {
       lines.push(`filter ${filter}=${value}: ${bits === undefined ? 0 : this.count(bits)} companies (bitset)`);
     }
     const { counted } = this.pageOf(query);
-    const words = query.q === undefined ? 0 : (this.resolve(searchWords(query.q))?.length ?? 0);
+    const words = search === null ? 0 : (this.resolve(search.groups)?.length ?? 0);
     const order = words === 0 ? "newest first" : words <= COMBINED_WORDS ? "by level combinations, stopped when the page is full" : "scored into buckets";
     lines.push(`${this.words} machine words per bitset; matches ${counted} (of ${this.size} listed); ranked ${order}`);
     return lines;
@@ -695,8 +770,13 @@ export class SearchIndex {
     return intersectAndCount(scratch, [bits], this.words);
   }
 
-  private resolveWord(word: string): ResolvedWord {
-    if (SPANISH_STOP_WORDS.has(word)) return null;
+  /**
+   * A word's lexeme ids, as a prefix (no typo correction: resolveGroup
+   * corrects a whole group). When the word is a complete vocabulary word,
+   * the lexemes of the longer words it only begins are apart (`longer`):
+   * "café" still finds "cafeterías", ranked below "café" itself.
+   */
+  private resolveWord(word: string): { readonly own: ReadonlyArray<number>; readonly longer: ReadonlyArray<number> } {
     this.sortWords();
     this.sortLexemes();
     const lexemes = new Set<string>();
@@ -708,15 +788,17 @@ export class SearchIndex {
       if (stem !== null && stem !== undefined) for (const lexeme of withPrefix(this.sortedLexemes, stem)) lexemes.add(lexeme);
     }
     for (const lexeme of withPrefix(this.sortedLexemes, word)) lexemes.add(lexeme);
-    if (lexemes.size === 0) {
-      const corrected = this.correction(word);
-      const stem = corrected === null ? null : this.stems.get(corrected);
-      if (stem !== null && stem !== undefined) for (const lexeme of withPrefix(this.sortedLexemes, stem)) lexemes.add(lexeme);
-    }
-    return [...lexemes].flatMap((lexeme) => {
+    const stem = this.stems.get(word);
+    const complete = stem !== null && stem !== undefined;
+    const own: number[] = [];
+    const longer: number[] = [];
+    for (const lexeme of lexemes) {
       const id = this.lexemeIds.get(lexeme);
-      return id !== undefined && (this.postings[id]?.size ?? 0) > 0 ? [id] : [];
-    });
+      if (id === undefined || (this.postings[id]?.size ?? 0) === 0) continue;
+      if (!complete || lexeme === stem || lexeme === word) own.push(id);
+      else longer.push(id);
+    }
+    return { own, longer };
   }
 
   private sortWords(): void {

@@ -17,6 +17,7 @@ import { CARD_COLUMNS, cardSourceOf, type CardSource } from "../../server/market
 import { CARD_COMPANY_COLUMNS } from "../../server/marketplace/schema.ts";
 import { cardChangeColumns, cardChangeTriggerColumns, syncCardChangeTrigger } from "../../server/db/card-change-trigger.ts";
 import { SearchIndexSync } from "../../server/marketplace/search-index-sync.ts";
+import { parseSearch } from "../../server/marketplace/search-query.ts";
 import { SPANISH_STOP_WORDS } from "../../server/marketplace/spanish-stop-words.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
 import { seedBenchCompanies } from "../../scripts/bench/seed-companies.ts";
@@ -172,6 +173,8 @@ describe.each(EVERY_TEST_DATABASE)("marketplace search index ($kind)", (target) 
         const meant = searchWords(q)
           .filter((word) => !SPANISH_STOP_WORDS.has(word))
           .map((word) => typos[word] ?? word);
+        // A word with synonyms, or an abbreviation (search-synonyms.ts), also finds companies without the word (a typo too, once corrected): for those only "nothing missing" holds.
+        const widened = parseSearch(meant.join(" ")).groups.some((group) => group.synonyms.length > 0 || group.words.length > 1 || group.stateIds.length > 0);
         for (const query of [{ q }, { q, state_id: 19 }]) {
           const ids = everyId(index, query);
           const label = JSON.stringify(query);
@@ -181,7 +184,7 @@ describe.each(EVERY_TEST_DATABASE)("marketplace search index ($kind)", (target) 
             const lexemes = documents.get(id);
             expect(lexemes, `${label}: ${id} is listed`).toBeDefined();
             if (query.state_id !== undefined) expect(stateOf.get(id), label).toBe(query.state_id);
-            for (const word of meant) {
+            for (const word of widened ? [] : meant) {
               const stem = stems.get(word) || word;
               expect(
                 lexemes?.some((lexeme) => lexeme.startsWith(stem) || lexeme.startsWith(word)),

@@ -177,6 +177,68 @@ describe("SearchIndex", () => {
     expect([few.total, few.total_capped]).toEqual([30, false]);
   });
 
+  it("finds a word through its synonyms, ranked below the word typed, whatever their weight", () => {
+    const index = indexOf(
+      [company(1, "'flet':1B"), company(2, "'transport':1A 'logist':2A"), company(3, "'despach':1B")],
+      { fletes: "flet", flete: "flet", transporte: "transport", logistica: "logist", despacho: "despach" },
+    );
+    expect(ids(index, { q: "fletes" })).toEqual([1, 2]);
+    expect(ids(index, { q: "transporte" })).toEqual([2, 1]);
+    expect(index.explain({ q: "fletes" }).join("\n")).toMatch(/word "fletes": 1 lexeme\(s\) flet\(1\)[^\n]*2 lexeme\(s\) of synonyms or longer words, ranked lowest/);
+    // A typo is corrected first, then given its synonyms.
+    expect(ids(index, { q: "feltes" })).toEqual([1, 2]);
+  });
+
+  it("ranks longer words that a complete word only begins below the word itself; a partial word ranks them all alike", () => {
+    const index = indexOf([company(1, "'caf':1C"), company(2, "'cafeteri':1A")], { cafe: "caf", cafeteria: "cafeteri" });
+    expect(ids(index, { q: "café" })).toEqual([1, 2]);
+    expect(ids(index, { q: "caf" })).toEqual([2, 1]);
+  });
+
+  it("reads a state's abbreviation as that state's companies, ranked as the state's name, and as the abbreviation written", () => {
+    const index = indexOf(
+      [
+        company(1, "'despach':1B", { stateId: 9 }),
+        company(2, "'despach':1B 'cdmx':2C", { stateId: 14 }),
+        company(3, "'despach':1B", { stateId: 15 }),
+        company(4, "'otro':1B", { stateId: 9 }),
+      ],
+      words,
+    );
+    expect(ids(index, { q: "CDMX" })).toEqual([4, 1, 2]);
+    expect(ids(index, { q: "despacho cdmx" })).toEqual([1, 2]);
+    expect(ids(index, { q: "despacho edomex" })).toEqual([3]);
+    // A state nobody is listed in: nothing, as a word the text does not have.
+    expect(ids(index, { q: "despacho nl" })).toEqual([]);
+  });
+
+  it("puts the company of a reference code first when listed and within the filters; alone, it is the whole answer", () => {
+    const index = indexOf(
+      [
+        company(1, "'despach':1B", { stateId: 19 }),
+        company(2, "'otro':1B", { stateId: 14 }),
+        company(3, "'despach':1A", { stateId: 19 }),
+        company(4, "'despach':1B", { stateId: 19 }),
+      ],
+      words,
+    );
+    index.unlist(4);
+    const alone = index.list({ q: "PUE-0002" }, new Map());
+    expect([alone.total, alone.items.map((card) => card.id)]).toEqual([1, [2]]);
+    for (const q of ["pue2", "PUE 002", "pue-0002"]) expect(ids(index, { q }), q).toEqual([2]);
+    expect(index.list({ q: "PUE-0002", state_id: 19 }, new Map()).total).toBe(0);
+    expect(index.list({ q: "PUE-0004" }, new Map()).total).toBe(0);
+    expect(index.list({ q: "PUE-0099" }, new Map()).total).toBe(0);
+    // With words: the code's company, then the words' matches (counted once), page after page.
+    expect(ids(index, { q: "PUE-0002 despacho" })).toEqual([2, 3, 1]);
+    expect(ids(index, { q: "PUE-0001 despacho" })).toEqual([1, 3]);
+    expect(index.list({ q: "PUE-0001 despacho" }, new Map()).total).toBe(2);
+    expect(index.list({ q: "PUE-0002 despacho" }, new Map()).total).toBe(3);
+    expect([1, 2, 3].map((page) => ids(index, { q: "PUE-0002 despacho", per_page: 1, page }))).toEqual([[2], [3], [1]]);
+    expect(ids(index, { q: "PUE-0002", page: 2 })).toEqual([]);
+    expect(index.explain({ q: "PUE-0002" })[0]).toBe("reference 2: listed, first");
+  });
+
   it("keeps id order through updates, removals, re-listing and late arrivals, and grows past its first capacity", () => {
     const index = new SearchIndex();
     index.addWord("despacho", "despach");
