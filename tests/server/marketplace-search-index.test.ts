@@ -110,6 +110,40 @@ describe.each(EVERY_TEST_DATABASE)("marketplace search index ($kind)", (target) 
     });
   });
 
+  describe("loading", () => {
+    it("reads the companies in batches, and the event loop runs between them; load() is shared and the index is the same", async () => {
+      const listedSoFar: number[] = [];
+      const sync = new SearchIndexSync(handle.db, Date.now, { loadBatch: 15, onLoadBatch: (listed) => listedSoFar.push(listed) });
+      // A callback queued again on every turn of the event loop notes how far the load was.
+      const seenByTheLoop: number[] = [];
+      let looping = true;
+      const turn = () => {
+        seenByTheLoop.push(listedSoFar.at(-1) ?? 0);
+        if (looping) setImmediate(turn);
+      };
+      setImmediate(turn);
+      const loading = sync.load();
+      expect(sync.load()).toBe(loading);
+      await loading;
+      looping = false;
+      const index = await sync.at(0);
+      const [listed] = rowsOf(await handle.db.execute(sql`SELECT count(*)::int AS n FROM companies WHERE is_published AND is_active`));
+      expect(index.size).toBe(Number(listed?.["n"]));
+      expect(listedSoFar.length).toBeGreaterThanOrEqual(Math.ceil(COMPANIES / 15));
+      expect(listedSoFar.at(-1)).toBe(index.size);
+      // The loop turned while the load was part way, again and again: no batch waited for the whole load.
+      const partWay = new Set(seenByTheLoop.filter((count) => count > 0 && count < index.size));
+      expect(partWay.size).toBeGreaterThanOrEqual(Math.floor(listedSoFar.length / 2));
+      // Loaded at once, the index answers alike.
+      const names = await catalogueNames(handle.db);
+      const inOneBatch = await new SearchIndexSync(handle.db).at(0);
+      for (const query of [{}, { page: 4 }, { q: "servicios" }, { q: "logistica", state_id: 19 }, { industry_id: 2 }]) {
+        expect(index.listJson(query, names), JSON.stringify(query)).toBe(inOneBatch.listJson(query, names));
+      }
+      expect(await sync.load()).toBeUndefined();
+    });
+  });
+
   describe("the change log", () => {
     const versionNow = async (): Promise<number> => {
       const [row] = rowsOf(await handle.db.execute(sql`SELECT version FROM marketplace_state WHERE id = 1`));
