@@ -22,11 +22,15 @@
 // server's result cache (every request is answered afresh).
 // --reuse-database (PostgreSQL) keeps an existing `puente_bench` with
 // --rows companies instead of seeding again (with --keep-database before).
+// --index-only stops after the in-process index report (its load time and
+// memory per listed company), without the server and the HTTP load.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import v8 from "node:v8";
+import vm from "node:vm";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -56,6 +60,7 @@ const { values: args } = parseArgs({
     "seed-only": { type: "boolean", default: false },
     // Seed this many through the generator, then copy them up to --rows (a million in minutes, not hours).
     replicate: { type: "string" },
+    "index-only": { type: "boolean", default: false },
   },
 });
 const rows = Number(args.rows);
@@ -237,10 +242,34 @@ function queryOf(path: string): CompanyListQuery {
  * path of the mix (mean, p50, p95, max).
  */
 async function indexPlans(handle: DatabaseHandle, paths: ReadonlyArray<string>): Promise<string> {
-  const loadingAt = performance.now();
-  const index = await new SearchIndexSync(handle.db).at(0);
   const names = await catalogueNames(handle.db);
-  const out = [`index loaded in ${Math.round(performance.now() - loadingAt)} ms: ${index.size} listed companies; heap ${Math.round(process.memoryUsage().heapUsed / 1e6)} MB`];
+  // The index's memory: the heap and the typed arrays' buffers (bitsets and
+  // postings live outside the JavaScript heap), after a full collection,
+  // before and after it loads.
+  v8.setFlagsFromString("--expose-gc");
+  const collect = vm.runInNewContext("gc") as () => void;
+  const heldBytes = async () => {
+    // Array buffers are released a moment after the collection that finds them unused.
+    for (let pass = 0; pass < 3; pass += 1) {
+      collect();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return { heapUsed, arrayBuffers, total: heapUsed + arrayBuffers };
+  };
+  const before = await heldBytes();
+  const loadingAt = performance.now();
+  const sync = new SearchIndexSync(handle.db);
+  await sync.load();
+  const loadMs = performance.now() - loadingAt;
+  const index = await sync.at(0);
+  const after = await heldBytes();
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  const held = after.total - before.total;
+  const out = [
+    `index loaded in ${Math.round(loadMs)} ms: ${index.size} listed companies`,
+    `index memory: ${mb(held)} MB (heap ${mb(after.heapUsed - before.heapUsed)} MB + array buffers ${mb(after.arrayBuffers - before.arrayBuffers)} MB; process heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB), ${Math.round(held / Math.max(1, index.size))} bytes per listed company`,
+  ];
   const cpu = (query: CompanyListQuery, runs: number): number => {
     index.listJson(query, names);
     const started = performance.now();
@@ -392,6 +421,11 @@ async function main(): Promise<void> {
     const generated = generatedQueries(await querySources(seeding), Number(args.distinct));
     const paths = interleave(requestMix(), generated);
     log(`The in-memory index (what the server answers from), in this process:\n${await indexPlans(seeding, paths)}\n`);
+    if (args["index-only"]) {
+      log("--index-only: stopping here.");
+      await seeding.close();
+      return;
+    }
     await seeding.close();
 
     const server = await startChild(database.target);

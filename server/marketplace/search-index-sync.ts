@@ -9,8 +9,11 @@ import { SearchIndex, type IndexedCompany } from "./search-index.ts";
  * (docs/decisions/024). Several processes behind a load balancer each keep
  * their own; none talks to another: the database is the only shared state.
  *
- * - The first listing loads everything in one REPEATABLE READ snapshot and
- *   remembers it (`pg_current_snapshot()`) with the marketplace version.
+ * - `load()` (at start; or else the first listing) loads everything in one
+ *   REPEATABLE READ snapshot and remembers it (`pg_current_snapshot()`) with
+ *   the marketplace version. Companies are read LOAD_BATCH at a time in id
+ *   order, and the event loop serves other requests between batches (health
+ *   checks, other routes); listings wait for the whole index.
  * - A request that reads a newer version (server/db/data-version.ts: a write
  *   committed since) waits for a sync: the change-log rows
  *   (marketplace_changes, migration 0021) that the remembered snapshot did
@@ -25,6 +28,8 @@ import { SearchIndex, type IndexedCompany } from "./search-index.ts";
 const CHANGE_LOG_DAYS = 1;
 const FULL_RELOAD_AFTER_MS = (CHANGE_LOG_DAYS * 24 * 3_600_000) / 2;
 const PRUNE_EVERY_MS = 3_600_000;
+/** Companies read per query while loading: ~10 ms of work each, between which the event loop serves. */
+const LOAD_BATCH = 2000;
 
 /** A company's row as the index needs it (CARD_COLUMNS and the search document). */
 const COMPANY_ROWS = sql`
@@ -41,6 +46,15 @@ const indexedCompanyOf = (row: Row): IndexedCompany => ({
 });
 
 type Reader = Pick<Database, "execute">;
+
+export interface SearchIndexSyncOptions {
+  /** Companies per query while loading (LOAD_BATCH; tests use small ones). */
+  readonly loadBatch?: number;
+  /** Told after each batch of a load, with how many listed companies the new index holds so far. */
+  readonly onLoadBatch?: (listed: number) => void;
+}
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 interface Position {
   readonly version: number;
@@ -60,11 +74,29 @@ export class SearchIndexSync {
   private syncedAt = 0;
   private prunedAt = 0;
   private syncing: Promise<void> | null = null;
+  private loading: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly clock: () => number = Date.now,
+    private readonly options: SearchIndexSyncOptions = {},
   ) {}
+
+  /**
+   * Load the index (a server calls it at start, so that the first listing
+   * finds it ready). Every call shares the first one's promise; after a
+   * failure the next call tries again.
+   */
+  load(): Promise<void> {
+    this.loading ??= this.at(0).then(
+      () => undefined,
+      (error: unknown) => {
+        this.loading = null;
+        throw error;
+      },
+    );
+    return this.loading;
+  }
 
   /** The index, with every write up to `version` in it (the version a request read when it arrived). */
   async at(version: number): Promise<SearchIndex> {
@@ -95,17 +127,29 @@ export class SearchIndexSync {
 
   private async loadAll(): Promise<void> {
     const index = new SearchIndex();
+    const batch = this.options.loadBatch ?? LOAD_BATCH;
     const position = await this.db.transaction(
       async (tx) => {
         const at = await readPosition(tx);
-        const [ids, words, companies] = [
-          rowsOf(await tx.execute(sql`SELECT id FROM public.companies ORDER BY id`)),
-          rowsOf(await tx.execute(sql`SELECT st.word, ${WORD_STEM} AS stem FROM public.search_terms st`)),
-          rowsOf(await tx.execute(sql`${COMPANY_ROWS} ORDER BY c.id`)),
-        ];
-        index.reserve(ids.map((row) => intOf(row, "id")));
-        for (const row of words) index.addWord(textOf(row, "word"), textOrNullOf(row, "stem"));
-        for (const row of companies) index.upsert(indexedCompanyOf(row));
+        const [counted] = rowsOf(await tx.execute(sql`SELECT count(*)::int AS n FROM public.companies`));
+        index.makeRoom(counted === undefined ? 0 : intOf(counted, "n"));
+        for (const row of rowsOf(await tx.execute(sql`SELECT st.word, ${WORD_STEM} AS stem FROM public.search_terms st`))) {
+          index.addWord(textOf(row, "word"), textOrNullOf(row, "stem"));
+        }
+        // `batch` companies at a time (keyset on the id): every id takes its
+        // place (reserve), the listed ones are linked.
+        for (let after = 0; ; ) {
+          const ids = rowsOf(await tx.execute(sql`SELECT id FROM public.companies WHERE id > ${after} ORDER BY id LIMIT ${batch}`)).map((row) => intOf(row, "id"));
+          const last = ids.at(-1);
+          if (last === undefined) break;
+          index.reserve(ids);
+          for (const row of rowsOf(await tx.execute(sql`${COMPANY_ROWS} WHERE c.id > ${after} AND c.id <= ${last} ORDER BY c.id`))) {
+            index.upsert(indexedCompanyOf(row));
+          }
+          this.options.onLoadBatch?.(index.size);
+          after = last;
+          await yieldToEventLoop();
+        }
         return at;
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },

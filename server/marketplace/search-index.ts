@@ -1,8 +1,9 @@
 import { DEFAULT_PAGE_SIZE } from "../../contracts/list-query.ts";
 import { TOTAL_COUNT_CAP, type CompanyCard, type CompanyListQuery, type CompanyListResponse } from "../../contracts/marketplace.ts";
-import type { CatalogueNames } from "../catalogues/names.ts";
-import { cardOf, type CardSource } from "./cards.ts";
+import { itemOf, itemsOf, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
+import type { CardSource } from "./cards.ts";
 import { parseSearch, synonymsOf, type SearchGroup } from "./search-query.ts";
+import { maskDescription } from "./masked-description.ts";
 import { typoDistance, typoLimit } from "./typo-distance.ts";
 
 /**
@@ -16,9 +17,17 @@ import { typoDistance, typoLimit } from "./typo-distance.ts";
  *
  * Companies sit in slots in id order (walking slots backwards is "newest
  * first"). Sets of slots are bitsets (Uint32Array, 12 kB per 100,000
- * slots): one per filter value, and per frequent lexeme one per weight, so
- * a query is a handful of ANDs and ORs over a few thousand machine words,
- * whatever the number of matches; rare lexemes keep a small map instead.
+ * slots): one per filter value, and per frequent lexeme one per weight it
+ * has, so a query is a handful of ANDs and ORs over a few thousand machine
+ * words, whatever the number of matches; rare lexemes keep a short list.
+ *
+ * Memory (~1 kB per listed company at 100,000, measured by
+ * `npm run bench:marketplace -- --index-only`): per company only its card's
+ * strings, a slot in a few typed arrays and its lexeme ids in one shared
+ * pool; its catalogue ids are read back from the filter bitsets when a card
+ * is shown. The description is masked (contracts/confidential-text.ts) the
+ * first time its card is shown, and then only the masked text is kept:
+ * masking every description while loading would cost 0.1–1 ms a company.
  *
  * Meaning, as the SQL listing it replaced (deleted since; docs/decisions/038):
  * - no search: newest first; each filter an exact match;
@@ -53,21 +62,68 @@ const COMBINED_WORDS = 3;
 
 /**
  * Each lexeme of a tsvector's text form (`'despach':3B,7 'tecnolog':1A`)
- * with its level (a position without a letter is D).
+ * with its level (a position without a letter is D). Read by hand, not by
+ * a regular expression: a load reads ~75 lexemes per company.
  */
 export function forEachLexeme(tsvectorText: string, visit: (lexeme: string, level: number) => void): void {
-  const lexeme = /'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g;
-  for (const match of tsvectorText.matchAll(lexeme)) {
-    const positions = match[2] ?? "";
+  const QUOTE = 39;
+  const COLON = 58;
+  const SPACE = 32;
+  let at = 0;
+  for (;;) {
+    const open = tsvectorText.indexOf("'", at);
+    if (open < 0) return;
+    // The closing quote: a doubled one is a quote inside the lexeme.
+    let close = open + 1;
+    let escaped = false;
+    for (;;) {
+      close = tsvectorText.indexOf("'", close);
+      if (close < 0) return;
+      if (tsvectorText.charCodeAt(close + 1) !== QUOTE) break;
+      escaped = true;
+      close += 2;
+    }
+    const lexeme = tsvectorText.slice(open + 1, close);
+    at = close + 1;
     let level = 1;
-    for (const letter of ["A", "B", "C"]) {
-      if (positions.includes(letter)) {
-        level = LEVEL_OF[letter] ?? 1;
-        break;
+    if (tsvectorText.charCodeAt(at) === COLON) {
+      for (; at < tsvectorText.length && tsvectorText.charCodeAt(at) !== SPACE; at += 1) {
+        const letter = tsvectorText[at] ?? "";
+        level = Math.max(level, LEVEL_OF[letter] ?? 1);
       }
     }
-    visit((match[1] ?? "").replaceAll("''", "'"), level);
+    visit(escaped ? lexeme.replaceAll("''", "'") : lexeme, level);
   }
+}
+
+/**
+ * A string that keeps nothing else alive. A regular expression's match is a
+ * slice of the text it was found in (here a whole search document), and a
+ * masked description is a concatenation of slices: either would hold on to
+ * the larger text for as long as the index keeps it.
+ */
+const ownCopy = (text: string): string => (text.length < 2 ? text : text.split("").join(""));
+/** A concatenation flattened in place into one string, its pieces released (as the flatstr package does). */
+function flattened<Text extends string | null>(text: Text): Text {
+  if (text !== null) Number(text);
+  return text;
+}
+
+/**
+ * A company's names (name, legal name, commercial name), kept only to mask
+ * its description, as one string: PostgreSQL text never holds NUL, and a
+ * missing name masks nothing, as an empty one. Two parts: the commercial
+ * name is the name (the usual case).
+ */
+function namesKey(names: ReadonlyArray<string | null>): string {
+  const [name = null, legalName = null, commercialName = null] = names;
+  const parts = [name ?? "", legalName ?? ""];
+  if (commercialName !== name) parts.push(commercialName ?? "");
+  return parts.join("\u0000");
+}
+function namesOf(key: string): ReadonlyArray<string> {
+  const [name = "", legalName = "", commercialName = name] = key.split("\u0000");
+  return [name, legalName, commercialName];
 }
 
 // --- Bitsets ------------------------------------------------------------------------
@@ -80,11 +136,17 @@ const setBit = (bits: Bits, slot: number): void => {
 const clearBit = (bits: Bits, slot: number): void => {
   bits[slot >>> 5] = (bits[slot >>> 5] ?? 0) & ~(1 << (slot & 31));
 };
-const grown = (bits: Bits, words: number): Bits => {
+/** A copy of `bits` with room for `words` (never shorter). */
+function grown(bits: Bits, words: number): Bits {
   const next = new Uint32Array(words);
   next.set(bits);
   return next;
-};
+}
+function grownInts(ints: Int32Array, length: number): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(length);
+  next.set(ints);
+  return next;
+}
 function orInto(target: Bits, source: Bits, words: number): void {
   for (let at = 0; at < words; at += 1) target[at] = target[at]! | source[at]!;
 }
@@ -116,22 +178,122 @@ function forEachSlotDescending(bits: Bits, words: number, visit: (slot: number) 
   }
 }
 
+// --- Postings -------------------------------------------------------------------------
+
 /**
- * The companies holding one lexeme, by level. Rare lexemes keep a map of
- * slot → level; past DENSE_AT slots they become one bitset per level.
+ * A lexeme held by at least this share of the slots gets bitsets. A rare
+ * lexeme's entry costs 4 bytes (~5 with the list's spare room); a bitset a
+ * bit per slot, one per level the lexeme has (plus one for all of them when
+ * it has several). Measured at 100,000 companies: 1/32 would save ~6 MB
+ * (65 bytes a company) over 1/256, but then lists of up to 3,500 entries
+ * are turned into bitsets on every query of them (queries 20–40% slower).
  */
-interface Posting {
-  size: number;
-  sparse: Map<number, number> | null;
-  /** levels[level - 1], when dense. */
-  levels: Bits[] | null;
-  /** Every slot of `levels`, when dense. */
-  any: Bits | null;
-  /** How many slots each level holds (a query skips the empty ones). */
-  readonly levelSizes: number[];
-}
-/** A lexeme held by at least this share of the slots gets bitsets (a bitset costs a bit per slot, a map entry ~40 bytes). */
 const DENSE_SHARE = 1 / 256;
+const DENSE_AT_LEAST = 64;
+
+/**
+ * The companies holding one lexeme, by level. A rare lexeme keeps a list
+ * of `slot * 4 + level - 1`, unordered (a company is unlinked by a linear
+ * find and a swap with the last entry); past DENSE_SHARE of the slots it
+ * becomes a bitset per level it has.
+ */
+class Posting {
+  /** Companies that hold it. */
+  size = 0;
+  /** How many at each level (levelSizes[level - 1]; a query skips the empty ones). */
+  readonly levelSizes = [0, 0, 0, 0];
+  /** While rare: the entries, the first `size` used. */
+  entries: Int32Array | null = new Int32Array(4);
+  /** Once frequent: levels[level - 1], null for a level none of its companies has had. */
+  levels: Array<Bits | null> | null = null;
+  /** Once frequent: every slot of `levels` (the one level's own bitset while it has only one). */
+  any: Bits | null = null;
+
+  /** The entry of `slot` in `entries`, or -1. */
+  entryOf(slot: number): number {
+    const entries = this.entries;
+    if (entries === null) return -1;
+    for (let at = 0; at < this.size; at += 1) if (entries[at]! >>> 2 === slot) return at;
+    return -1;
+  }
+
+  /** `slot`'s level (0: not held). */
+  levelOf(slot: number): number {
+    if (this.entries !== null) {
+      const at = this.entryOf(slot);
+      return at < 0 ? 0 : (this.entries[at]! & 3) + 1;
+    }
+    for (let level = LEVELS; level >= 1; level -= 1) {
+      const bits = this.levels?.[level - 1] ?? null;
+      if (bits !== null && hasBit(bits, slot)) return level;
+    }
+    return 0;
+  }
+
+  add(slot: number, level: number, words: number): void {
+    this.size += 1;
+    this.levelSizes[level - 1] = (this.levelSizes[level - 1] ?? 0) + 1;
+    if (this.entries === null) {
+      this.setDense(slot, level, words);
+      return;
+    }
+    if (this.size > this.entries.length) this.entries = grownInts(this.entries, Math.ceil(this.entries.length * 1.5) + 4);
+    this.entries[this.size - 1] = slot * 4 + level - 1;
+    if (this.size < Math.max(DENSE_AT_LEAST, words * 32 * DENSE_SHARE)) return;
+    // Frequent now: one bitset per level.
+    const entries = this.entries.subarray(0, this.size);
+    this.entries = null;
+    this.levels = [null, null, null, null];
+    for (const entry of entries) this.setDense(entry >>> 2, (entry & 3) + 1, words);
+  }
+
+  private setDense(slot: number, level: number, words: number): void {
+    const levels = this.levels as Array<Bits | null>;
+    let bits = levels[level - 1] ?? null;
+    if (bits === null) {
+      const had = levels.filter((other) => other !== null).length;
+      bits = new Uint32Array(words);
+      levels[level - 1] = bits;
+      // One level: `any` is that level's bitset; a second one gets its own.
+      if (had === 0) this.any = bits;
+      else if (had === 1) this.any = (this.any as Bits).slice();
+    }
+    setBit(bits, slot);
+    if (this.any !== bits) setBit(this.any as Bits, slot);
+  }
+
+  remove(slot: number): void {
+    let level: number;
+    if (this.entries !== null) {
+      const at = this.entryOf(slot);
+      if (at < 0) return;
+      level = (this.entries[at]! & 3) + 1;
+      this.entries[at] = this.entries[this.size - 1]!;
+    } else {
+      level = this.levelOf(slot);
+      if (level === 0) return;
+      clearBit(this.levels?.[level - 1] as Bits, slot);
+      if (this.any !== null) clearBit(this.any, slot);
+    }
+    this.size -= 1;
+    this.levelSizes[level - 1] = (this.levelSizes[level - 1] ?? 1) - 1;
+  }
+
+  grow(words: number): void {
+    if (this.levels === null) return;
+    const shared = this.any !== null && this.levels.includes(this.any);
+    this.levels = this.levels.map((bits) => (bits === null ? null : grown(bits, words)));
+    this.any = shared ? this.levels.find((bits) => bits !== null)! : grown(this.any as Bits, words);
+  }
+
+  clear(): void {
+    this.size = 0;
+    this.levelSizes.fill(0);
+    this.entries = new Int32Array(4);
+    this.levels = null;
+    this.any = null;
+  }
+}
 
 /** The first index of a sorted array whose value is >= key. */
 function lowerBound(sorted: ReadonlyArray<string>, key: string): number {
@@ -188,26 +350,55 @@ const filterValues = (company: CardSource, filter: Filter): ReadonlyArray<number
   }
 };
 
+/** A listed company as the index keeps it: its card's text, its filter values, its lexemes with their levels. */
+interface Listing {
+  readonly id: number;
+  readonly humanId: string;
+  readonly pictureUrl: string | null;
+  readonly description: string | null;
+  /** namesKey of the names that mask `description`; null once it is masked (or when there is none). */
+  readonly names: string | null;
+  readonly filters: ReadonlyMap<Filter, ReadonlyArray<number>>;
+  readonly lexemes: ReadonlyArray<number>;
+  readonly levels: ReadonlyArray<number>;
+}
+
 export interface PageOfMatches {
-  readonly companies: ReadonlyArray<CardSource>;
+  /** The page's companies, in display order. */
+  readonly companies: ReadonlyArray<{ readonly id: number }>;
   /** Matches counted, exact; the listing says "más de 1,000" past TOTAL_COUNT_CAP. */
   readonly counted: number;
 }
 
-interface Stored {
-  readonly source: CardSource;
-  /** Lexeme ids of its document, to unlink them. */
-  readonly terms: Int32Array;
-}
+/** A word's companies by their best level (levels[level - 1]; null: none at that level). */
+type WordLevels = ReadonlyArray<Bits | null>;
+
+/** Serialized cards kept (the most recently shown): a page costs a few microseconds per card built. */
+const CARDS_KEPT = 4096;
 
 export class SearchIndex {
-  private readonly storedAt: Array<Stored | null> = [];
-  private readonly idAt: number[] = [];
-  private readonly slotOf = new Map<number, number>();
-  /** Bitset length in 32-bit words (capacity / 32); every bitset has it. */
+  /** Slots used; ids ascend with them. */
+  private slots = 0;
+  /** Bitset length in 32-bit words; the slot arrays hold words * 32. */
   private words = 0;
+  private idAt = new Int32Array(0);
   private listed: Bits = new Uint32Array(0);
   private listedCount = 0;
+  private readonly humanIdAt: string[] = [];
+  private readonly pictureAt: Array<string | null> = [];
+  private readonly descriptionAt: Array<string | null> = [];
+  private readonly namesAt: Array<string | null> = [];
+  /**
+   * Each slot's lexeme ids (to unlink it): termCount[slot] of them from
+   * termStart[slot] in one shared pool, 2 bytes an id while there are at most
+   * 65,536 lexemes (~300 bytes a company at 100,000 as 4-byte ids).
+   */
+  private termStart = new Int32Array(0);
+  private termCount = new Int32Array(0);
+  private termPool: Uint16Array | Int32Array = new Uint16Array(1024);
+  private poolUsed = 0;
+  /** Pool entries no slot points at any more (dropped when the pool is repacked). */
+  private poolUnused = 0;
   private readonly filterBits = new Map<Filter, Map<number, Bits>>(FILTERS.map((filter) => [filter, new Map()]));
   // Lexemes are interned: one string and one id each, however many companies hold them.
   private readonly lexemeIds = new Map<string, number>();
@@ -223,7 +414,7 @@ export class SearchIndex {
   private wordsByLength = new Map<number, string[]>();
   /** Scratch bitsets, reused by every query (queries run synchronously). */
   private scratch: Bits[] = [];
-  /** Serialized cards, built on first display with the catalogue names they were built with. */
+  /** Serialized cards by company id, most recently shown last, with the catalogue names they were built with. */
   private readonly cards = new Map<number, { readonly names: CatalogueNames; readonly json: string }>();
 
   /** Listed companies. */
@@ -232,8 +423,24 @@ export class SearchIndex {
   }
 
   has(id: number): boolean {
-    const slot = this.slotOf.get(id);
-    return slot !== undefined && (this.storedAt[slot] ?? null) !== null;
+    const slot = this.slotOf(id);
+    return slot >= 0 && hasBit(this.listed, slot);
+  }
+
+  /** The slot of `id`, or -1 (ids ascend with slots). */
+  private slotOf(id: number): number {
+    let low = 0;
+    let high = this.slots;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.idAt[middle]! < id) low = middle + 1;
+      else high = middle;
+    }
+    return low < this.slots && this.idAt[low] === id ? low : -1;
+  }
+
+  private get newestId(): number {
+    return this.slots === 0 ? 0 : this.idAt[this.slots - 1]!;
   }
 
   // --- Writes (SearchIndexSync) -------------------------------------------------
@@ -245,178 +452,225 @@ export class SearchIndex {
     this.wordsSorted = false;
   }
 
+  /** Room for this many companies at once, and a few more (a load knows how many it will reserve; growing copies every bitset). */
+  makeRoom(companies: number): void {
+    const words = Math.ceil((companies * 1.03) / 32);
+    if (words > this.words) this.grow(words);
+  }
+
   /** Give companies that are not listed their place (ids ascending, above every known id), so listing them later keeps the id order. */
   reserve(ids: ReadonlyArray<number>): void {
-    for (const id of ids) {
-      if (this.slotOf.has(id)) continue;
-      if (id < (this.idAt.at(-1) ?? 0)) throw new Error("SearchIndex.reserve: ids must ascend");
-      const slot = this.storedAt.length;
-      this.slotOf.set(id, slot);
-      this.storedAt.push(null);
-      this.idAt.push(id);
-      if (slot >>> 5 >= this.words) this.grow(Math.max(64, this.words * 2));
+    const fresh = ids.filter((id) => this.slotOf(id) < 0);
+    if (this.slots + fresh.length > this.words * 32) {
+      // An eighth to spare: growing copies every bitset.
+      this.grow(Math.max(64, Math.ceil(((this.slots + fresh.length) * 1.125) / 32)));
+    }
+    for (const id of fresh) {
+      if (id < this.newestId) throw new Error("SearchIndex.reserve: ids must ascend");
+      this.idAt[this.slots] = id;
+      this.humanIdAt.push("");
+      this.pictureAt.push(null);
+      this.descriptionAt.push(null);
+      this.namesAt.push(null);
+      this.slots += 1;
     }
   }
 
   /** Add or replace a listed company. */
   upsert(company: IndexedCompany): void {
-    let slot = this.slotOf.get(company.id);
-    if (slot === undefined) {
-      if (company.id < (this.idAt.at(-1) ?? 0)) {
+    const listing = this.listingOf(company);
+    let slot = this.slotOf(company.id);
+    if (slot < 0) {
+      if (company.id < this.newestId) {
         // A company the index never saw, older than the newest one (two
         // creations committed out of order): re-lay the slots in id order.
-        this.relayout(company);
+        this.relayout(listing);
         return;
       }
       this.reserve([company.id]);
-      slot = this.storedAt.length - 1;
+      slot = this.slots - 1;
     } else {
       this.unlink(slot);
     }
-    this.link(slot, company);
+    this.link(slot, listing);
   }
 
   /** A company that is not listed (unlisted, deleted, or new and not yet published): out of the results, its place kept. */
   unlist(id: number): void {
-    const slot = this.slotOf.get(id);
-    if (slot !== undefined) this.unlink(slot);
-    else if (id > (this.idAt.at(-1) ?? 0)) this.reserve([id]);
+    const slot = this.slotOf(id);
+    if (slot >= 0) this.unlink(slot);
+    else if (id > this.newestId) this.reserve([id]);
   }
 
   private grow(words: number): void {
     this.words = words;
+    const capacity = words * 32;
+    this.idAt = grownInts(this.idAt, capacity);
+    this.termStart = grownInts(this.termStart, capacity);
+    this.termCount = grownInts(this.termCount, capacity);
     this.listed = grown(this.listed, words);
     for (const values of this.filterBits.values()) for (const [value, bits] of values) values.set(value, grown(bits, words));
-    for (const posting of this.postings) {
-      if (posting.levels !== null) posting.levels = posting.levels.map((bits) => grown(bits, words));
-      if (posting.any !== null) posting.any = grown(posting.any, words);
-    }
+    for (const posting of this.postings) posting.grow(words);
     this.scratch = [];
   }
 
-  private link(slot: number, company: IndexedCompany): void {
-    const { document, ...source } = company;
-    const terms: number[] = [];
-    forEachLexeme(document, (lexeme, level) => {
+  /** What the index keeps of a company: its card's strings, its filter values, its document's lexemes (interned). */
+  private listingOf(company: IndexedCompany): Listing {
+    const lexemes: number[] = [];
+    const levels: number[] = [];
+    forEachLexeme(company.document, (lexeme, level) => {
       let id = this.lexemeIds.get(lexeme);
       if (id === undefined) {
         id = this.postings.length;
-        this.lexemeIds.set(lexeme, id);
-        this.lexemeById.push(lexeme);
-        this.postings.push({ size: 0, sparse: new Map(), levels: null, any: null, levelSizes: [0, 0, 0, 0] });
+        const own = ownCopy(lexeme);
+        this.lexemeIds.set(own, id);
+        this.lexemeById.push(own);
+        this.postings.push(new Posting());
         this.lexemesSorted = false;
       }
-      this.addToPosting(this.postings[id] as Posting, slot, level);
-      terms.push(id);
+      lexemes.push(id);
+      levels.push(level);
     });
-    for (const filter of FILTERS) {
-      const values = this.filterBits.get(filter) as Map<number, Bits>;
-      for (const value of filterValues(source, filter)) {
-        let bits = values.get(value);
+    return {
+      id: company.id,
+      humanId: company.humanId,
+      pictureUrl: company.pictureUrl,
+      description: company.shortDescription,
+      names: company.shortDescription === null ? null : namesKey(company.companyNames),
+      filters: new Map(FILTERS.map((filter) => [filter, filterValues(company, filter)])),
+      lexemes,
+      levels,
+    };
+  }
+
+  private link(slot: number, listing: Listing): void {
+    const { lexemes, levels } = listing;
+    lexemes.forEach((id, at) => this.postings[id]?.add(slot, levels[at] ?? 1, this.words));
+    this.storeTerms(slot, lexemes);
+    for (const [filter, values] of listing.filters) {
+      const bitsOf = this.filterBits.get(filter) as Map<number, Bits>;
+      for (const value of values) {
+        let bits = bitsOf.get(value);
         if (bits === undefined) {
           bits = new Uint32Array(this.words);
-          values.set(value, bits);
+          bitsOf.set(value, bits);
         }
         setBit(bits, slot);
       }
     }
     setBit(this.listed, slot);
-    this.storedAt[slot] = { source, terms: Int32Array.from(terms) };
+    this.humanIdAt[slot] = listing.humanId;
+    this.pictureAt[slot] = listing.pictureUrl;
+    this.descriptionAt[slot] = listing.description;
+    this.namesAt[slot] = listing.names;
     this.listedCount += 1;
-    this.cards.delete(company.id);
+    this.cards.delete(listing.id);
   }
 
-  private addToPosting(posting: Posting, slot: number, level: number): void {
-    posting.size += 1;
-    posting.levelSizes[level - 1] = (posting.levelSizes[level - 1] ?? 0) + 1;
-    if (posting.sparse !== null) {
-      posting.sparse.set(slot, level);
-      if (posting.size < Math.max(64, this.words * 32 * DENSE_SHARE)) return;
-      // Dense now: one bitset per level.
-      const levels = Array.from({ length: LEVELS }, () => new Uint32Array(this.words));
-      const any = new Uint32Array(this.words);
-      for (const [at, atLevel] of posting.sparse) {
-        setBit(levels[atLevel - 1] as Bits, at);
-        setBit(any, at);
-      }
-      posting.sparse = null;
-      posting.levels = levels;
-      posting.any = any;
+  /** A slot's lexeme ids at the end of the pool (the slot holds none: new, or unlinked). */
+  private storeTerms(slot: number, lexemes: ReadonlyArray<number>): void {
+    const narrow = this.termPool instanceof Uint16Array && this.postings.length > 0x10000;
+    if (this.poolUsed + lexemes.length > this.termPool.length || narrow) this.repackPool(lexemes.length);
+    this.termPool.set(lexemes, this.poolUsed);
+    this.termStart[slot] = this.poolUsed;
+    this.termCount[slot] = lexemes.length;
+    this.poolUsed += lexemes.length;
+  }
+
+  /** A new pool with room for `extra` more ids (a quarter to spare), 4-byte ids past 65,536 lexemes, the unused entries dropped. */
+  private repackPool(extra: number): void {
+    const length = Math.max(1024, Math.ceil((this.poolUsed - this.poolUnused + extra) * 1.25));
+    const pool = this.postings.length > 0x10000 ? new Int32Array(length) : new Uint16Array(length);
+    if (this.poolUnused === 0) {
+      pool.set(this.termPool.subarray(0, this.poolUsed));
+      this.termPool = pool;
       return;
     }
-    setBit((posting.levels as Bits[])[level - 1] as Bits, slot);
-    setBit(posting.any as Bits, slot);
+    let used = 0;
+    for (let slot = 0; slot < this.slots; slot += 1) {
+      const count = this.termCount[slot]!;
+      const start = this.termStart[slot]!;
+      pool.set(this.termPool.subarray(start, start + count), used);
+      this.termStart[slot] = used;
+      used += count;
+    }
+    this.termPool = pool;
+    this.poolUsed = used;
+    this.poolUnused = 0;
+  }
+
+  private termsOf(slot: number): Uint16Array | Int32Array {
+    const start = this.termStart[slot]!;
+    return this.termPool.subarray(start, start + this.termCount[slot]!);
   }
 
   private unlink(slot: number): void {
-    const stored = this.storedAt[slot];
-    if (stored === null || stored === undefined) return;
-    this.storedAt[slot] = null;
-    this.listedCount -= 1;
-    this.cards.delete(stored.source.id);
+    if (!hasBit(this.listed, slot)) return;
     clearBit(this.listed, slot);
-    for (const filter of FILTERS) {
-      const values = this.filterBits.get(filter) as Map<number, Bits>;
-      for (const value of filterValues(stored.source, filter)) {
-        const bits = values.get(value);
-        if (bits !== undefined) clearBit(bits, slot);
-      }
-    }
-    for (const id of stored.terms) {
-      const posting = this.postings[id];
-      if (posting === undefined) continue;
-      posting.size -= 1;
-      const level = posting.sparse?.get(slot) ?? 1 + (posting.levels?.findIndex((bits) => hasBit(bits, slot)) ?? 0);
-      posting.levelSizes[level - 1] = (posting.levelSizes[level - 1] ?? 1) - 1;
-      if (posting.sparse !== null) posting.sparse.delete(slot);
-      else {
-        for (const bits of posting.levels ?? []) clearBit(bits, slot);
-        if (posting.any !== null) clearBit(posting.any, slot);
-      }
-    }
+    this.listedCount -= 1;
+    this.cards.delete(this.idAt[slot]!);
+    for (const bitsOf of this.filterBits.values()) for (const bits of bitsOf.values()) clearBit(bits, slot);
+    for (const id of this.termsOf(slot)) this.postings[id]?.remove(slot);
+    this.poolUnused += this.termCount[slot]!;
+    this.termCount[slot] = 0;
+    this.humanIdAt[slot] = "";
+    this.pictureAt[slot] = null;
+    this.descriptionAt[slot] = null;
+    this.namesAt[slot] = null;
+  }
+
+  /** A listed slot as it was linked (for relayout). */
+  private listingAt(slot: number): Listing {
+    const lexemes = [...this.termsOf(slot)];
+    return {
+      id: this.idAt[slot]!,
+      humanId: this.humanIdAt[slot] ?? "",
+      pictureUrl: this.pictureAt[slot] ?? null,
+      description: this.descriptionAt[slot] ?? null,
+      names: this.namesAt[slot] ?? null,
+      filters: new Map(FILTERS.map((filter) => [filter, this.filterValuesAt(filter, slot)])),
+      lexemes,
+      levels: lexemes.map((id) => this.postings[id]?.levelOf(slot) ?? 1),
+    };
+  }
+
+  /** A slot's values of a filter, read back from the filter's bitsets (ascending). */
+  private filterValuesAt(filter: Filter, slot: number): number[] {
+    const values: number[] = [];
+    for (const [value, bits] of this.filterBits.get(filter) ?? []) if (hasBit(bits, slot)) values.push(value);
+    return values.sort((a, b) => a - b);
   }
 
   /** Rebuild every slot in id order with `joining` among them (rare: see upsert). */
-  private relayout(joining: IndexedCompany): void {
-    const known: Array<{ id: number; company: IndexedCompany | null }> = this.idAt.map((id, slot) => {
-      const stored = this.storedAt[slot] ?? null;
-      return { id, company: stored === null ? null : { ...stored.source, document: this.documentOf(slot, stored) } };
-    });
-    known.push({ id: joining.id, company: joining });
+  private relayout(joining: Listing): void {
+    const known: Array<{ readonly id: number; readonly listing: Listing | null }> = [];
+    for (let slot = 0; slot < this.slots; slot += 1) {
+      known.push({ id: this.idAt[slot]!, listing: hasBit(this.listed, slot) ? this.listingAt(slot) : null });
+    }
+    known.push({ id: joining.id, listing: joining });
     known.sort((a, b) => a.id - b.id);
-    this.storedAt.length = 0;
-    this.idAt.length = 0;
-    this.slotOf.clear();
+    this.slots = 0;
     this.words = 0;
+    this.idAt = new Int32Array(0);
     this.listed = new Uint32Array(0);
     this.listedCount = 0;
+    this.humanIdAt.length = 0;
+    this.pictureAt.length = 0;
+    this.descriptionAt.length = 0;
+    this.namesAt.length = 0;
+    this.termStart = new Int32Array(0);
+    this.termCount = new Int32Array(0);
+    this.termPool = new Uint16Array(1024);
+    this.poolUsed = 0;
+    this.poolUnused = 0;
     for (const values of this.filterBits.values()) values.clear();
-    for (const posting of this.postings) {
-      posting.size = 0;
-      posting.sparse = new Map();
-      posting.levels = null;
-      posting.any = null;
-      posting.levelSizes.fill(0);
-    }
+    for (const posting of this.postings) posting.clear();
     this.cards.clear();
     this.scratch = [];
     this.reserve(known.map(({ id }) => id));
-    known.forEach(({ company }, slot) => {
-      if (company !== null) this.link(slot, company);
+    known.forEach(({ listing }, slot) => {
+      if (listing !== null) this.link(slot, listing);
     });
-  }
-
-  /** A listed slot's document again, as a tsvector text (for relayout). */
-  private documentOf(slot: number, stored: Stored): string {
-    return [...stored.terms]
-      .map((id) => {
-        const posting = this.postings[id] as Posting;
-        let level = posting.sparse?.get(slot) ?? 1;
-        if (posting.levels !== null) level = (posting.levels.findIndex((bits) => hasBit(bits, slot)) + 1) || 1;
-        const letter = ["D", "C", "B", "A"][level - 1] ?? "D";
-        return `'${(this.lexemeById[id] ?? "").replaceAll("'", "''")}':1${letter}`;
-      })
-      .join(" ");
   }
 
   // --- Reads ------------------------------------------------------------------------
@@ -428,6 +682,12 @@ export class SearchIndex {
 
   /** The listing's matches for one page, in display order (filters must be checked already). */
   pageOf(query: CompanyListQuery): PageOfMatches {
+    const { slots, counted } = this.pageSlots(query);
+    return { companies: slots.map((slot) => ({ id: this.idAt[slot]! })), counted };
+  }
+
+  /** pageOf as slots. */
+  private pageSlots(query: CompanyListQuery): { readonly slots: ReadonlyArray<number>; readonly counted: number } {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? DEFAULT_PAGE_SIZE;
     const offset = (page - 1) * perPage;
@@ -439,18 +699,17 @@ export class SearchIndex {
       const value = query[filter];
       if (value === undefined) continue;
       const bits = this.filterBits.get(filter)?.get(value);
-      if (bits === undefined) return { companies: [], counted: 0 };
+      if (bits === undefined) return { slots: [], counted: 0 };
       sets.push(bits);
     }
     // A reference code: that company, when listed and within the filters, first; alone, the whole answer.
-    const pinned = search?.reference === null || search?.reference === undefined ? undefined : this.slotOf.get(search.reference);
-    const pin = pinned !== undefined && sets.every((bits) => hasBit(bits, pinned)) ? pinned : null;
+    const pinned = search?.reference === null || search?.reference === undefined ? undefined : this.slotOf(search.reference);
+    const pin = pinned !== undefined && pinned >= 0 && sets.every((bits) => hasBit(bits, pinned)) ? pinned : null;
     const resolved = search === null ? [] : this.resolve(search.groups);
     if (search !== null && search.reference !== null && (resolved === null || resolved.length === 0)) {
-      const source = pin === null ? undefined : this.storedAt[pin]?.source;
-      return { companies: source !== undefined && offset === 0 ? [source] : [], counted: source === undefined ? 0 : 1 };
+      return { slots: pin !== null && offset === 0 ? [pin] : [], counted: pin === null ? 0 : 1 };
     }
-    if (resolved === null) return { companies: [], counted: 0 };
+    if (resolved === null) return { slots: [], counted: 0 };
     const words = this.words;
     // scratch[0]: the matches; then per search word LEVELS + 1 bitsets when it must be computed.
     const scratch = this.scratchBits(1 + resolved.length * (LEVELS + 1));
@@ -481,8 +740,7 @@ export class SearchIndex {
         this.rankedByBuckets(matches, levelsOfWord, end, slots);
       }
     }
-    const companies = slots.slice(offset, end).flatMap((slot) => this.storedAt[slot]?.source ?? []);
-    return { companies, counted };
+    return { slots: slots.slice(offset, end), counted };
   }
 
   /**
@@ -492,7 +750,7 @@ export class SearchIndex {
    * computed a machine word at a time from the newest and stopped as soon as
    * the page is full (a first page of "tecnología" reads a few words of it).
    */
-  private rankedByLevels(matches: Bits, levelsOfWord: ReadonlyArray<ReadonlyArray<Bits>>, end: number, slots: number[]): void {
+  private rankedByLevels(matches: Bits, levelsOfWord: ReadonlyArray<WordLevels>, end: number, slots: number[]): void {
     const count = levelsOfWord.length;
     for (let score = count * LEVELS; score >= count && slots.length < end; score -= 1) {
       // Every way `count` levels (1–4) add up to `score`, as the bitsets to AND.
@@ -506,8 +764,10 @@ export class SearchIndex {
         const remaining = count - word - 1;
         for (let level = 1; level <= LEVELS; level += 1) {
           const rest = left - level;
-          if (rest < remaining || rest > remaining * LEVELS) continue;
-          chosen[word] = levelsOfWord[word]?.[level - 1] as Bits;
+          const bits = levelsOfWord[word]?.[level - 1] ?? null;
+          // A level the word's lexeme never had: no slot there.
+          if (rest < remaining || rest > remaining * LEVELS || bits === null) continue;
+          chosen[word] = bits;
           choose(word + 1, rest);
         }
       };
@@ -531,13 +791,13 @@ export class SearchIndex {
   }
 
   /** rankedByLevels for many words (4^n level combinations): score every match into buckets. */
-  private rankedByBuckets(matches: Bits, levelsOfWord: ReadonlyArray<ReadonlyArray<Bits>>, end: number, slots: number[]): void {
+  private rankedByBuckets(matches: Bits, levelsOfWord: ReadonlyArray<WordLevels>, end: number, slots: number[]): void {
     const buckets: number[][] = [];
     forEachSlotDescending(matches, this.words, (slot) => {
       let score = 0;
       for (const levels of levelsOfWord) {
         let level = LEVELS;
-        while (level > 1 && !hasBit(levels[level - 1] as Bits, slot)) level -= 1;
+        for (let bits = levels[level - 1] ?? null; level > 1 && (bits === null || !hasBit(bits, slot)); bits = levels[level - 1] ?? null) level -= 1;
         score += level;
       }
       (buckets[score] ??= []).push(slot);
@@ -558,7 +818,7 @@ export class SearchIndex {
    * frequent lexeme is its posting's own bitsets; otherwise they are built
    * in `scratch` (LEVELS + 1 bitsets).
    */
-  private wordLevels(group: ResolvedGroup, scratch: ReadonlyArray<Bits>): { levels: ReadonlyArray<Bits>; any: Bits } {
+  private wordLevels(group: ResolvedGroup, scratch: ReadonlyArray<Bits>): { levels: WordLevels; any: Bits } {
     const { lexemes, lowest, stateIds } = group;
     const [only] = lexemes;
     const single = lexemes.length === 1 && lowest.length === 0 && stateIds.length === 0 && only !== undefined ? this.postings[only] : undefined;
@@ -570,11 +830,13 @@ export class SearchIndex {
     for (const id of lexemes) {
       const posting = this.postings[id];
       if (posting === undefined || posting.size === 0) continue;
-      if (posting.sparse !== null) {
-        for (const [slot, level] of posting.sparse) setBit(levels[level - 1] as Bits, slot);
+      if (posting.entries !== null) {
+        const entries = posting.entries;
+        for (let at = 0; at < posting.size; at += 1) setBit(levels[entries[at]! & 3] as Bits, entries[at]! >>> 2);
       } else {
         for (let level = 0; level < LEVELS; level += 1) {
-          if (posting.levelSizes[level] !== 0) orInto(levels[level] as Bits, posting.levels?.[level] as Bits, words);
+          const bits = posting.levels?.[level] ?? null;
+          if (bits !== null && posting.levelSizes[level] !== 0) orInto(levels[level] as Bits, bits, words);
         }
       }
     }
@@ -582,7 +844,7 @@ export class SearchIndex {
     for (const id of lowest) {
       const posting = this.postings[id];
       if (posting === undefined || posting.size === 0) continue;
-      if (posting.sparse !== null) for (const slot of posting.sparse.keys()) setBit(lowestBits, slot);
+      if (posting.entries !== null) for (let at = 0; at < posting.size; at += 1) setBit(lowestBits, posting.entries[at]! >>> 2);
       else orInto(lowestBits, posting.any as Bits, words);
     }
     for (const stateId of stateIds) {
@@ -603,14 +865,14 @@ export class SearchIndex {
 
   /** The listing's answer (CompanyListResponse) as JSON, cards serialized once per company and catalogue version. */
   listJson(query: CompanyListQuery, names: CatalogueNames): string {
-    const { companies, counted } = this.pageOf(query);
+    const { slots, counted } = this.pageSlots(query);
     const response: Omit<CompanyListResponse, "items"> = {
       total: Math.min(counted, TOTAL_COUNT_CAP),
       total_capped: counted > TOTAL_COUNT_CAP,
       page: query.page ?? 1,
       per_page: query.per_page ?? DEFAULT_PAGE_SIZE,
     };
-    const items = companies.map((company) => this.cardJson(company, names)).join(",");
+    const items = slots.map((slot) => this.cardJson(slot, names)).join(",");
     return `{"items":[${items}],${JSON.stringify(response).slice(1)}`;
   }
 
@@ -629,8 +891,8 @@ export class SearchIndex {
   matching(q: string, companyIds: ReadonlyArray<number>): ReadonlySet<number> {
     const search = parseSearch(q);
     const listed = companyIds.flatMap((id) => {
-      const slot = this.slotOf.get(id);
-      return slot !== undefined && this.has(id) ? [{ id, slot }] : [];
+      const slot = this.slotOf(id);
+      return slot >= 0 && hasBit(this.listed, slot) ? [{ id, slot }] : [];
     });
     // A reference code's company is in the listing whatever the other words (see pageOf).
     const referenced = listed.filter(({ id }) => id === search.reference);
@@ -645,13 +907,52 @@ export class SearchIndex {
     return new Set([...referenced, ...kept].map(({ id }) => id));
   }
 
-  private cardJson(company: CardSource, names: CatalogueNames): string {
-    const cached = this.cards.get(company.id);
-    if (cached !== undefined && cached.names === names) return cached.json;
-    const card: CompanyCard = cardOf(company, names);
-    const json = JSON.stringify(card);
-    this.cards.set(company.id, { names, json });
+  private cardJson(slot: number, names: CatalogueNames): string {
+    const id = this.idAt[slot]!;
+    const cached = this.cards.get(id);
+    if (cached !== undefined && cached.names === names) {
+      // Most recently shown last.
+      this.cards.delete(id);
+      this.cards.set(id, cached);
+      return cached.json;
+    }
+    const json = JSON.stringify(this.cardAt(slot, names));
+    this.cards.delete(id);
+    this.cards.set(id, { names, json });
+    if (this.cards.size > CARDS_KEPT) this.cards.delete(this.cards.keys().next().value as number);
     return json;
+  }
+
+  /** A slot's description with its company's names and contact details masked (masked once, then only that kept). */
+  private maskedDescription(slot: number): string | null {
+    const names = this.namesAt[slot] ?? null;
+    if (names !== null) {
+      this.descriptionAt[slot] = flattened(maskDescription(this.descriptionAt[slot] ?? null, namesOf(names)));
+      this.namesAt[slot] = null;
+    }
+    return this.descriptionAt[slot] ?? null;
+  }
+
+  /**
+   * A listed slot's card, as cardOf (./list-companies.ts) builds it from
+   * the company's row, fields in the same order (the JSON is the same, byte
+   * for byte): its catalogue ids are read back from the filter bitsets.
+   */
+  private cardAt(slot: number, names: CatalogueNames): CompanyCard {
+    const one = (filter: Filter): number | null => this.filterValuesAt(filter, slot)[0] ?? null;
+    return {
+      id: this.idAt[slot]!,
+      human_id: this.humanIdAt[slot] ?? "",
+      picture_url: this.pictureAt[slot] ?? null,
+      short_description: this.maskedDescription(slot),
+      verification_level: requiredItemOf(names, "verification_levels", one("verification_level_id") ?? 0),
+      company_type: itemOf(names, "company_types", one("company_type_id")),
+      state: itemOf(names, "states", one("state_id")),
+      yearly_sales_range: itemOf(names, "yearly_sales_ranges", one("sales_range_id")),
+      ebitda_range: itemOf(names, "ebitda_ranges", one("ebitda_id")),
+      interests: itemsOf(names, "interests", this.filterValuesAt("interest_id", slot)),
+      industries: itemsOf(names, "industries", this.filterValuesAt("industry_id", slot)),
+    };
   }
 
   // --- Words ---------------------------------------------------------------------------
@@ -729,7 +1030,7 @@ export class SearchIndex {
   /**
    * How a listing is answered, for the benchmark's report
    * (docs/performance/marketplace.md): each word's lexemes (frequent ones
-   * are bitsets, rare ones maps), typo corrections, the filters' sizes, the
+   * are bitsets, rare ones lists), typo corrections, the filters' sizes, the
    * matches and the ranking used.
    */
   explain(query: CompanyListQuery): ReadonlyArray<string> {
@@ -748,7 +1049,7 @@ export class SearchIndex {
         ...(stateIds.length > 0 ? [`state ${stateIds.join(", ")}`] : []),
       ];
       lines.push(
-        `word "${group.typed}"${corrected === null ? "" : ` → typo of "${corrected}"`}: ${lexemes.length} lexeme(s) ${shown.join(" ")}${lexemes.length > 4 ? " …" : ""}; ${dense} as bitsets, ${lexemes.length + lowest.length - dense} as maps${also.length > 0 ? `; ${also.join("; ")}` : ""}`,
+        `word "${group.typed}"${corrected === null ? "" : ` → typo of "${corrected}"`}: ${lexemes.length} lexeme(s) ${shown.join(" ")}${lexemes.length > 4 ? " …" : ""}; ${dense} as bitsets, ${lexemes.length + lowest.length - dense} as lists${also.length > 0 ? `; ${also.join("; ")}` : ""}`,
       );
     }
     for (const word of search?.dropped ?? []) lines.push(`word "${word}": stop word, dropped`);
@@ -758,7 +1059,7 @@ export class SearchIndex {
       const bits = this.filterBits.get(filter)?.get(value);
       lines.push(`filter ${filter}=${value}: ${bits === undefined ? 0 : this.count(bits)} companies (bitset)`);
     }
-    const { counted } = this.pageOf(query);
+    const { counted } = this.pageSlots(query);
     const words = search === null ? 0 : (this.resolve(search.groups)?.length ?? 0);
     const order = words === 0 ? "newest first" : words <= COMBINED_WORDS ? "by level combinations, stopped when the page is full" : "scored into buckets";
     lines.push(`${this.words} machine words per bitset; matches ${counted} (of ${this.size} listed); ranked ${order}`);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TOTAL_COUNT_CAP, type CompanyListQuery } from "../../../contracts/marketplace.ts";
+import type { CatalogueNames } from "../../../server/catalogues/names.ts";
+import { cardOf } from "../../../server/marketplace/cards.ts";
 import { forEachLexeme, SearchIndex, type IndexedCompany } from "../../../server/marketplace/search-index.ts";
 import { typoDistance } from "../../../server/marketplace/typo-distance.ts";
 
@@ -261,5 +263,123 @@ describe("SearchIndex", () => {
     expect(index.size).toBe(5 + 4992);
     expect(index.list({ q: "despacho", state_id: 1 }, new Map()).total).toBe(832);
     expect(ids(index, { q: "despacho" }).slice(0, 5)).toEqual([7, 5, 6, 1, 4998]);
+  });
+});
+
+describe("SearchIndex storage", () => {
+  /** Deterministic pseudo-random numbers below `below`. */
+  function randomBelow(seed: number): (below: number) => number {
+    let state = seed;
+    return (below) => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state % below;
+    };
+  }
+  const WORDS = ["rojo", "verde", "azul", "negro", "blanco", "gris", "cafe", "rosa"];
+
+  it("answers after many updates, removals and late arrivals exactly as an index built afresh from the final state", () => {
+    const random = randomBelow(11);
+    const letters = ["A", "B", "C", ""];
+    const companyAt = (id: number, version: number): IndexedCompany => {
+      // Frequent words (bitsets past 64 companies), and a rare word per company and version (lists).
+      const document = [...WORDS.filter(() => random(3) !== 0), `raro${id}v${version}`]
+        .map((word, position) => `'${word}':${position + 1}${letters[random(4)] ?? ""}`)
+        .join(" ");
+      return company(id, document, {
+        stateId: random(4) === 0 ? null : 1 + random(5),
+        industryIds: [1 + random(3), 4 + random(3)],
+        interestIds: random(2) === 0 ? [] : [1 + random(4)],
+        verificationLevelId: 1 + random(3),
+      });
+    };
+    const index = new SearchIndex();
+    const final = new Map<number, IndexedCompany | null>();
+    let newest = 0;
+    for (let step = 0; step < 2000; step += 1) {
+      const roll = random(10);
+      let id = 1 + random(Math.max(1, newest));
+      if (roll === 0 || newest === 0) id = newest += 1 + random(3);
+      else if (roll === 1 && !final.has(id - 1) && id > 1) id -= 1; // an older id the index never saw: a re-layout
+      if (roll === 2) {
+        index.unlist(id);
+        final.set(id, null);
+      } else {
+        const next = companyAt(id, step);
+        index.upsert(next);
+        final.set(id, next);
+      }
+    }
+    const fresh = new SearchIndex();
+    const listed = [...final].filter(([, item]) => item !== null).map(([, item]) => item as IndexedCompany);
+    for (const item of listed.toSorted((a, b) => a.id - b.id)) fresh.upsert(item);
+    expect(index.size).toBe(listed.length);
+    const names = new Map([["states", new Map([[1, "Uno"], [2, "Dos"]])], ["industries", new Map([[1, "I1"], [5, "I5"]])]]) as unknown as CatalogueNames;
+    const queries: CompanyListQuery[] = [
+      {},
+      { state_id: 2 },
+      { industry_id: 5, interest_id: 3 },
+      ...WORDS.map((q) => ({ q })),
+      { q: "rojo verde" },
+      { q: "rojo verde azul negro" },
+      { q: "raro" },
+      { q: `raro${listed[0]?.id ?? 0}` },
+    ];
+    for (const query of queries) {
+      for (const page of [1, 3]) {
+        expect(index.listJson({ ...query, page, per_page: 24 }, names), JSON.stringify(query)).toBe(fresh.listJson({ ...query, page, per_page: 24 }, names));
+      }
+    }
+  });
+
+  it("serializes each card as cardOf does, byte for byte (catalogue ids read back from the filters, the description masked)", () => {
+    const companies = [
+      company(1, "'a':1", {
+        humanId: "PUE-0001",
+        pictureUrl: "https://img.example/1.png",
+        shortDescription: "Nube Contable atiende pymes; escribe a hola@nube.mx.",
+        companyNames: ["Nube Contable", "Nube Contable S.A. de C.V.", "Nube Contable"],
+        verificationLevelId: 2,
+        companyTypeId: 1,
+        stateId: 19,
+        yearlySalesRangeId: 3,
+        ebitdaRangeId: 4,
+        industryIds: [6, 2],
+        interestIds: [3, 1],
+      }),
+      company(2, "'a':1", { shortDescription: "Sin nombre.", companyNames: [null, "Otra", null], stateId: 99, verificationLevelId: 7 }),
+      company(3, "'a':1"),
+    ];
+    const index = indexOf(companies);
+    const names = new Map<string, ReadonlyMap<number, string>>([
+      ["verification_levels", new Map([[2, "Verificada"]])],
+      ["company_types", new Map([[1, "Moral"]])],
+      ["states", new Map([[19, "Nuevo León"]])],
+      ["yearly_sales_ranges", new Map([[3, "10 a 50 mdp"]])],
+      ["ebitda_ranges", new Map([[4, "5 a 10 mdp"]])],
+      ["industries", new Map([[2, "Salud"], [6, "Tecnología"]])],
+      ["interests", new Map([[1, "Venta"], [3, "Capital"]])],
+    ]) as unknown as CatalogueNames;
+    const json = index.listJson({}, names);
+    const cards = companies.toReversed().map((item) => JSON.stringify(cardOf(item, names)));
+    expect(json.startsWith(`{"items":[${cards.join(",")}],`)).toBe(true);
+    expect(json).toContain("La empresa atiende pymes; escribe a [dato de contacto oculto]");
+    // Shown again (from the kept JSON), and after an update.
+    expect(index.listJson({}, names)).toBe(json);
+    index.upsert({ ...(companies[0] as IndexedCompany), stateId: null, industryIds: [] });
+    expect(index.listJson({}, names)).toContain(`"state":null,"yearly_sales_range":{"id":3,"name":"10 a 50 mdp"},"ebitda_range":{"id":4,"name":"5 a 10 mdp"},"interests":[{"id":1,"name":"Venta"},{"id":3,"name":"Capital"}],"industries":[]`);
+  });
+
+  it("keeps lexeme ids past 65,536 lexemes (the pool's ids widen from 2 to 4 bytes)", () => {
+    const index = new SearchIndex();
+    index.addWord("comun", "comun");
+    const many = 70_000;
+    for (let id = 1; id <= many; id += 1) index.upsert(company(id, `'comun':1B 'unico${id}':2C`));
+    index.upsert(company(many, `'unico${many}':1A`));
+    index.unlist(1);
+    expect(index.pageOf({ q: `unico${many}` }).companies.map((item) => item.id)).toEqual([many]);
+    expect(index.pageOf({ q: "unico69999" }).companies.map((item) => item.id)).toEqual([69_999]);
+    expect(index.pageOf({ q: "unico1" }).counted).toBe(11_110);
+    expect(index.list({ q: "comun" }, new Map()).total_capped).toBe(true);
+    expect(index.size).toBe(many - 1);
   });
 });
