@@ -28,14 +28,27 @@ import { SearchIndex, type IndexedCompany } from "./search-index.ts";
 const CHANGE_LOG_DAYS = 1;
 const FULL_RELOAD_AFTER_MS = (CHANGE_LOG_DAYS * 24 * 3_600_000) / 2;
 const PRUNE_EVERY_MS = 3_600_000;
-/** Companies read per query while loading: ~10 ms of work each, between which the event loop serves. */
-const LOAD_BATCH = 2000;
+/**
+ * Companies read per query while loading. Measured at 100,000: the event
+ * loop waits at most ~0.2 s while a batch of 1,000 is linked (~0.35 s for
+ * 2,000), and the whole load takes no longer than with bigger batches.
+ */
+const LOAD_BATCH = 1000;
 
 /** A company's row as the index needs it (CARD_COLUMNS and the search document). */
 const COMPANY_ROWS = sql`
   SELECT ${CARD_COLUMNS}, s.search_vector::text AS document
   FROM public.company_search s
   JOIN public.companies c ON c.id = s.company_id`;
+
+/** Every company's row in id order, from `after` on (keyset), the listed ones (in company_search) with their card and document. */
+const loadRows = (after: number, batch: number) => sql`
+  SELECT ${CARD_COLUMNS}, s.company_id IS NOT NULL AS listed, s.search_vector::text AS document
+  FROM public.companies c
+  LEFT JOIN public.company_search s ON s.company_id = c.id
+  WHERE c.id > ${after}
+  ORDER BY c.id
+  LIMIT ${batch}`;
 
 /** A vocabulary word's lexeme as pg_catalog.spanish makes it (null for a stop word). */
 const WORD_STEM = sql`(SELECT min(l) FROM unnest(tsvector_to_array(to_tsvector('pg_catalog.spanish', st.word))) AS l)`;
@@ -136,18 +149,19 @@ export class SearchIndexSync {
         for (const row of rowsOf(await tx.execute(sql`SELECT st.word, ${WORD_STEM} AS stem FROM public.search_terms st`))) {
           index.addWord(textOf(row, "word"), textOrNullOf(row, "stem"));
         }
-        // `batch` companies at a time (keyset on the id): every id takes its
-        // place (reserve), the listed ones are linked.
-        for (let after = 0; ; ) {
-          const ids = rowsOf(await tx.execute(sql`SELECT id FROM public.companies WHERE id > ${after} ORDER BY id LIMIT ${batch}`)).map((row) => intOf(row, "id"));
-          const last = ids.at(-1);
-          if (last === undefined) break;
-          index.reserve(ids);
-          for (const row of rowsOf(await tx.execute(sql`${COMPANY_ROWS} WHERE c.id > ${after} AND c.id <= ${last} ORDER BY c.id`))) {
-            index.upsert(indexedCompanyOf(row));
-          }
+        // `batch` companies at a time: every id takes its place (reserve),
+        // the listed ones are linked. The next batch is asked for before this
+        // one is linked, so PostgreSQL reads it meanwhile.
+        let next: Promise<ReadonlyArray<Row>> | null = tx.execute(loadRows(0, batch)).then(rowsOf);
+        while (next !== null) {
+          const rows: ReadonlyArray<Row> = await next;
+          const last = rows.at(-1);
+          next = rows.length < batch || last === undefined ? null : tx.execute(loadRows(intOf(last, "id"), batch)).then(rowsOf);
+          // Awaited on the next turn; a failure meanwhile is not "unhandled".
+          next?.catch(() => undefined);
+          index.reserve(rows.map((row) => intOf(row, "id")));
+          for (const row of rows) if (row["listed"] === true) index.upsert(indexedCompanyOf(row));
           this.options.onLoadBatch?.(index.size);
-          after = last;
           await yieldToEventLoop();
         }
         return at;
