@@ -47,8 +47,9 @@ export function marketplaceRoutes(
   // The process is ready once a listing is fast (docs/decisions/039): the index loaded, the catalogue
   // names read, and the listing's code run once (a cold first listing took ~0.4 s with the index loaded).
   context.beforeReady(async () => {
+    // Streamed in batches that yield to the event loop: live and ready keep answering meanwhile.
+    await searchIndex.load();
     const version = await versions.read();
-    // at() loads the whole index; searchIndex.load() (streamed, yielding to the event loop) replaces it once public.
     const [names, index] = await Promise.all([catalogueNamesAt(db, version), searchIndex.at(version)]);
     index.listJson({}, names);
     index.listJson({ q: "servicios contables" }, names);
