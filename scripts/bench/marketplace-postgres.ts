@@ -1,9 +1,9 @@
-// npm run bench:marketplace-postgres [-- --rebuild --clients 2,8,50 --duration 20 --storage split,weighted --walks informed --ranking walk]
+// npm run bench:marketplace-postgres [-- --rebuild --clients 2,8,50 --duration 20 --storage split[,weighted] --walks informed|planner --ranking walk|case --skip-check --explain PATH]
 //
 // Issue 29: "PostgreSQL done properly", measured on the same long-tail mix
 // as `npm run bench:marketplace` (./marketplace-mix.ts, ./marketplace-queries.ts)
 // against the 100,000-company benchmark database `puente_bench` (seed it with
-// `npm run bench:marketplace -- --seed-only`). It answers every listing from
+// `npm run bench:marketplace -- --seed-only --keep-database`). It answers every listing from
 // PostgreSQL alone, the way a server without the in-memory index would
 // (docs/performance/marketplace.md, "Issue 29: PostgreSQL done properly"):
 //
@@ -70,7 +70,7 @@ const { values: args } = parseArgs({
     clients: { type: "string", default: "2,8,50" },
     duration: { type: "string", default: "20" },
     distinct: { type: "string", default: "2200" },
-    storage: { type: "string", default: "split,weighted" },
+    storage: { type: "string", default: "split" },
     ranking: { type: "string", default: "walk" },
     "skip-check": { type: "boolean", default: false },
     "skip-load": { type: "boolean", default: false },
