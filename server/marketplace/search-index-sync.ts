@@ -41,11 +41,16 @@ const COMPANY_ROWS = sql`
   FROM public.company_search s
   JOIN public.companies c ON c.id = s.company_id`;
 
-/** Every company's row in id order, from `after` on (keyset), the listed ones (in company_search) with their card and document. */
+/**
+ * Every company's row in id order, from `after` on (keyset), the listed ones
+ * (in company_search) with their card and document. The join repeats the
+ * keyset: without it PostgreSQL merges with company_search from its first
+ * row, every batch (1 s a batch at 1,000,000 companies instead of 13 ms).
+ */
 const loadRows = (after: number, batch: number) => sql`
   SELECT ${CARD_COLUMNS}, s.company_id IS NOT NULL AS listed, s.search_vector::text AS document
   FROM public.companies c
-  LEFT JOIN public.company_search s ON s.company_id = c.id
+  LEFT JOIN public.company_search s ON s.company_id = c.id AND s.company_id > ${after}
   WHERE c.id > ${after}
   ORDER BY c.id
   LIMIT ${batch}`;
