@@ -62,6 +62,8 @@ const { values: args } = parseArgs({
     // Seed this many through the generator, then copy them up to --rows (a million in minutes, not hours).
     replicate: { type: "string" },
     "index-only": { type: "boolean", default: false },
+    // Server processes sharing the port (node:cluster), as production runs one per core.
+    workers: { type: "string", default: "1" },
   },
 });
 const rows = Number(args.rows);
@@ -225,7 +227,7 @@ async function startChild(target: string): Promise<{ child: ChildProcess; starte
   // --expose-gc: the heap is measured after a full collection, without the garbage of the load.
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes more flags (a CPU profile) to the server alone.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
-  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), ["--expose-gc", ...nodeArgs, "scripts/bench/serve.ts", String(port), target], {
+  const child = spawn(path.join(REPO, "node_modules/.bin/tsx"), ["--expose-gc", ...nodeArgs, "scripts/bench/serve.ts", String(port), target, "--workers", args.workers], {
     cwd: REPO,
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "inherit"],
