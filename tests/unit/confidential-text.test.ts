@@ -163,6 +163,14 @@ describe("what the search document keeps", () => {
     expect(confidentialSearchText("Nube\u00a0Contable vende en Monterrey: ventas@nube.mx, 55 1234 5678.", NAMES)).toBe("  vende en monterrey:  ,  .");
     expect(foldText("Ñandú\u200d  ÉXITO\u00a0ﬁnanzas")).toBe("nandu exito finanzas");
   });
+
+  it("folds every ASCII character as the general rule does (its fast path)", () => {
+    for (let unit = 0; unit < 0x80; unit += 1) {
+      const character = String.fromCharCode(unit);
+      const expected = /[\t\n\v\f\r ]/.test(character) ? " " : character.normalize("NFKD").toLowerCase();
+      expect(foldText(`a${character}${character}B`)).toBe(expected === " " ? "a b" : `a${expected}${expected}b`);
+    }
+  });
 });
 
 describe("the seller's notes", () => {

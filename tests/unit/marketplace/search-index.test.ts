@@ -116,6 +116,22 @@ describe("SearchIndex", () => {
     expect(index.correction("dsepahco")).toBe("despacho");
   });
 
+  it("remembers a correction only until the next write (a new word or a company's lexemes change the nearest one)", () => {
+    const index = indexOf([company(1, "'despach':1B")], words);
+    expect(index.correction("despachu")).toBe("despacho");
+    // As near and as frequent (the same lexeme): the alphabetically first one.
+    index.addWord("despacha", "despach");
+    expect(index.correction("despachu")).toBe("despacha");
+    // As near, and more companies have it once they are listed.
+    index.addWord("despachi", "despachi");
+    index.upsert(company(2, "'despachi':1B"));
+    index.upsert(company(3, "'despachi':1B"));
+    expect(index.correction("despachu")).toBe("despachi");
+    index.unlist(2);
+    index.unlist(3);
+    expect(index.correction("despachu")).toBe("despacha");
+  });
+
   it("ranks by the words' weights (industry A over description B over long description C), newest first on ties", () => {
     const index = indexOf(
       [
