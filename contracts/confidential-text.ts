@@ -180,9 +180,11 @@ interface Folded {
 
 type MaskKind = "name" | "contact";
 
-function fold(original: string): Folded {
-  let text = "";
-  const starts: number[] = [];
+/**
+ * Folds `original`, telling `emit` each piece of the folded text with the
+ * offset in `original` of the character it comes from.
+ */
+function foldPieces(original: string, emit: (piece: string, start: number) => void): void {
   let lastWasSpace = false;
   let offset = 0;
   for (const character of original) {
@@ -195,8 +197,7 @@ function fold(original: string): Folded {
       const space = unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
       if (space && lastWasSpace) continue;
       lastWasSpace = space;
-      text += space ? " " : unit >= 0x41 && unit <= 0x5a ? String.fromCharCode(unit + 32) : character;
-      starts.push(start);
+      emit(space ? " " : unit >= 0x41 && unit <= 0x5a ? String.fromCharCode(unit + 32) : character, start);
       continue;
     }
     // NFKD, then lower case, one code point at a time: PostgreSQL's lower(normalize(text, NFKD)).
@@ -206,16 +207,29 @@ function fold(original: string): Folded {
       const space = inRanges(SPACE, codePoint);
       if (space && lastWasSpace) continue;
       lastWasSpace = space;
-      const emitted = space ? " " : piece;
-      text += emitted;
-      for (let unit = 0; unit < emitted.length; unit += 1) starts.push(start);
+      emit(space ? " " : piece, start);
     }
   }
+}
+
+function fold(original: string): Folded {
+  let text = "";
+  const starts: number[] = [];
+  foldPieces(original, (piece, start) => {
+    text += piece;
+    for (let unit = 0; unit < piece.length; unit += 1) starts.push(start);
+  });
   return { text, starts, masks: starts.map(() => null) };
 }
 
 /** Folded text as the SQL has it: `fold_confidential_text` (migration 0023). */
-export const foldText = (text: string): string => fold(text).text;
+export function foldText(original: string): string {
+  let text = "";
+  foldPieces(original, (piece) => {
+    text += piece;
+  });
+  return text;
+}
 
 /** Each match of `source` becomes one masked unit (a space in the folded text). */
 function maskMatches(folded: Folded, source: string, kind: MaskKind): { folded: Folded; found: boolean } {
@@ -251,7 +265,8 @@ const escapeLiteral = (text: string): string => text.replace(/[\][\\^$.*+?(){}|/
 const isWord = (character: string): boolean => inRanges(WORD, character.codePointAt(0) ?? 0);
 
 /** A name's letters and digits once folded ("Núbe Contable S.A." → "nubecontablesa"). */
-export const nameSkeleton = (name: string): string => [...foldText(name)].filter(isWord).join("");
+export const nameSkeleton = (name: string): string => foldText(name).replace(NON_WORD_RUNS, "");
+const NON_WORD_RUNS = new RegExp(`${NON_WORD_CLASS}+`, "gu");
 
 /** Names whose skeleton is shorter are not masked (a lone letter would mask every "y" and "a"). */
 export const MIN_NAME_SKELETON = 2;

@@ -10,9 +10,10 @@
 // then the same load on GET /api/health as a baseline. Prints how the
 // in-memory index answers representative listings and ends with exactly
 // one line:
-//   rows=<n> p50_ms=<n> p95_ms=<n> p99_ms=<n> rps=<n> baseline_rps=<n> distinct=<n> startup_ms=<n> rss_mb=<n> heap_mb=<n> first_listing_ms=<n>
+//   rows=<n> p50_ms=<n> p95_ms=<n> p99_ms=<n> rps=<n> baseline_rps=<n> distinct=<n> startup_ms=<n> rss_mb=<n> heap_mb=<n> rss_after_mb=<n> rss_peak_mb=<n> first_listing_ms=<n>
 // (the server process's start to ready, its memory at ready with the heap
-// after a full collection, and the first listing's time after the start).
+// after a full collection, its RSS after the loads and at its peak, and the
+// first listing's time after the start).
 //
 // PostgreSQL: DATABASE_URL (default postgres://root@127.0.0.1:5432/test) is
 // only used to connect; the benchmark creates and drops its own database
@@ -25,7 +26,7 @@
 // --index-only stops after the in-process index report (its load time and
 // memory per listed company), without the server and the HTTP load.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -185,6 +186,9 @@ async function indexPlans(handle: DatabaseHandle, paths: ReadonlyArray<string>):
   const out = [
     `index loaded in ${Math.round(loadMs)} ms: ${index.size} listed companies`,
     `index memory: ${mb(held)} MB (heap ${mb(after.heapUsed - before.heapUsed)} MB + array buffers ${mb(after.arrayBuffers - before.arrayBuffers)} MB; process heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB), ${Math.round(held / Math.max(1, index.size))} bytes per listed company`,
+    `  of which, in bytes per listed company: ${Object.entries(index.memoryParts())
+      .map(([part, bytes]) => (part === "denseLexemes" ? `${part} ${bytes}` : `${part} ${Math.round(bytes / Math.max(1, index.size))}`))
+      .join(", ")}`,
   ];
   const cpu = (query: CompanyListQuery, runs: number): number => {
     index.listJson(query, names);
@@ -218,6 +222,8 @@ async function indexPlans(handle: DatabaseHandle, paths: ReadonlyArray<string>):
 
 /** What the server process reported when it became ready (scripts/bench/serve.ts): its start-up time and memory. */
 interface Started {
+  /** The server process (with --workers, the primary: it serves nothing). */
+  readonly pid: number;
   readonly startupMs: number;
   readonly rssMb: number;
   readonly heapMb: number;
@@ -236,8 +242,8 @@ async function startChild(target: string): Promise<{ child: ChildProcess; starte
     let output = "";
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      const ready = /ready \S+ pid=\d+ startup_ms=(\d+) rss_mb=(\d+) heap_mb=(\d+)/.exec(output);
-      if (ready !== null) resolve({ startupMs: Number(ready[1]), rssMb: Number(ready[2]), heapMb: Number(ready[3]) });
+      const ready = /ready \S+ pid=(\d+) startup_ms=(\d+) rss_mb=(\d+) heap_mb=(\d+)/.exec(output);
+      if (ready !== null) resolve({ pid: Number(ready[1]), startupMs: Number(ready[2]), rssMb: Number(ready[3]), heapMb: Number(ready[4]) });
     });
     child.once("exit", (code) => reject(new Error(`the server exited early (code ${code ?? "?"})`)));
   });
@@ -256,6 +262,21 @@ interface LoadResult {
 
 const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+
+/**
+ * The server process's memory now and at its peak (Linux's VmRSS and VmHWM),
+ * in MB: what it holds once serving, and the most it ever held (loading
+ * included). Null where /proc is not there, and with --workers (the pid is
+ * the primary's).
+ */
+async function serverMemory(pid: number): Promise<{ readonly rssMb: number; readonly peakMb: number } | null> {
+  if (Number(args.workers) > 1) return null;
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => null);
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status ?? "")?.[1] ?? NaN);
+  const rss = kb("VmRSS");
+  const peak = kb("VmHWM");
+  return Number.isNaN(rss) || Number.isNaN(peak) ? null : { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) };
+}
 
 async function load(paths: ReadonlyArray<string>, seconds: number): Promise<LoadResult> {
   let next = 0;
@@ -358,11 +379,13 @@ async function main(): Promise<void> {
     log(`Baseline GET /api/health, ${connections} connections, ${duration} s…`);
     const baseline = await load(["/api/health"], duration);
     log(`  baseline: ${round(baseline.rps)} req/s, p95 ${baseline.p95} ms`);
+    const memory = await serverMemory(started.pid);
+    if (memory !== null) log(`Server memory after the loads: RSS ${memory.rssMb} MB; its peak since the start (VmHWM) ${memory.peakMb} MB.`);
     if (listing.errors + listing.non2xx > 0) log("WARNING: some listing requests failed; the figures are not valid.");
     const cache = process.env.MARKETPLACE_RESULT_CACHE === "off" ? "off" : "on";
     log(`(${args.pglite ? "PGlite" : "PostgreSQL"}, result cache ${cache}, in-memory index)`);
     process.stdout.write(
-      `rows=${rows} p50_ms=${round(listing.p50, 2)} p95_ms=${round(listing.p95, 2)} p99_ms=${round(listing.p99, 2)} rps=${Math.round(listing.rps)} baseline_rps=${Math.round(baseline.rps)} distinct=${distinct} startup_ms=${started.startupMs} rss_mb=${started.rssMb} heap_mb=${started.heapMb} first_listing_ms=${round(firstListingMs)}\n`,
+      `rows=${rows} p50_ms=${round(listing.p50, 2)} p95_ms=${round(listing.p95, 2)} p99_ms=${round(listing.p99, 2)} rps=${Math.round(listing.rps)} baseline_rps=${Math.round(baseline.rps)} distinct=${distinct} startup_ms=${started.startupMs} rss_mb=${started.rssMb} heap_mb=${started.heapMb} rss_after_mb=${memory?.rssMb ?? "-"} rss_peak_mb=${memory?.peakMb ?? "-"} first_listing_ms=${round(firstListingMs)}\n`,
     );
   } finally {
     if (child !== undefined && child.exitCode === null) {

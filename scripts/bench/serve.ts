@@ -69,7 +69,7 @@ async function serve(): Promise<void> {
   const memory = process.memoryUsage();
   const mb = (bytes: number) => Math.round(bytes / 1_048_576);
   // The pid is that of this process (tsx may run it under a parent of its own), for CPU accounting.
-  const line = `ready ${server.url} pid=${process.pid} startup_ms=${startupMs} rss_mb=${mb(memory.rss)} heap_mb=${mb(memory.heapUsed)} heap_gc=${collect === undefined ? "no" : "yes"}`;
+  const line = `ready ${server.url} pid=${process.pid} startup_ms=${startupMs} rss_mb=${mb(memory.rss)} heap_mb=${mb(memory.heapUsed)} heap_gc=${collect === undefined ? "no" : "yes"} heap_total_mb=${mb(memory.heapTotal)} array_buffers_mb=${mb(memory.arrayBuffers)} external_mb=${mb(memory.external)}`;
   if (cluster.isWorker) process.send?.(line);
   else process.stdout.write(`${line}\n`);
   const stop = () => void server.close().finally(() => process.exit(0));

@@ -3,7 +3,9 @@ import { TOTAL_COUNT_CAP, type CompanyCard, type CompanyListQuery, type CompanyL
 import { itemOf, itemsOf, requiredItemOf, type CatalogueNames } from "../catalogues/names.ts";
 import type { CardSource } from "./cards.ts";
 import { parseSearch, synonymsOf, type SearchGroup } from "./search-query.ts";
-import { maskDescription } from "./masked-description.ts";
+import { humanIdFor } from "../companies/create-company.ts";
+import { maskDescription, mayNeedMasking } from "./masked-description.ts";
+import { TextPool } from "./text-pool.ts";
 import { typoDistance, typoLimit } from "./typo-distance.ts";
 
 /**
@@ -97,17 +99,11 @@ export function forEachLexeme(tsvectorText: string, visit: (lexeme: string, leve
 }
 
 /**
- * A string that keeps nothing else alive. A regular expression's match is a
- * slice of the text it was found in (here a whole search document), and a
- * masked description is a concatenation of slices: either would hold on to
- * the larger text for as long as the index keeps it.
+ * A string that keeps nothing else alive. A lexeme read from a search
+ * document is a slice of it: it would hold on to the whole document for as
+ * long as the index keeps the lexeme.
  */
 const ownCopy = (text: string): string => (text.length < 2 ? text : text.split("").join(""));
-/** A concatenation flattened in place into one string, its pieces released (as the flatstr package does). */
-function flattened<Text extends string | null>(text: Text): Text {
-  if (text !== null) Number(text);
-  return text;
-}
 
 /**
  * A company's names (name, legal name, commercial name), kept only to mask
@@ -166,6 +162,16 @@ function intersectAndCount(target: Bits, sets: ReadonlyArray<Bits>, words: numbe
   }
   return count;
 }
+/** The indexes of the machine words of `bits` that are not 0, highest first. */
+function occupiedWords(bits: Bits, words: number): Int32Array {
+  let count = 0;
+  for (let at = 0; at < words; at += 1) if (bits[at] !== 0) count += 1;
+  const occupied = new Int32Array(count);
+  let next = 0;
+  for (let at = words - 1; at >= 0; at -= 1) if (bits[at] !== 0) occupied[next++] = at;
+  return occupied;
+}
+
 /** The set slots, highest first, until `visit` returns false. */
 function forEachSlotDescending(bits: Bits, words: number, visit: (slot: number) => boolean): void {
   for (let at = words - 1; at >= 0; at -= 1) {
@@ -390,9 +396,11 @@ export class SearchIndex {
   private idAt = new Int32Array(0);
   private listed: Bits = new Uint32Array(0);
   private listedCount = 0;
-  private readonly humanIdAt: string[] = [];
+  /** Null where it is the one derived from the id (humanIdFor), as for every company Puente creates. */
+  private readonly humanIdAt: Array<string | null> = [];
   private readonly pictureAt: Array<string | null> = [];
-  private readonly descriptionAt: Array<string | null> = [];
+  /** Card descriptions, off the JavaScript heap (./text-pool.ts); masked in place the first time shown. */
+  private readonly descriptionAt = new TextPool();
   private readonly namesAt: Array<string | null> = [];
   /**
    * Each slot's lexeme ids (to unlink it): termCount[slot] of them from
@@ -484,9 +492,8 @@ export class SearchIndex {
     for (const id of fresh) {
       if (id < this.newestId) throw new Error("SearchIndex.reserve: ids must ascend");
       this.idAt[this.slots] = id;
-      this.humanIdAt.push("");
+      this.humanIdAt.push(null);
       this.pictureAt.push(null);
-      this.descriptionAt.push(null);
       this.namesAt.push(null);
       this.slots += 1;
     }
@@ -524,6 +531,7 @@ export class SearchIndex {
     this.idAt = grownInts(this.idAt, capacity);
     this.termStart = grownInts(this.termStart, capacity);
     this.termCount = grownInts(this.termCount, capacity);
+    this.descriptionAt.grow(capacity);
     this.listed = grown(this.listed, words);
     for (const values of this.filterBits.values()) for (const [value, bits] of values) values.set(value, grown(bits, words));
     this.filterValueOrder.clear();
@@ -553,7 +561,9 @@ export class SearchIndex {
       humanId: company.humanId,
       pictureUrl: company.pictureUrl,
       description: company.shortDescription,
-      names: company.shortDescription === null ? null : namesKey(company.companyNames),
+      // Most descriptions hold neither a name nor a contact detail: they are public as written, and
+      // their names are not kept (~90 bytes a company).
+      names: mayNeedMasking(company.shortDescription, company.companyNames) ? namesKey(company.companyNames) : null,
       filters: new Map(FILTERS.map((filter) => [filter, filterValues(company, filter)])),
       lexemes,
       levels,
@@ -578,9 +588,9 @@ export class SearchIndex {
       }
     }
     setBit(this.listed, slot);
-    this.humanIdAt[slot] = listing.humanId;
+    this.humanIdAt[slot] = listing.humanId === humanIdFor(listing.id) ? null : listing.humanId;
     this.pictureAt[slot] = listing.pictureUrl;
-    this.descriptionAt[slot] = listing.description;
+    this.descriptionAt.set(slot, listing.description);
     this.namesAt[slot] = listing.names;
     this.listedCount += 1;
     this.cards.delete(listing.id);
@@ -598,7 +608,12 @@ export class SearchIndex {
 
   /** A new pool with room for `extra` more ids (a quarter to spare), 4-byte ids past 65,536 lexemes, the unused entries dropped. */
   private repackPool(extra: number): void {
-    const length = Math.max(1024, Math.ceil((this.poolUsed - this.poolUnused + extra) * 1.25));
+    const live = this.poolUsed - this.poolUnused;
+    // While loading, the slots reserved (makeRoom) tell how many companies are coming: room for all of
+    // them at the average so far, so that a million companies repack a few times, not forty (each
+    // repack holds two pools at once and copies every id).
+    const expected = this.listedCount === 0 ? 0 : (live / this.listedCount) * this.words * 32;
+    const length = Math.max(1024, Math.ceil((live + extra) * 1.25), Math.ceil(expected));
     const pool = this.postings.length > 0x10000 ? new Int32Array(length) : new Uint16Array(length);
     if (this.poolUnused === 0) {
       pool.set(this.termPool.subarray(0, this.poolUsed));
@@ -633,9 +648,9 @@ export class SearchIndex {
     for (const id of this.termsOf(slot)) this.postings[id]?.remove(slot);
     this.poolUnused += this.termCount[slot]!;
     this.termCount[slot] = 0;
-    this.humanIdAt[slot] = "";
+    this.humanIdAt[slot] = null;
     this.pictureAt[slot] = null;
-    this.descriptionAt[slot] = null;
+    this.descriptionAt.set(slot, null);
     this.namesAt[slot] = null;
   }
 
@@ -644,9 +659,9 @@ export class SearchIndex {
     const lexemes = [...this.termsOf(slot)];
     return {
       id: this.idAt[slot]!,
-      humanId: this.humanIdAt[slot] ?? "",
+      humanId: this.humanIdAt[slot] ?? humanIdFor(this.idAt[slot]!),
       pictureUrl: this.pictureAt[slot] ?? null,
-      description: this.descriptionAt[slot] ?? null,
+      description: this.descriptionAt.get(slot),
       names: this.namesAt[slot] ?? null,
       filters: new Map(FILTERS.map((filter) => [filter, this.filterValuesAt(filter, slot)])),
       lexemes,
@@ -692,7 +707,7 @@ export class SearchIndex {
     this.listedCount = 0;
     this.humanIdAt.length = 0;
     this.pictureAt.length = 0;
-    this.descriptionAt.length = 0;
+    this.descriptionAt.clear();
     this.namesAt.length = 0;
     this.termStart = new Int32Array(0);
     this.termCount = new Int32Array(0);
@@ -757,6 +772,9 @@ export class SearchIndex {
       return word.levels;
     });
     const matches = scratch[0] as Bits;
+    // The listed companies last: the words' and filters' sets are sparser, and a machine word
+    // that is already empty skips the sets after it.
+    sets.push(sets.shift() as Bits);
     let counted = intersectAndCount(matches, sets, words);
     const slots: number[] = [];
     if (pin !== null) {
@@ -772,7 +790,7 @@ export class SearchIndex {
           return slots.length < end;
         });
       } else if (levelsOfWord.length <= COMBINED_WORDS) {
-        this.rankedByLevels(matches, levelsOfWord, end, slots);
+        this.rankedByLevels(matches, levelsOfWord, end, slots, counted);
       } else {
         this.rankedByBuckets(matches, levelsOfWord, end, slots);
       }
@@ -787,8 +805,11 @@ export class SearchIndex {
    * computed a machine word at a time from the newest and stopped as soon as
    * the page is full (a first page of "tecnología" reads a few words of it).
    */
-  private rankedByLevels(matches: Bits, levelsOfWord: ReadonlyArray<WordLevels>, end: number, slots: number[]): void {
+  private rankedByLevels(matches: Bits, levelsOfWord: ReadonlyArray<WordLevels>, end: number, slots: number[], counted: number): void {
     const count = levelsOfWord.length;
+    // Few matches: the machine words that hold one, newest first, listed once, instead of reading
+    // every machine word again for each score (a million companies are 31,250 of them).
+    const occupied = counted * 8 < this.words ? occupiedWords(matches, this.words) : null;
     for (let score = count * LEVELS; score >= count && slots.length < end; score -= 1) {
       // Every way `count` levels (1–4) add up to `score`, as the bitsets to AND.
       const tuples: Bits[][] = [];
@@ -809,7 +830,10 @@ export class SearchIndex {
         }
       };
       choose(0, score);
-      for (let at = this.words - 1; at >= 0 && slots.length < end; at -= 1) {
+      if (tuples.length === 0) continue;
+      const steps = occupied === null ? this.words : occupied.length;
+      for (let step = 0; step < steps && slots.length < end; step += 1) {
+        const at = occupied === null ? this.words - 1 - step : occupied[step]!;
         const matching = matches[at]!;
         if (matching === 0) continue;
         let value = 0;
@@ -964,10 +988,10 @@ export class SearchIndex {
   private maskedDescription(slot: number): string | null {
     const names = this.namesAt[slot] ?? null;
     if (names !== null) {
-      this.descriptionAt[slot] = flattened(maskDescription(this.descriptionAt[slot] ?? null, namesOf(names)));
+      this.descriptionAt.set(slot, maskDescription(this.descriptionAt.get(slot), namesOf(names)));
       this.namesAt[slot] = null;
     }
-    return this.descriptionAt[slot] ?? null;
+    return this.descriptionAt.get(slot);
   }
 
   /**
@@ -979,7 +1003,7 @@ export class SearchIndex {
     const one = (filter: Filter): number | null => this.filterValueAt(filter, slot);
     return {
       id: this.idAt[slot]!,
-      human_id: this.humanIdAt[slot] ?? "",
+      human_id: this.humanIdAt[slot] ?? humanIdFor(this.idAt[slot]!),
       picture_url: this.pictureAt[slot] ?? null,
       short_description: this.maskedDescription(slot),
       verification_level: requiredItemOf(names, "verification_levels", one("verification_level_id") ?? 0),
@@ -1084,6 +1108,36 @@ export class SearchIndex {
    * are bitsets, rare ones lists), typo corrections, the filters' sizes, the
    * matches and the ranking used.
    */
+  /** Where the index's bytes are, roughly (strings as one byte a character plus a header), for the benchmark's report. */
+  memoryParts(): Readonly<Record<string, number>> {
+    let denseBitsets = 0;
+    let denseLexemes = 0;
+    let lists = 0;
+    for (const posting of this.postings) {
+      if (posting.entries !== null) lists += posting.entries.byteLength;
+      else {
+        denseLexemes += 1;
+        const held = new Set([...(posting.levels ?? []), posting.any].filter((bits) => bits !== null));
+        for (const bits of held) denseBitsets += bits.byteLength;
+      }
+    }
+    let filterBitsets = 0;
+    for (const values of this.filterBits.values()) for (const bits of values.values()) filterBitsets += bits.byteLength;
+    const text = (values: ReadonlyArray<string | null>) => values.reduce((sum, value) => sum + (value === null ? 8 : 24 + value.length), 0);
+    return {
+      denseLexemes,
+      denseBitsets,
+      lists,
+      termPool: this.termPool.byteLength + this.termStart.byteLength + this.termCount.byteLength,
+      filterBitsets,
+      slots: this.idAt.byteLength + this.listed.byteLength,
+      descriptions: this.descriptionAt.byteLength,
+      names: text(this.namesAt),
+      humanIds: text(this.humanIdAt),
+      pictures: text(this.pictureAt),
+    };
+  }
+
   explain(query: CompanyListQuery): ReadonlyArray<string> {
     const lines: string[] = [];
     const search = query.q === undefined ? null : parseSearch(query.q);
