@@ -23,13 +23,18 @@ import { typoDistance, typoLimit } from "./typo-distance.ts";
  * has, so a query is a handful of ANDs and ORs over a few thousand machine
  * words, whatever the number of matches; rare lexemes keep a short list.
  *
- * Memory (~1 kB per listed company at 100,000, measured by
- * `npm run bench:marketplace -- --index-only`): per company only its card's
- * strings, a slot in a few typed arrays and its lexeme ids in one shared
- * pool; its catalogue ids are read back from the filter bitsets when a card
- * is shown. The description is masked (contracts/confidential-text.ts) the
- * first time its card is shown, and then only the masked text is kept:
- * masking every description while loading would cost 0.1–1 ms a company.
+ * Memory (~600 bytes per listed company at 100,000 and at 1,000,000,
+ * measured by `npm run bench:marketplace -- --index-only`, which prints it
+ * by part; docs/decisions/040): per company a slot in a few typed arrays,
+ * its lexeme ids in one shared pool and its description as UTF-8 in another
+ * (./text-pool.ts), off the JavaScript heap; its catalogue ids are read back
+ * from the filter bitsets and its reference from its id when a card is
+ * shown. Most descriptions hold neither a name nor a contact detail
+ * (mayNeedMasking decides it while loading) and are kept as written; the
+ * others keep their company's names until the card is first shown, when
+ * the description is masked (contracts/confidential-text.ts) and only the
+ * masked text is kept: masking every one while loading would cost ~20 µs a
+ * company.
  *
  * Meaning, as the SQL listing it replaced (deleted since; docs/decisions/038):
  * - no search: newest first; each filter an exact match;
