@@ -19,7 +19,8 @@ function currentPlanOf(subscription: SubscriptionView | null, plans: ReadonlyArr
     nickname: subscription.planNickname,
     paidUntil: until === null ? null : formatAccessDate(until),
     isCancelled: subscription.isCancelled,
-    isResuming: subscription.isResuming,
+    // While the plan is asked for again (on arriving here), its buttons wait: the machine takes no request meanwhile.
+    isResuming: subscription.isResuming || subscription.isLoading,
     scheduled: scheduled === undefined ? null : { planId: scheduled.id, nickname: scheduled.nickname },
   };
 }
@@ -71,7 +72,7 @@ function SignedInPlans() {
       onResume={() => send({ type: "subscription.resumeRequested" })}
       onSchedule={(plan) => send({ type: "subscription.changeScheduled", plan })}
       onKeep={() => send({ type: "subscription.scheduledChangeDropped" })}
-      isScheduling={subscription?.isChangingPlan ?? false}
+      isScheduling={(subscription?.isChangingPlan ?? false) || (subscription?.isLoading ?? false)}
       chosenForNow={subscription !== null && !subscription.isPaid ? subscription.scheduledPlanId : null}
     />
   );
