@@ -265,7 +265,9 @@ const escapeLiteral = (text: string): string => text.replace(/[\][\\^$.*+?(){}|/
 const isWord = (character: string): boolean => inRanges(WORD, character.codePointAt(0) ?? 0);
 
 /** A name's letters and digits once folded ("Núbe Contable S.A." → "nubecontablesa"). */
-export const nameSkeleton = (name: string): string => foldText(name).replace(NON_WORD_RUNS, "");
+export const nameSkeleton = (name: string): string => foldedSkeleton(foldText(name));
+/** The letters and digits of text already folded (foldText). */
+export const foldedSkeleton = (folded: string): string => folded.replace(NON_WORD_RUNS, "");
 const NON_WORD_RUNS = new RegExp(`${NON_WORD_CLASS}+`, "gu");
 
 /** Names whose skeleton is shorter are not masked (a lone letter would mask every "y" and "a"). */

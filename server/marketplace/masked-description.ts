@@ -1,4 +1,4 @@
-import { foldText, maskConfidentialText, MIN_NAME_SKELETON, namePattern, nameSkeleton } from "../../contracts/confidential-text.ts";
+import { foldedSkeleton, foldText, maskConfidentialText, MIN_NAME_SKELETON, namePattern, nameSkeleton } from "../../contracts/confidential-text.ts";
 
 /**
  * A card's description as the public sees it: maskConfidentialText with
@@ -46,7 +46,7 @@ export function mayNeedMasking(text: string | null, names: ReadonlyArray<string 
     const unit = folded.charCodeAt(at);
     if (unit >= 0x30 && unit <= 0x39 && ++digits >= PHONE_DIGITS) return true;
   }
-  const skeleton = nameSkeleton(text);
+  const skeleton = foldedSkeleton(folded);
   return names.some((name) => {
     if (name === null) return false;
     const own = nameSkeleton(name);
