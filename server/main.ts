@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import { loadJwtSecret } from "./auth/secret.ts";
+import { dataLayout } from "./backup/layout.ts";
 import { readEnv } from "./config.ts";
-import { DEFAULT_JWT_SECRET_FILE, DEFAULT_LOCAL_WEBHOOK_SECRET_FILE, DEFAULT_PGLITE_DIR, DEFAULT_UPLOADS_DIR } from "./db/paths.ts";
+import { DEFAULT_DATA_DIR, DEFAULT_JWT_SECRET_FILE, DEFAULT_LOCAL_WEBHOOK_SECRET_FILE, DEFAULT_PGLITE_DIR, DEFAULT_UPLOADS_DIR } from "./db/paths.ts";
 import { loadLocalWebhookSecret } from "./payments/local-provider.ts";
 import { startServer } from "./start.ts";
 
@@ -36,6 +37,8 @@ const server = await startServer({
   host: env.host,
   databaseUrl: env.databaseUrl,
   dataDir: DEFAULT_PGLITE_DIR,
+  // `npm run backup` asks the running server for its copy here (server/backup/socket.ts).
+  backupSocket: env.databaseUrl === undefined ? dataLayout(DEFAULT_DATA_DIR).backupSocket : undefined,
   seedDemo: env.seedDemo,
   jwtSecret,
   tokenTtlSeconds: env.tokenTtlSeconds,

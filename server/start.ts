@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { ScryptParams } from "./auth/passwords.ts";
+import { serveBackups, serverIsListening, type BackupSocket } from "./backup/socket.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/open.ts";
 import type { RateLimitRules } from "./http/rate-limit.ts";
 import { seedDatabase } from "./seed/run.ts";
@@ -23,6 +24,8 @@ export interface StartServerOptions {
   readonly tokenTtlSeconds?: number | undefined;
   /** Default "silent". */
   readonly logLevel?: string;
+  /** PGlite on disk: the Unix socket `npm run backup` asks for a consistent copy (server/backup/socket.ts); default none. */
+  readonly backupSocket?: string | undefined;
   /** Built SPA directory; default <repo>/dist when it exists, null for none. */
   readonly distDir?: string | null;
   /** Lower scrypt cost for demo accounts in tests (TEST_SCRYPT_PARAMS). */
@@ -98,10 +101,14 @@ export interface RunningServer {
  * calls it with the process environment.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  // Checked before opening: two processes on one PGlite directory corrupt it.
+  if (options.backupSocket !== undefined && (await serverIsListening(options.backupSocket))) throw new Error(`another Puente server is serving this data directory (${options.backupSocket} answers)`);
   const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir ?? "memory://" });
   // Closed with the database when the start fails.
   let built: FastifyInstance | undefined;
+  let backups: BackupSocket | undefined;
   try {
+    if (options.backupSocket !== undefined && database.dumpDataDir !== undefined) backups = await serveBackups({ socketPath: options.backupSocket, dumpDataDir: database.dumpDataDir });
     const host = options.host ?? "127.0.0.1";
     const port = options.port ?? 0;
     const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
@@ -156,13 +163,17 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       db: database.db,
       database,
       close: () => {
-        closed ??= app.close().finally(() => database.close());
+        closed ??= app
+          .close()
+          .finally(() => backups?.close())
+          .finally(() => database.close());
         return closed;
       },
     };
   } catch (error) {
     // The start's own error is the one to report.
     await built?.close().catch(() => undefined);
+    await backups?.close().catch(() => undefined);
     await database.close();
     throw error;
   }

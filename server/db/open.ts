@@ -33,6 +33,8 @@ export interface DatabaseHandle {
    * ./card-change-trigger.ts). Idempotent.
    */
   migrate(): Promise<void>;
+  /** PGlite only: a consistent copy of its data directory, an uncompressed tar (server/backup). */
+  readonly dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -115,6 +117,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await syncCardChangeTrigger(db);
     },
+    dumpDataDir: () => client.dumpDataDir("none"),
     close: async () => {
       await notifications.close();
       await client.close();
