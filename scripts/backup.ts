@@ -6,7 +6,8 @@
 // Default file: backups/puente-backup-<UTC timestamp>.tar.gz. Safe while
 // the server runs: the server itself hands out a consistent copy through
 // its socket in <data-dir>/run/ (server/backup/socket.ts). With
-// DATABASE_URL (PostgreSQL) it stops and points to pg_dump (the guide).
+// DATABASE_URL (PostgreSQL) the database part is pg_dump's (the client
+// tools must be installed), taken from one snapshot while the app serves.
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createBackup } from "../server/backup/archive.ts";
@@ -19,7 +20,6 @@ import { DEFAULT_DATA_DIR, REPO_ROOT } from "../server/db/paths.ts";
 try {
   const { values, positionals } = parseArgs({ options: { "data-dir": { type: "string" } }, allowPositionals: true });
   const env = readEnv();
-  if (env.databaseUrl !== undefined) throw new BackupError(BACKUP_MESSAGES.postgresWithoutPgDump);
   const root = resolve(values["data-dir"] ?? DEFAULT_DATA_DIR);
   const now = new Date();
   const file = resolve(positionals[0] ?? join(REPO_ROOT, "backups", `puente-backup-${now.toISOString().replace(/[:.]/g, "-")}.tar.gz`));
@@ -30,6 +30,7 @@ try {
     appVersion: appVersion(REPO_ROOT),
     uploadsInS3: env.s3 !== undefined,
     jwtSecretFromEnv: env.jwtSecret !== undefined && env.jwtSecret !== "",
+    databaseUrl: env.databaseUrl,
     now: () => now,
   });
   const { manifest } = backup;

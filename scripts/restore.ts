@@ -4,7 +4,9 @@
 // Refuses while a server runs on the data, and over existing data unless
 // --force (which moves the existing data aside, never deletes it). Checks
 // the whole archive in a folder beside the data before it takes the data's
-// place: a damaged or foreign file changes nothing.
+// place: a damaged or foreign file changes nothing. A PostgreSQL backup
+// goes into the empty database DATABASE_URL names (pg_restore, one
+// transaction); it refuses a database that has tables.
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { restoreBackup } from "../server/backup/archive.ts";
@@ -24,6 +26,7 @@ try {
     layout: dataLayout(root, env.uploadsDir === undefined ? undefined : resolve(env.uploadsDir)),
     file: resolve(file),
     force: values.force ?? false,
+    databaseUrl: env.databaseUrl,
   });
   const { manifest } = restored;
   process.stderr.write(`${JSON.stringify({ root, ms: Math.round(performance.now() - started), manifest, movedAside: restored.movedAside })}\n`);

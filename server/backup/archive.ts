@@ -1,14 +1,18 @@
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { access, chmod, cp, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { access, chmod, cp, link, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
 import { createGunzip, createGzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { Either } from "effect";
+import pg from "pg";
 import { isStorageKey } from "../storage/storage.ts";
 import type { DataLayout } from "./layout.ts";
 import {
@@ -30,13 +34,14 @@ import { readTar, tarStream, TarFormatError, type TarEntry } from "./tar.ts";
 /**
  * One backup is one `.tar.gz` (docs/decisions/042-backups.md):
  * `manifest.json` first, then `database/pglite.tar` (PGlite's own dump of
- * its data directory), `uploads/<ab>/<key>` for each stored file and
+ * its data directory) or `database/postgres.dump` (pg_dump's custom
+ * format, with DATABASE_URL), `uploads/<ab>/<key>` for each stored file and
  * `secrets/<name>` for the generated secrets (the JWT signing secret keeps
  * the sessions valid). It is written under a temporary name and renamed, so
  * a file with the final name is always whole; gzip's CRC catches damage.
  */
 
-const DATABASE_ENTRY = "database/pglite.tar";
+const DATABASE_ENTRY = { pglite: "database/pglite.tar", postgres: "database/postgres.dump" } as const;
 const UPLOAD_ENTRY = /^uploads\/([0-9a-f]{2})\/([0-9a-f]{32})$/;
 const SECRET_ENTRY = /^secrets\/(.+)$/;
 const EXTENSIONS = { unaccent, pg_trgm };
@@ -88,37 +93,117 @@ async function linkUploads(from: string, into: string): Promise<void> {
   }
 }
 
-async function countsOf(client: PGlite): Promise<{ counts: DatabaseCounts; migrations: number; lastMigrationAt: number | null }> {
-  const count = async (table: string): Promise<number> => {
-    const present = await client.query<{ name: string | null }>(`select to_regclass('public.${table}')::text as name`);
-    if (present.rows[0]?.name === null) return 0;
-    return (await client.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]?.n ?? 0;
-  };
-  const journal = await client.query<{ name: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as name");
-  const applied =
-    journal.rows[0]?.name === null
-      ? { n: 0, last: null }
-      : ((await client.query<{ n: number; last: string | null }>("select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations")).rows[0] ?? {
-          n: 0,
-          last: null,
-        });
+type Rows = <Row>(sql: string) => Promise<Row[]>;
+
+/** Rows that say "the same data" and the migration level, on either database. */
+async function inspectDatabase(rows: Rows): Promise<Omit<BackupManifest["database"], "kind">> {
+  const exists = async (name: string) => typeof (await rows<{ name: string | null }>(`select to_regclass('${name}')::text as name`))[0]?.name === "string";
+  const count = async (table: string): Promise<number> =>
+    (await exists(`public.${table}`)) ? ((await rows<{ n: number }>(`select count(*)::int as n from public.${table}`))[0]?.n ?? 0) : 0;
+  const applied = (await exists("drizzle.__drizzle_migrations"))
+    ? ((await rows<{ n: number; last: string | null }>("select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations"))[0] ?? { n: 0, last: null })
+    : { n: 0, last: null };
   return {
     counts: { users: await count("users"), sessions: await count("sessions"), companies: await count("companies"), companyFiles: await count("company_files") },
     migrations: applied.n,
-    lastMigrationAt: applied.last === null ? null : Number(applied.last),
+    lastMigration: applied.last === null ? null : (knownMigrations().find((entry) => String(entry.when) === applied.last)?.tag ?? `at ${applied.last}`),
   };
 }
+
+const pgliteRows =
+  (client: PGlite): Rows =>
+  async <Row>(sql: string) =>
+    (await client.query<Row>(sql)).rows;
 
 /** What a dump holds, read by loading it into an in-memory PGlite: this also proves it loads. */
 async function inspectDump(dump: Buffer): Promise<BackupManifest["database"]> {
   const client = await PGlite.create({ dataDir: "memory://", loadDataDir: new Blob([new Uint8Array(dump)]), extensions: EXTENSIONS });
   try {
-    const { counts, migrations, lastMigrationAt } = await countsOf(client);
-    const lastMigration = lastMigrationAt === null ? null : (knownMigrations().find((entry) => entry.when === lastMigrationAt)?.tag ?? `at ${lastMigrationAt}`);
-    return { kind: "pglite", migrations, lastMigration, counts };
+    return { kind: "pglite", ...(await inspectDatabase(pgliteRows(client))) };
   } finally {
     await client.close();
   }
+}
+
+const runFile = promisify(execFile);
+
+/**
+ * libpq's variables for a postgres:// URL: the password never appears on a
+ * command line (`ps` shows those to every user of the machine).
+ */
+function libpqEnv(url: string): NodeJS.ProcessEnv {
+  const parsed = new URL(url);
+  const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: decodeURIComponent(parsed.hostname), PGDATABASE: decodeURIComponent(parsed.pathname.slice(1)) };
+  if (parsed.port !== "") env.PGPORT = parsed.port;
+  if (parsed.username !== "") env.PGUSER = decodeURIComponent(parsed.username);
+  if (parsed.password !== "") env.PGPASSWORD = decodeURIComponent(parsed.password);
+  const sslmode = parsed.searchParams.get("sslmode");
+  if (sslmode !== null) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+async function runPostgresTool(program: "pg_dump" | "pg_restore", args: ReadonlyArray<string>, url: string): Promise<void> {
+  try {
+    await runFile(program, args, { env: libpqEnv(url), maxBuffer: 16 * 1024 * 1024 });
+  } catch (error) {
+    if (codeOf(error) === "ENOENT") throw new BackupError(BACKUP_MESSAGES.noPgDump(program));
+    const stderr = typeof error === "object" && error !== null ? Reflect.get(error, "stderr") : undefined;
+    throw new Error(`${program} failed: ${typeof stderr === "string" && stderr !== "" ? stderr.trim() : String(error)}`, { cause: error });
+  }
+}
+
+/**
+ * pg_dump of the database, and its counts from the very snapshot pg_dump
+ * reads (exported from a repeatable-read transaction held open meanwhile),
+ * so the restore's check compares like with like while the app writes.
+ */
+async function dumpPostgres(url: string): Promise<{ dump: Buffer; database: BackupManifest["database"] }> {
+  const dir = await mkdtemp(join(tmpdir(), "puente-pg-dump-"));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    const snapshot = (await client.query<{ id: string }>("select pg_export_snapshot() as id")).rows[0]?.id ?? "";
+    const info = await inspectDatabase(async <Row>(sql: string) => (await client.query(sql)).rows as Row[]);
+    const file = join(dir, "postgres.dump");
+    await runPostgresTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${snapshot}`, "--file", file], url);
+    await client.query("commit");
+    return { dump: await readFile(file), database: { kind: "postgres", ...info } };
+  } finally {
+    await client.end();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Restore into an empty PostgreSQL database in one transaction (a failure leaves it empty), then count what it holds. */
+async function restorePostgres(url: string, dump: Buffer): Promise<DatabaseCounts> {
+  const dir = await mkdtemp(join(tmpdir(), "puente-pg-restore-"));
+  try {
+    const file = join(dir, "postgres.dump");
+    await writeFile(file, dump, { mode: 0o600 });
+    await runPostgresTool("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${libpqEnv(url).PGDATABASE ?? ""}`, file], url);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  return withPostgres(url, async (rows) => (await inspectDatabase(rows)).counts);
+}
+
+async function withPostgres<T>(url: string, work: (rows: Rows) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(async <Row>(sql: string) => (await client.query(sql)).rows as Row[]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A restore never writes over tables: pg_restore --clean would drop what an operator may still need. */
+async function postgresIsEmpty(url: string): Promise<boolean> {
+  return withPostgres(url, async (rows) => {
+    const [row] = await rows<{ n: number }>("select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')");
+    return (row?.n ?? 0) === 0;
+  });
 }
 
 /**
@@ -152,6 +237,8 @@ export interface CreateBackupOptions {
   readonly uploadsInS3?: boolean;
   /** JWT_SECRET is set: the file secret is not the one in use. */
   readonly jwtSecretFromEnv?: boolean;
+  /** DATABASE_URL: PostgreSQL through pg_dump instead of the layout's PGlite. */
+  readonly databaseUrl?: string | undefined;
   readonly now?: () => Date;
 }
 
@@ -170,9 +257,11 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
   const partial = `${file}.partial`;
   try {
     if (!uploadsInS3) await linkUploads(layout.uploads, staging);
-    const dump = await dumpDatabase(layout);
+    const { dump, database } =
+      options.databaseUrl === undefined
+        ? await dumpDatabase(layout).then(async (bytes) => ({ dump: bytes, database: await inspectDump(bytes) }))
+        : await dumpPostgres(options.databaseUrl);
     if (!uploadsInS3) await linkUploads(layout.uploads, staging);
-    const database = await inspectDump(dump);
     const keys = uploadsInS3 ? [] : (await readdir(staging)).filter(isStorageKey).sort();
     let uploadBytes = 0;
     for (const key of keys) uploadBytes += (await stat(join(staging, key))).size;
@@ -199,7 +288,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
     };
     async function* entries(): AsyncGenerator<TarEntry> {
       yield { name: MANIFEST_NAME, bytes: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) };
-      yield { name: DATABASE_ENTRY, bytes: dump };
+      yield { name: DATABASE_ENTRY[database.kind], bytes: dump };
       for (const key of keys) yield { name: `uploads/${key.slice(0, 2)}/${key}`, bytes: await readFile(join(staging, key)) };
       for (const secret of secrets) yield { name: `secrets/${secret.name}`, bytes: secret.bytes };
     }
@@ -229,6 +318,8 @@ export interface RestoreBackupOptions {
   readonly file: string;
   /** Restore over existing data (moved aside, never deleted). */
   readonly force?: boolean;
+  /** DATABASE_URL: an empty PostgreSQL database to restore a PostgreSQL backup into. */
+  readonly databaseUrl?: string | undefined;
   readonly now?: () => Date;
 }
 
@@ -254,20 +345,28 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Rest
     throw new BackupError(BACKUP_MESSAGES.notEmpty(uploadsOutside && (await isEmptyDir(layout.root)) ? layout.uploads : layout.root));
   }
   if (!(await exists(file))) throw new BackupError(BACKUP_MESSAGES.fileMissing(file));
+  if (options.databaseUrl !== undefined && !(await postgresIsEmpty(options.databaseUrl))) throw new BackupError(BACKUP_MESSAGES.databaseNotEmpty);
 
   const staging = `${layout.root}.restore-${process.pid}-${randomBytes(4).toString("hex")}`;
   try {
     await mkdir(staging, { mode: 0o700 });
     await mkdir(join(staging, "uploads"), { mode: 0o700 });
     const { manifest, dump } = await unpack(file, staging);
-    const client = await PGlite.create({ dataDir: join(staging, "pglite"), loadDataDir: new Blob([new Uint8Array(dump)]), extensions: EXTENSIONS });
-    try {
-      const { counts } = await countsOf(client);
-      const expected = manifest.database.counts;
-      if ((Object.keys(expected) as Array<keyof DatabaseCounts>).some((table) => counts[table] !== expected[table])) throw new BackupError(BACKUP_MESSAGES.corrupt(file));
-    } finally {
-      await client.close();
+    if (manifest.database.kind === "postgres" && options.databaseUrl === undefined) throw new BackupError(BACKUP_MESSAGES.postgresBackup);
+    if (manifest.database.kind === "pglite" && options.databaseUrl !== undefined) throw new BackupError(BACKUP_MESSAGES.pgliteBackup);
+    let counts: DatabaseCounts;
+    if (options.databaseUrl === undefined) {
+      const client = await PGlite.create({ dataDir: join(staging, "pglite"), loadDataDir: new Blob([new Uint8Array(dump)]), extensions: EXTENSIONS });
+      try {
+        ({ counts } = await inspectDatabase(pgliteRows(client)));
+      } finally {
+        await client.close();
+      }
+    } else {
+      counts = await restorePostgres(options.databaseUrl, dump);
     }
+    const expected = manifest.database.counts;
+    if ((Object.keys(expected) as Array<keyof DatabaseCounts>).some((table) => counts[table] !== expected[table])) throw new BackupError(BACKUP_MESSAGES.corrupt(file));
 
     const movedAside: string[] = [];
     const stamp = (options.now ?? (() => new Date()))().toISOString().replace(/[:.]/g, "-");
@@ -330,7 +429,7 @@ async function unpack(file: string, staging: string): Promise<{ manifest: Backup
       }
       const upload = UPLOAD_ENTRY.exec(entry.name);
       const secret = SECRET_ENTRY.exec(entry.name)?.[1];
-      if (entry.name === DATABASE_ENTRY) {
+      if (entry.name === DATABASE_ENTRY[manifest.database.kind]) {
         dump = entry.bytes;
       } else if (upload !== null && upload[2]?.startsWith(upload[1] ?? "-") === true) {
         await mkdir(join(staging, "uploads", upload[1] ?? ""), { recursive: true, mode: 0o700 });

@@ -25,7 +25,8 @@ export const BackupManifest = Schema.Struct({
   appVersion: Schema.String,
   createdAt: Schema.String,
   database: Schema.Struct({
-    kind: Schema.Literal("pglite"),
+    /** pglite: `database/pglite.tar` (PGlite's dumpDataDir); postgres: `database/postgres.dump` (pg_dump --format=custom). */
+    kind: Schema.Literal("pglite", "postgres"),
     /** Migrations applied (drizzle's journal) and the last one's tag. */
     migrations: Count,
     lastMigration: Schema.NullOr(Schema.String),

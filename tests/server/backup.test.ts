@@ -16,6 +16,7 @@ import { REPO_ROOT } from "../../server/db/paths.ts";
 import { loadLocalWebhookSecret } from "../../server/payments/local-provider.ts";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
+import { EVERY_TEST_DATABASE, type TestDatabaseHandle } from "./harness.ts";
 import { dataRoomUpload, pictureUpload, SAMPLE_FILES } from "./samples.ts";
 
 // `npm run backup` / `npm run restore` on the embedded database (docs/decisions/042-backups.md):
@@ -25,11 +26,10 @@ import { dataRoomUpload, pictureUpload, SAMPLE_FILES } from "./samples.ts";
 const CATEGORY = "company_acta_constitutivas";
 
 /** A server over the layout's directories, as server/main.ts starts one (secrets from the layout's files). */
-async function serve(layout: DataLayout): Promise<RunningServer> {
+async function serve(layout: DataLayout, databaseUrl?: string): Promise<RunningServer> {
   return startServer({
-    dataDir: layout.pglite,
+    ...(databaseUrl === undefined ? { dataDir: layout.pglite, backupSocket: layout.backupSocket } : { databaseUrl }),
     uploadsDir: layout.uploads,
-    backupSocket: layout.backupSocket,
     jwtSecret: await loadJwtSecret({ file: layout.jwtSecret }),
     localWebhookSecret: await loadLocalWebhookSecret({ file: layout.webhookSecret }),
     demoPasswordParams: TEST_SCRYPT_PARAMS,
@@ -44,14 +44,14 @@ const json = async (response: Response): Promise<unknown> => {
 
 /** What "the same data" means to a client: the listing, the admin's view of every company (through the session), the files' bytes. */
 async function observe(url: string, token: string, companyId: number, fileId: number, picturePath: string) {
-  const auth = { authorization: `Bearer ${token}` };
+  const headers = auth(token);
   // Listed before the open below, which counts a view.
-  const files = (await json(await fetch(`${url}/api/companies/${companyId}/company_files/${CATEGORY}`, { headers: auth }))) as { items: Array<{ view_count: number }> };
-  const signed = (await json(await fetch(`${url}/api/companies/${companyId}/company_files/${fileId}`, { headers: auth }))) as { url: string };
+  const files = (await json(await fetch(`${url}/api/companies/${companyId}/company_files/${CATEGORY}`, { headers }))) as { items: Array<{ view_count: number }> };
+  const signed = (await json(await fetch(`${url}/api/companies/${companyId}/company_files/${fileId}`, { headers }))) as { url: string };
   const link = new URL(signed.url);
   return {
     marketplace: await json(await fetch(`${url}/api/companies`)),
-    dashboard: await json(await fetch(`${url}/api/companies?is_dashboard=true`, { headers: auth })),
+    dashboard: await json(await fetch(`${url}/api/companies?is_dashboard=true`, { headers })),
     files,
     document: Buffer.from(await (await fetch(`${url}${link.pathname}${link.search}`)).arrayBuffer()),
     picture: Buffer.from(await (await fetch(`${url}${picturePath}`)).arrayBuffer()),
@@ -59,6 +59,19 @@ async function observe(url: string, token: string, companyId: number, fileId: nu
 }
 
 const entriesOf = (dir: string) => readdir(dir).catch(() => [] as string[]);
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function logIn(url: string): Promise<string> {
+  const login = (await json(
+    await fetch(`${url}/api/sessions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: DEMO_USERS.admin.email, password: DEMO_PASSWORD }),
+    }),
+  )) as { access_token: string };
+  return login.access_token;
+}
 
 describe("backup and restore of the embedded database", () => {
   let work: string;
@@ -82,19 +95,11 @@ describe("backup and restore of the embedded database", () => {
     restored = dataLayout(join(work, "restored"));
     const server = await serve(original);
     try {
-      const login = (await json(
-        await fetch(`${server.url}/api/sessions`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ email: DEMO_USERS.admin.email, password: DEMO_PASSWORD }),
-        }),
-      )) as { access_token: string };
-      token = login.access_token;
-      const auth = { authorization: `Bearer ${token}` };
-      const dashboard = (await json(await fetch(`${server.url}/api/companies?is_dashboard=true`, { headers: auth }))) as { items: Array<{ id: number }> };
+      token = await logIn(server.url);
+      const dashboard = (await json(await fetch(`${server.url}/api/companies?is_dashboard=true`, { headers: auth(token) }))) as { items: Array<{ id: number }> };
       companyId = dashboard.items[0]?.id ?? 0;
       const upload = async (method: string, path: string, body: { contentType: string; payload: Buffer }) =>
-        json(await fetch(`${server.url}/api${path}`, { method, headers: { ...auth, "content-type": body.contentType }, body: new Uint8Array(body.payload) }));
+        json(await fetch(`${server.url}/api${path}`, { method, headers: { ...auth(token), "content-type": body.contentType }, body: new Uint8Array(body.payload) }));
       picturePath = new URL(((await upload("PUT", `/companies/${companyId}/company_files`, pictureUpload())) as { picture_url: string }).picture_url, server.url).pathname;
       fileId = ((await upload("POST", `/companies/${companyId}/company_files/${CATEGORY}`, dataRoomUpload())) as { items: Array<{ id: number }> }).items[0]?.id ?? 0;
       before = await observe(server.url, token, companyId, fileId, picturePath);
@@ -237,4 +242,80 @@ describe("backup and restore of the embedded database", () => {
     expect(error).toMatchObject({ code: 1, stderr: `${BACKUP_MESSAGES.foreign(file)}\n`, stdout: "" });
     expect(await entriesOf(work)).not.toContain("cli-target");
   }, 20_000);
+});
+
+const postgres = EVERY_TEST_DATABASE.filter((target) => target.kind === "postgres");
+
+// Without TEST_DATABASE_URL there is no PostgreSQL to back up: the block below then has no case.
+it("backs up PostgreSQL exactly when TEST_DATABASE_URL is set", () => {
+  expect(postgres.length).toBe(process.env.TEST_DATABASE_URL ? 1 : 0);
+});
+
+describe.each(postgres)("backup and restore with DATABASE_URL ($kind: pg_dump, pg_restore)", (target) => {
+  let work: string;
+  let source: TestDatabaseHandle;
+  let empty: TestDatabaseHandle;
+  let backup: CreatedBackup;
+  let token: string;
+  let picturePath: string;
+  let before: { marketplace: unknown; dashboard: unknown; picture: Buffer };
+  let restoredServer: RunningServer | undefined;
+
+  const look = async (url: string) => ({
+    marketplace: await json(await fetch(`${url}/api/companies`)),
+    dashboard: await json(await fetch(`${url}/api/companies?is_dashboard=true`, { headers: auth(token) })),
+    picture: Buffer.from(await (await fetch(`${url}${picturePath}`)).arrayBuffer()),
+  });
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), "puente-backup-pg-"));
+    source = await target.open();
+    empty = await target.open();
+    const layout = dataLayout(join(work, "original"));
+    const server = await serve(layout, source.url);
+    try {
+      token = await logIn(server.url);
+      const dashboard = (await json(await fetch(`${server.url}/api/companies?is_dashboard=true`, { headers: auth(token) }))) as { items: Array<{ id: number }> };
+      const body = pictureUpload();
+      const answer = (await json(
+        await fetch(`${server.url}/api/companies/${dashboard.items[0]?.id ?? 0}/company_files`, {
+          method: "PUT",
+          headers: { ...auth(token), "content-type": body.contentType },
+          body: new Uint8Array(body.payload),
+        }),
+      )) as { picture_url: string };
+      picturePath = new URL(answer.picture_url, server.url).pathname;
+      before = await look(server.url);
+      backup = await createBackup({ layout, databaseUrl: source.url, file: join(work, "pg.tar.gz"), appVersion: "test" });
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await restoredServer?.close();
+    await source.close();
+    await empty.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it("refuses a database that has tables", async () => {
+    await expect(restoreBackup({ layout: dataLayout(join(work, "refused")), file: backup.file, databaseUrl: source.url })).rejects.toThrow(BACKUP_MESSAGES.databaseNotEmpty);
+    expect(await entriesOf(work)).not.toContain("refused");
+  });
+
+  it("refuses it without DATABASE_URL (it is not a PGlite backup), writing nothing", async () => {
+    await expect(restoreBackup({ layout: dataLayout(join(work, "no-url")), file: backup.file })).rejects.toThrow(BACKUP_MESSAGES.postgresBackup);
+    expect(await entriesOf(work)).not.toContain("no-url");
+  });
+
+  it("restores into an empty database: the same companies, picture and session", async () => {
+    expect(backup.manifest.database).toMatchObject({ kind: "postgres", counts: { sessions: 1 } });
+    expect(backup.manifest.database.counts.companies).toBeGreaterThan(0);
+    const layout = dataLayout(join(work, "restored"));
+    await restoreBackup({ layout, file: backup.file, databaseUrl: empty.url });
+    restoredServer = await serve(layout, empty.url);
+    expect(before.picture).toEqual(SAMPLE_FILES.png);
+    expect(await look(restoredServer.url)).toEqual(before);
+  }, 30_000);
 });
