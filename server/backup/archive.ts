@@ -87,8 +87,10 @@ async function linkUploads(from: string, into: string): Promise<void> {
     } catch (error) {
       // Deleted since listed: it was not in the dump's rows, or is in the folder already.
       if (codeOf(error) === "ENOENT") continue;
-      if (codeOf(error) === "EXDEV") await cp(join(from, key.slice(0, 2), key), join(into, key));
-      else throw error;
+      // A filesystem without hard links: a copy, which a delete during the backup can still race.
+      await cp(join(from, key.slice(0, 2), key), join(into, key)).catch((copyError: unknown) => {
+        if (codeOf(copyError) !== "ENOENT") throw copyError;
+      });
     }
   }
 }
@@ -255,6 +257,7 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
   const createdAt = (options.now ?? (() => new Date()))();
   const staging = join(layout.uploads, `.backup-${process.pid}-${randomBytes(4).toString("hex")}`);
   const partial = `${file}.partial`;
+  if (await exists(file)) throw new BackupError(BACKUP_MESSAGES.archiveExists(file));
   try {
     if (!uploadsInS3) await linkUploads(layout.uploads, staging);
     const { dump, database } =
@@ -349,6 +352,7 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Rest
 
   const staging = `${layout.root}.restore-${process.pid}-${randomBytes(4).toString("hex")}`;
   try {
+    await mkdir(dirname(staging), { recursive: true });
     await mkdir(staging, { mode: 0o700 });
     await mkdir(join(staging, "uploads"), { mode: 0o700 });
     const { manifest, dump } = await unpack(file, staging);

@@ -4,6 +4,7 @@ export const BACKUP_MESSAGES = {
   noPgDump: (program: string) => `DATABASE_URL apunta a PostgreSQL y no se encontró ${program}: instala el cliente de PostgreSQL (postgresql-client) o sigue docs/operations/backups.md.`,
   backupDone: (file: string, companies: number, files: number, megabytes: string) =>
     `Copia de seguridad creada: ${file} (${companies} empresas, ${files} archivos, ${megabytes} MB).`,
+  archiveExists: (file: string) => `Ya existe ${file}: elige otro nombre (una copia nunca se escribe encima de otra).`,
   s3Uploads: "Los archivos están en S3: la copia no los incluye; respalda el bucket como indica docs/operations/backups.md.",
   jwtFromEnv: "JWT_SECRET viene del entorno: las sesiones seguirán valiendo tras restaurar solo con el mismo JWT_SECRET.",
   fileMissing: (file: string) => `No existe el archivo ${file}.`,

@@ -108,6 +108,7 @@ describe("backup and restore of the embedded database", () => {
       const traffic = Promise.all(Array.from({ length: 20 }, () => fetch(`${server.url}/api/companies`).then((response) => response.status)));
       backup = await createBackup({ layout: original, file: join(work, "backups", "puente-backup.tar.gz"), appVersion: "test" });
       expect(await traffic).toEqual(Array.from({ length: 20 }, () => 200));
+      await expect(createBackup({ layout: original, file: backup.file, appVersion: "test" })).rejects.toThrow(BACKUP_MESSAGES.archiveExists(backup.file));
 
       servedDump = await requestDump(original.backupSocket);
       // After the copy: not in it.
