@@ -24,6 +24,8 @@ import { dataRoomUpload, pictureUpload, SAMPLE_FILES } from "./samples.ts";
 // same companies, files and sessions; a damaged or foreign archive changes nothing.
 
 const CATEGORY = "company_acta_constitutivas";
+const CONCURRENT_CATEGORY = "company_asambleas";
+const DURING = Array.from({ length: 6 }, (_, index) => Buffer.concat([SAMPLE_FILES.pdf, Buffer.from(`durante la copia ${index}`)]));
 
 /** A server over the layout's directories, as server/main.ts starts one (secrets from the layout's files). */
 async function serve(layout: DataLayout, databaseUrl?: string): Promise<RunningServer> {
@@ -104,10 +106,15 @@ describe("backup and restore of the embedded database", () => {
       fileId = ((await upload("POST", `/companies/${companyId}/company_files/${CATEGORY}`, dataRoomUpload())) as { items: Array<{ id: number }> }).items[0]?.id ?? 0;
       before = await observe(server.url, token, companyId, fileId, picturePath);
 
-      // Taken while the server serves, with requests in flight.
+      // Taken while the server serves, with reads and uploads in flight (into another category, so the
+      // comparison above stays exact; which of them the copy holds depends on timing).
       const traffic = Promise.all(Array.from({ length: 20 }, () => fetch(`${server.url}/api/companies`).then((response) => response.status)));
+      const uploading = Promise.all(
+        DURING.map((bytes, index) => upload("POST", `/companies/${companyId}/company_files/${CONCURRENT_CATEGORY}`, dataRoomUpload(undefined, bytes, `durante-${index}.pdf`))),
+      );
       backup = await createBackup({ layout: original, file: join(work, "backups", "puente-backup.tar.gz"), appVersion: "test" });
       expect(await traffic).toEqual(Array.from({ length: 20 }, () => 200));
+      await uploading;
       await expect(createBackup({ layout: original, file: backup.file, appVersion: "test" })).rejects.toThrow(BACKUP_MESSAGES.archiveExists(backup.file));
 
       servedDump = await requestDump(original.backupSocket);
@@ -132,12 +139,15 @@ describe("backup and restore of the embedded database", () => {
       format: "puente-backup",
       formatVersion: 1,
       appVersion: "test",
-      uploads: { store: "disk", files: 2, bytes: SAMPLE_FILES.png.length + SAMPLE_FILES.pdf.length },
+      uploads: { store: "disk" },
       secrets: ["jwt-secret", "payments-webhook-secret"],
       jwtSecretFromEnv: false,
     });
     expect(backup.manifest.database.counts.companies).toBeGreaterThan(0);
-    expect(backup.manifest.database.counts.companyFiles).toBe(1);
+    // The acta, and those of the uploads in flight whose rows had committed; their files are there too.
+    const { companyFiles } = backup.manifest.database.counts;
+    expect(companyFiles).toBeGreaterThanOrEqual(1);
+    expect(backup.manifest.uploads.files).toBeGreaterThanOrEqual(companyFiles + 1);
     expect(backup.manifest.database.lastMigration).toMatch(/^\d{4}_/);
     // Nothing left beside the archive or the uploads.
     expect(await entriesOf(join(work, "backups"))).toEqual(["puente-backup.tar.gz"]);
@@ -156,9 +166,22 @@ describe("backup and restore of the embedded database", () => {
     expect(servedDump?.length).toBeGreaterThan(1_000_000);
     expect(await requestDump(original.backupSocket)).toBeNull();
     const offline = await createBackup({ layout: original, file: join(work, "backups", "offline.tar.gz"), appVersion: "test" });
-    expect(offline.manifest.database.counts).toEqual({ ...backup.manifest.database.counts, companyFiles: 2 });
-    expect(offline.manifest.uploads.files).toBe(3);
+    // The acta, the uploads that were in flight and the one after; and the picture's file.
+    expect(offline.manifest.database.counts).toEqual({ ...backup.manifest.database.counts, companyFiles: 2 + DURING.length });
+    expect(offline.manifest.uploads.files).toBe(3 + DURING.length);
     await rm(offline.file);
+  });
+
+  it("holds the file of every row it holds: the uploads in flight are whole, or not there", async () => {
+    const headers = auth(token);
+    const url = restoredServer?.url ?? "";
+    const listed = (await json(await fetch(`${url}/api/companies/${companyId}/company_files/${CONCURRENT_CATEGORY}`, { headers }))) as { items: Array<{ id: number; filename: string }> };
+    expect(listed.items.length).toBe(backup.manifest.database.counts.companyFiles - 1);
+    for (const file of listed.items) {
+      const link = new URL(((await json(await fetch(`${url}/api/companies/${companyId}/company_files/${file.id}`, { headers }))) as { url: string }).url);
+      const bytes = Buffer.from(await (await fetch(`${url}${link.pathname}${link.search}`)).arrayBuffer());
+      expect(bytes).toEqual(DURING[Number(/durante-(\d)/.exec(file.filename)?.[1])]);
+    }
   });
 
   it("restores the secrets byte for byte, readable by the owner only", async () => {
