@@ -1,6 +1,6 @@
 import { chmod, mkdir, rm } from "node:fs/promises";
 import { connect, createServer, type Socket } from "node:net";
-import { dirname } from "node:path";
+import { dirname, relative } from "node:path";
 
 /**
  * PGlite is one process's database: a second process must never open the
@@ -28,12 +28,28 @@ export interface ServeBackupsOptions {
   readonly onError?: (error: unknown) => void;
 }
 
+/** sun_path holds 108 bytes on Linux and 104 on macOS, NUL included; a longer path is cut short silently. */
+const MAX_SOCKET_PATH_BYTES = 103;
+
+/**
+ * The address to bind or connect: the path, or the same file relative to
+ * the working directory when the absolute path is too long for a socket
+ * (`npm start` and `npm run backup` both run from the repository).
+ */
+export function socketAddress(socketPath: string): string {
+  if (Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH_BYTES) return socketPath;
+  const nearer = relative(process.cwd(), socketPath);
+  if (Buffer.byteLength(nearer) <= MAX_SOCKET_PATH_BYTES) return nearer;
+  throw new Error(`the backup socket's path is too long for a Unix socket (${socketPath}): run from a folder nearer to it, or use a shorter data directory`);
+}
+
 const codeOf = (error: unknown): unknown => (typeof error === "object" && error !== null ? Reflect.get(error, "code") : undefined);
 
 /** True when a process answers on `socketPath` (a server is serving that data). */
 export function serverIsListening(socketPath: string): Promise<boolean> {
+  const address = socketAddress(socketPath);
   return new Promise((resolve, reject) => {
-    const socket = connect(socketPath);
+    const socket = connect(address);
     socket.once("connect", () => {
       socket.destroy();
       resolve(true);
@@ -89,7 +105,7 @@ export async function serveBackups(options: ServeBackupsOptions): Promise<Backup
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(socketPath, () => {
+    server.listen(socketAddress(socketPath), () => {
       server.off("error", reject);
       resolve();
     });
@@ -110,8 +126,9 @@ export async function serveBackups(options: ServeBackupsOptions): Promise<Backup
  * answers with an error or the answer is cut short.
  */
 export function requestDump(socketPath: string): Promise<Buffer | null> {
+  const address = socketAddress(socketPath);
   return new Promise((resolve, reject) => {
-    const socket = connect(socketPath);
+    const socket = connect(address);
     const chunks: Buffer[] = [];
     let connected = false;
     socket.once("connect", () => {

@@ -201,6 +201,16 @@ describe("backup and restore of the embedded database", () => {
     await expect(serve(restored)).rejects.toThrow(/another Puente server is serving this data directory/);
   });
 
+  it("refuses a data directory too deep for a Unix socket with a clear error, never a socket cut short elsewhere", async () => {
+    const parent = join(work, "d".repeat(60), "e".repeat(60));
+    const deep = dataLayout(join(parent, ".data"));
+    await expect(serve(deep)).rejects.toThrow(/the backup socket's path is too long for a Unix socket/);
+    // Only the secrets this test's serve() writes before starting: no database opened, no socket anywhere.
+    expect(await entriesOf(parent)).toEqual([".data"]);
+    expect((await entriesOf(deep.root)).sort()).toEqual(["jwt-secret", "payments-webhook-secret"]);
+    await rm(join(work, "d".repeat(60)), { recursive: true });
+  });
+
   it("refuses data that is there unless --force, which moves it aside", async () => {
     await restoredServer?.close();
     restoredServer = undefined;
