@@ -9,8 +9,8 @@
 import { execFileSync } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { REPO_ROOT } from "../server/db/paths.ts";
+import { bundleServer } from "./build/server-bundle.ts";
 import { SERVER_BUNDLE, STAMP_FILE, sourcesFingerprint } from "./build/stamp.mjs";
 
 const started = performance.now();
@@ -23,20 +23,7 @@ const clientMs = performance.now() - started;
 
 const serverDir = join(REPO_ROOT, ".build", "server");
 await rm(serverDir, { recursive: true, force: true });
-await build({
-  entryPoints: { main: join(REPO_ROOT, "server", "main.ts") },
-  outdir: serverDir,
-  bundle: true,
-  // Dynamic imports stay separate chunks: the AWS SDK loads only when S3 is configured.
-  splitting: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  packages: "external",
-  chunkNames: "chunks/[name]-[hash]",
-  sourcemap: "linked",
-  logLevel: "warning",
-});
+await bundleServer(serverDir);
 
 await mkdir(join(REPO_ROOT, ".build"), { recursive: true });
 await writeFile(join(REPO_ROOT, STAMP_FILE), `${JSON.stringify({ fingerprint, builtAt: new Date().toISOString(), node: process.version }, null, 2)}\n`);

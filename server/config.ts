@@ -5,8 +5,10 @@ import { RATE_LIMIT_BUCKETS, parseRateLimitRule, type RateLimitBucket, type Rate
 export interface ServerEnv {
   readonly port: number;
   readonly host: string;
-  /** postgres:// URL; absent means PGlite on disk under .data/pglite. */
+  /** postgres:// URL; absent means PGlite on disk under DATA_DIR/pglite. */
   readonly databaseUrl: string | undefined;
+  /** DATA_DIR: the embedded database, the generated secrets and the uploads (default .data in the checkout). */
+  readonly dataDir: string | undefined;
   /** SEED_DEMO=false skips demo users and companies (catalogues are always seeded); default true, false in production. */
   readonly seedDemo: boolean;
   /** JWT_SECRET; absent means a generated secret kept in .data/jwt-secret. */
@@ -148,6 +150,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     port: positiveInt("PORT", env.PORT) ?? 3000,
     host: blank(env.HOST) ?? "0.0.0.0",
     databaseUrl: blank(env.DATABASE_URL),
+    dataDir: blank(env.DATA_DIR),
     seedDemo: !["false", "0", "no", "off"].includes(seed),
     jwtSecret: blank(env.JWT_SECRET),
     logLevel,

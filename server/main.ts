@@ -1,14 +1,15 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { loadJwtSecret } from "./auth/secret.ts";
 import { productionProblems, readEnv, type ServerEnv } from "./config.ts";
-import { DEFAULT_JWT_SECRET_FILE, DEFAULT_LOCAL_WEBHOOK_SECRET_FILE, DEFAULT_PGLITE_DIR, DEFAULT_UPLOADS_DIR, REPO_ROOT } from "./db/paths.ts";
+import { dataPaths, DEFAULT_DATA_DIR, REPO_ROOT } from "./db/paths.ts";
 import { loadLocalWebhookSecret } from "./payments/local-provider.ts";
 import { startServer } from "./start.ts";
 
 // Entry point: `npx tsx server/main.ts`. Environment: PORT (3000), HOST
-// (0.0.0.0), DATABASE_URL (postgres://…; default PGlite in .data/pglite),
+// (0.0.0.0), DATA_DIR (.data: the embedded database, generated secrets and
+// uploads), DATABASE_URL (postgres://…; default PGlite in DATA_DIR/pglite),
 // SEED_DEMO (true), JWT_SECRET (default generated into .data/jwt-secret),
 // JWT_TTL_SECONDS (28800), LOG_LEVEL (info), SMTP_URL, MAIL_FROM, APP_URL,
 // TEAM_EMAIL, REDIS_URL (shared rate-limit counters; default in memory),
@@ -50,17 +51,18 @@ if (env.production && !existsSync(join(REPO_ROOT, "dist", "index.html"))) {
   problems.push("dist/: falta la compilación de la app; corre npm run build antes de iniciar / the app is not built: run npm run build first");
 }
 if (problems.length > 0) refuse(problems);
-const jwtSecret = await loadJwtSecret({ env: env.jwtSecret, file: DEFAULT_JWT_SECRET_FILE });
+const data = dataPaths(resolve(env.dataDir ?? DEFAULT_DATA_DIR));
+const jwtSecret = await loadJwtSecret({ env: env.jwtSecret, file: data.jwtSecret });
 // Only the local checkout signs its own events; with Stripe, Stripe signs them.
 const localWebhookSecret =
-  env.stripe === undefined ? await loadLocalWebhookSecret({ env: env.paymentsLocalWebhookSecret, file: DEFAULT_LOCAL_WEBHOOK_SECRET_FILE }) : undefined;
+  env.stripe === undefined ? await loadLocalWebhookSecret({ env: env.paymentsLocalWebhookSecret, file: data.localWebhookSecret }) : undefined;
 
 let startLog: FastifyBaseLogger | undefined;
 const server = await startServer({
   port: env.port,
   host: env.host,
   databaseUrl: env.databaseUrl,
-  dataDir: DEFAULT_PGLITE_DIR,
+  dataDir: data.pglite,
   seedDemo: env.seedDemo,
   jwtSecret,
   tokenTtlSeconds: env.tokenTtlSeconds,
@@ -74,7 +76,7 @@ const server = await startServer({
   rateLimits: env.rateLimits,
   stripe: env.stripe,
   localWebhookSecret,
-  uploadsDir: env.uploadsDir ?? DEFAULT_UPLOADS_DIR,
+  uploadsDir: env.uploadsDir ?? data.uploads,
   s3: env.s3,
   savedSearchAlertsIntervalMs: env.savedSearchAlertsIntervalMs,
   mailPollIntervalMs: env.mailPollIntervalMs,
