@@ -163,7 +163,7 @@ export interface AppConfig {
   readonly mailTransport?: MailTransport;
   /** The outbox worker's settings (server/mail/delivery.ts): MAIL_POLL_INTERVAL_MS, and in tests fast retries or no worker at all. */
   readonly mailDelivery?: Partial<MailDeliverySettings>;
-  /** This app's Prometheus metrics (server/http/metrics.ts); default a registry of its own, read through `app.metrics`. */
+  /** This app's Prometheus metrics (server/http/metrics.ts); default a registry of its own, read through `app.metrics` (the process metrics join it where it is served). */
   readonly metrics?: Metrics;
   /** Public origin for links in e-mails; default http://localhost:3000. */
   readonly appUrl?: string;
