@@ -1,4 +1,4 @@
-// npm run backup [-- <archivo.tar.gz>] [--data-dir <carpeta>]
+// npm run backup [-- <archivo.tar.gz>] [--data-dir <carpeta>]   (default DATA_DIR, else .data)
 //
 // One file with everything an embedded-database installation keeps
 // (docs/operations/backups.md): the PGlite database, the uploads on disk and
@@ -20,7 +20,7 @@ import { DEFAULT_DATA_DIR, REPO_ROOT } from "../server/db/paths.ts";
 try {
   const { values, positionals } = parseArgs({ options: { "data-dir": { type: "string" } }, allowPositionals: true });
   const env = readEnv();
-  const root = resolve(values["data-dir"] ?? DEFAULT_DATA_DIR);
+  const root = resolve(values["data-dir"] ?? env.dataDir ?? DEFAULT_DATA_DIR);
   const now = new Date();
   const file = resolve(positionals[0] ?? join(REPO_ROOT, "backups", `puente-backup-${now.toISOString().replace(/[:.]/g, "-")}.tar.gz`));
   const started = performance.now();

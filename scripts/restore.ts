@@ -1,4 +1,4 @@
-// npm run restore -- <archivo.tar.gz> [--force] [--data-dir <carpeta>]
+// npm run restore -- <archivo.tar.gz> [--force] [--data-dir <carpeta>]   (default DATA_DIR, else .data)
 //
 // Puts a backup of `npm run backup` back (docs/operations/backups.md).
 // Refuses while a server runs on the data, and over existing data unless
@@ -20,7 +20,7 @@ try {
   const [file] = positionals;
   if (file === undefined || positionals.length > 1) throw new BackupError(BACKUP_MESSAGES.usage);
   const env = readEnv();
-  const root = resolve(values["data-dir"] ?? DEFAULT_DATA_DIR);
+  const root = resolve(values["data-dir"] ?? env.dataDir ?? DEFAULT_DATA_DIR);
   const started = performance.now();
   const restored = await restoreBackup({
     layout: dataLayout(root, env.uploadsDir === undefined ? undefined : resolve(env.uploadsDir)),

@@ -10,6 +10,7 @@ import type { Database } from "./db/open.ts";
 import { REPO_ROOT } from "./db/paths.ts";
 import { registerAuthz } from "./auth/authz.ts";
 import { registerBackgroundTasks } from "./http/background.ts";
+import { createMetrics, instrumentApp, type Metrics } from "./http/metrics.ts";
 import {
   createMemoryStore,
   createRateLimiter,
@@ -76,6 +77,14 @@ declare module "fastify" {
      * `config.deferReady`.
      */
     becomeReady(): Promise<void>;
+    /**
+     * Begin a graceful shutdown's drain: /api/health/ready answers 503 so a
+     * proxy stops sending new traffic here, while every route still answers
+     * (decision 041). The close that follows ends it.
+     */
+    beginDrain(): void;
+    /** This app's Prometheus metrics (served on METRICS_PORT by server/start.ts). */
+    readonly metrics: Metrics;
   }
 }
 
@@ -94,6 +103,8 @@ type FeatureContext = RouteContext & {
    * answers a first listing, so the first buyer's is fast.
    */
   readonly beforeReady: (task: () => Promise<void>) => void;
+  /** This process's metrics: features count what an operator watches (payment webhooks). */
+  readonly metrics: Metrics;
 };
 
 /** Each server feature serves its endpoints (server/<feature>/routes.ts). Add a new feature here. */
@@ -152,6 +163,8 @@ export interface AppConfig {
   readonly mailTransport?: MailTransport;
   /** The outbox worker's settings (server/mail/delivery.ts): MAIL_POLL_INTERVAL_MS, and in tests fast retries or no worker at all. */
   readonly mailDelivery?: Partial<MailDeliverySettings>;
+  /** This app's Prometheus metrics (server/http/metrics.ts); default a registry of its own, read through `app.metrics` (the process metrics join it where it is served). */
+  readonly metrics?: Metrics;
   /** Public origin for links in e-mails; default http://localhost:3000. */
   readonly appUrl?: string;
   /** Team inbox for notifications; default equipo@puente.mx. */
@@ -241,7 +254,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     // A number of hops, never `true`: trusting every X-Forwarded-For would let
     // a client choose the IP its rate limits count against.
     trustProxy: (_address: string, hop: number) => hop < (config.trustProxyHops ?? 0),
-    return503OnClosing: true,
+    // The readiness gate answers requests that arrive while closing, in Spanish (server/health/readiness.ts).
+    return503OnClosing: false,
     // Errors raised before routing (a malformed URL): answered on the raw
     // response, since no route context exists yet.
     frameworkErrors: (error, request, reply) => {
@@ -293,6 +307,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     readiness.markStopping();
     done();
   });
+  app.decorate("beginDrain", () => readiness.markDraining());
 
   const tokens: TokenSettings = { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS };
   const now = config.clock ?? (() => new Date());
@@ -303,12 +318,20 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const rateLimitStore =
     config.rateLimitStore ?? (config.redisUrl === undefined || config.redisUrl === "" ? createMemoryStore() : createRedisStore(config.redisUrl));
   if (ownStore) app.addHook("onClose", () => rateLimitStore.close());
-  const rateLimiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...config.rateLimits }, app.log);
+  const metrics = config.metrics ?? createMetrics();
+  app.decorate("metrics", metrics);
+  const rateLimiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...config.rateLimits }, app.log, (bucket) => metrics.rateLimitRefusals.inc({ bucket }));
   const background = registerBackgroundTasks(app, app.log);
   // E-mail goes through the outbox (docs/decisions/031-email-outbox.md): routes enqueue in their
   // transaction; this process's worker delivers after the commit, and polls for the rest.
   const mailTransport = config.mailTransport ?? transportFor(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM, app.log);
-  const mailDelivery = createMailDelivery({ db, transport: mailTransport, log: app.log, ...config.mailDelivery });
+  const mailDelivery = createMailDelivery({
+    db,
+    transport: mailTransport,
+    log: app.log,
+    onFailure: (outcome) => metrics.emailFailures.inc({ outcome }),
+    ...config.mailDelivery,
+  });
   const mailer = createMailer({
     transport: mailTransport.kind,
     enqueued: (transactionId) => background.run("e-mail delivery", () => mailDelivery.afterCommit(transactionId)),
@@ -332,11 +355,12 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   });
   app.addHook("onClose", () => live.stop());
   const searchIndex = new SearchIndexSync(db);
+  instrumentApp(app, metrics, { db, readiness: () => readiness.state, searchIndex: () => searchIndex.stats() });
   const readyTasks: Array<() => Promise<void>> = [];
   const beforeReady = (task: () => Promise<void>) => {
     readyTasks.push(task);
   };
-  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions, live, searchIndex, beforeReady };
+  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions, live, searchIndex, beforeReady, metrics };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);

@@ -1,6 +1,10 @@
 import { join } from "node:path";
+import { dataPaths } from "../db/paths.ts";
 
-/** Where one installation keeps what a backup holds: by default the checkout's `.data/` (server/db/paths.ts). */
+/** Where a running PGlite server answers dump requests (./socket.ts): a folder of its own, only the owner may enter. */
+export const backupSocketIn = (dataDir: string): string => join(dataDir, "run", "backup.sock");
+
+/** What a backup holds of one data directory (DATA_DIR, by default the checkout's `.data/`: server/db/paths.ts). */
 export interface DataLayout {
   readonly root: string;
   readonly pglite: string;
@@ -8,15 +12,17 @@ export interface DataLayout {
   readonly uploads: string;
   readonly jwtSecret: string;
   readonly webhookSecret: string;
-  /** Where a running server answers dump requests (./socket.ts). */
   readonly backupSocket: string;
 }
 
-export const dataLayout = (root: string, uploadsDir?: string): DataLayout => ({
-  root,
-  pglite: join(root, "pglite"),
-  uploads: uploadsDir ?? join(root, "uploads"),
-  jwtSecret: join(root, "jwt-secret"),
-  webhookSecret: join(root, "payments-webhook-secret"),
-  backupSocket: join(root, "run", "backup.sock"),
-});
+export const dataLayout = (root: string, uploadsDir?: string): DataLayout => {
+  const paths = dataPaths(root);
+  return {
+    root,
+    pglite: paths.pglite,
+    uploads: uploadsDir ?? paths.uploads,
+    jwtSecret: paths.jwtSecret,
+    webhookSecret: paths.localWebhookSecret,
+    backupSocket: backupSocketIn(root),
+  };
+};

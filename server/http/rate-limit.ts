@@ -258,7 +258,13 @@ export interface RateLimiter {
 
 export const retryAfterSeconds = (resetMs: number): string => String(Math.max(1, Math.ceil(resetMs / 1000)));
 
-export function createRateLimiter(store: RateLimitStore, rules: RateLimitRules, log: Pick<FastifyBaseLogger, "error">): RateLimiter {
+export function createRateLimiter(
+  store: RateLimitStore,
+  rules: RateLimitRules,
+  log: Pick<FastifyBaseLogger, "error">,
+  /** Told of each request a guard refuses (the metrics count them). */
+  onRefused: (bucket: RateLimitBucket) => void = () => undefined,
+): RateLimiter {
   // A limiter outage must not lock everyone out: the request is let through and the failure logged.
   const hit = async (bucket: RateLimitBucket, key: string): Promise<HitResult | null> => {
     try {
@@ -286,6 +292,7 @@ export function createRateLimiter(store: RateLimitStore, rules: RateLimitRules, 
       async (request, reply) => {
         const result = await hit(bucket, options.key?.(request) ?? request.ip);
         if (result !== null && result.count > rules[bucket].max) {
+          onRefused(bucket);
           reply.header("Retry-After", retryAfterSeconds(result.resetMs));
           throw new HttpError(429, options.message ?? TOO_MANY_REQUESTS_MESSAGE);
         }
