@@ -46,7 +46,7 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 // A private build directory: \`dist/\` is rebuilt by other runs (e2e) at any time.
-const DIST = join(REPO_ROOT, "node_modules", ".cache", "bench-web-dist");
+const DIST = join(REPO_ROOT, ".cache", "bench-web-dist");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /** Gzip size of a built file: the precompressed .gz when present, else gzip now. */
