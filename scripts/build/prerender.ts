@@ -29,6 +29,9 @@ import { buildRoutePreloads, type BuildChunk, type RoutePreloads } from "./route
 /** The server bundle's directory inside the build (server/http/rendered-pages.ts loads it; @fastify/static never serves it). */
 export const SERVER_BUNDLE_DIR = "ssr";
 
+/** A route's key among the route preloads: a pattern's `:param` would make it skipped there as a non-static path. */
+const preloadKey = (path: string): string => path.replaceAll(":", "__");
+
 /** The not-found page's key among the route preloads (no path matches it). */
 const NOT_FOUND_KEY = "/__not-found";
 
@@ -133,7 +136,7 @@ export function prerenderPages(srcApp: string): Plugin {
           importedCss: item.viteMetadata?.importedCss ?? new Set(),
         });
       }
-      preloads = buildRoutePreloads(chunks, [...pages, ...onRequest, { ...notFoundEntry, path: NOT_FOUND_KEY }], srcApp);
+      preloads = buildRoutePreloads(chunks, [...pages, ...onRequest.map((route) => ({ ...route, path: preloadKey(route.path) })), { ...notFoundEntry, path: NOT_FOUND_KEY }], srcApp);
     },
     closeBundle: {
       sequential: true,
@@ -152,7 +155,7 @@ export function prerenderPages(srcApp: string): Plugin {
         const rendered: Record<string, string> = {};
         for (const route of pages) rendered[route.path] = await render(route, route.path, route.path, false);
         const templates: Record<string, string> = {};
-        for (const route of onRequest) templates[route.path] = pageTemplate(indexHtml, existing(out, preloads[route.path] ?? { js: [], css: [] }));
+        for (const route of onRequest) templates[route.path] = pageTemplate(indexHtml, existing(out, preloads[preloadKey(route.path)] ?? { js: [], css: [] }));
         const result: Prerendered = {
           pages: rendered,
           notFound: await render(notFoundEntry, NOT_FOUND_KEY, NOT_FOUND_KEY, true),

@@ -148,6 +148,7 @@ describe.each(EVERY_TEST_DATABASE)("pages rendered on request on $kind", (target
     // The name in the card's text is masked (docs/decisions/030), in the markup and in the hydration data.
     expect(body).toContain("La empresa hace software de facturación");
     expect(body).toContain('id="puente-query-data"');
+    expect(body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/MarketplaceRoute-[\w-]+\.css">/);
     const list = jsonLd(body);
     expect(list["@type"]).toBe("CollectionPage");
     const items = (list["mainEntity"] as { itemListElement: ReadonlyArray<{ url: string; name: string }> }).itemListElement;
@@ -184,6 +185,9 @@ describe.each(EVERY_TEST_DATABASE)("pages rendered on request on $kind", (target
     expect(attribute(body, /<meta name="description" content="([^"]*)"/)).toContain("La empresa hace software de facturación");
     expect(body).toMatch(new RegExp(`<h1[^>]*>Empresa <!-- -->${human.tech}</h1>|<h1[^>]*>Empresa ${human.tech}</h1>`));
     expect(body).toContain("La empresa se fundó en 2012.");
+    // The page paints styled before any script runs: its own stylesheets are linked (a shift otherwise).
+    expect(body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/BusinessProfileRoute-[\w-]+\.css">/);
+    expect(body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/BusinessProfileRoute-[\w-]+\.js">/);
     const data = jsonLd(body);
     expect(data["@type"]).toBe("ItemPage");
     const organization = data["mainEntity"] as Record<string, unknown>;
