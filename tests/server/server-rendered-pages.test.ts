@@ -187,7 +187,6 @@ describe.each(EVERY_TEST_DATABASE)("pages rendered on request on $kind", (target
     expect(body).toContain("La empresa se fundó en 2012.");
     // The page paints styled before any script runs: its own stylesheets are linked (a shift otherwise).
     expect(body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/BusinessProfileRoute-[\w-]+\.css">/);
-    expect(body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/BusinessProfileRoute-[\w-]+\.js">/);
     const data = jsonLd(body);
     expect(data["@type"]).toBe("ItemPage");
     const organization = data["mainEntity"] as Record<string, unknown>;
