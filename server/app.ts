@@ -22,6 +22,8 @@ import {
 import { isApiUrl } from "./http/api-url.ts";
 import { HttpError, MESSAGES, toErrorReply } from "./http/errors.ts";
 import { loadPrerendered } from "./http/prerendered.ts";
+import { loadRenderedPages } from "./http/rendered-pages.ts";
+import { Sitemap } from "./marketplace/sitemap.ts";
 import { loadRouteHtml, sendRouteHtml } from "./http/route-preloads.ts";
 import { redactingStream, type LogDestination } from "./http/log-redaction.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
@@ -382,7 +384,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       preCompressed: true,
       // Source maps would publish src/: never served, even if a build leaves one behind.
       // prerendered.json is the pages' source (origin placeholders): the pages are served below.
-      allowedPath: (pathName) => !pathName.endsWith(".map") && !pathName.startsWith("/prerendered.json"),
+      // ssr/ is the server's render bundle (decision 043): code for the server, never a file to serve.
+      allowedPath: (pathName) => !pathName.endsWith(".map") && !pathName.startsWith("/prerendered.json") && !pathName.startsWith("/ssr/"),
       setHeaders: (res, filePath) => {
         res.header("Cache-Control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       },
@@ -394,6 +397,17 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const routeHtml = serveSpa ? loadRouteHtml(distDir) : new Map<string, never>();
   const prerendered = serveSpa ? loadPrerendered(distDir, appUrl) : null;
   const pageFor = (path: string) => prerendered?.pages.get(path) ?? routeHtml.get(path);
+  // The marketplace and business profiles, rendered on request with their public data (decision 043).
+  const rendered = serveSpa && prerendered !== null ? await loadRenderedPages(distDir, appUrl, prerendered.notFoundOfRoute, app.log) : null;
+  /** The API as an anonymous visitor from `ip` sees it (a profile view counts for the visitor, as the browser's request did). */
+  const anonymousGet = (ip: string) => async (url: string) => {
+    const response = await app.inject({ method: "GET", url, remoteAddress: ip, headers: { accept: "application/json" } });
+    return { status: response.statusCode, body: response.statusCode === 200 ? (response.json() as unknown) : null };
+  };
+  const sitemap = new Sitemap(db, appUrl, prerendered?.indexedPaths ?? []);
+  app.get("/sitemap.xml", async (_request, reply) =>
+    reply.header("Cache-Control", "no-cache").type("application/xml; charset=utf-8").send(await sitemap.xml()),
+  );
   const home = pageFor("/");
   if (home !== undefined) {
     // Before @fastify/static's index.html, so the home page gets its own HTML too.
@@ -403,7 +417,16 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     // History fallback: a page route of the SPA gets its page, or index.html.
     if (serveSpa && !isApiUrl(request.url) && wantsHtml(request)) {
-      const path = request.url.split("?")[0] ?? "";
+      const [path = "", search = ""] = request.url.split(/\?(.*)/s);
+      if (rendered?.handles(path) === true) {
+        try {
+          const answer = await rendered.answer(path, search, anonymousGet(request.ip));
+          if (answer !== null) return sendRouteHtml(request, reply, answer.page, answer.status);
+        } catch (error) {
+          // Never a 5xx for a page: the browser renders it, as before decision 043.
+          request.log.error({ err: error }, "server render failed; the page renders in the browser");
+        }
+      }
       const page = pageFor(path);
       if (page !== undefined) return sendRouteHtml(request, reply, page);
       // No route of the app matches: the prerendered not-found page, with the status that says so.

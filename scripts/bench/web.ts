@@ -43,10 +43,12 @@ export const PUBLIC_ROUTES = [
   "/pago-exitoso",
   "/pago-error",
   "/pagina-que-no-existe",
+  // Rendered by the server on request with its data (decision 043); a profile is added at run time (profileRoute).
+  "/compra-una-empresa",
 ] as const;
 
 // A private build directory: \`dist/\` is rebuilt by other runs (e2e) at any time.
-const DIST = join(REPO_ROOT, "node_modules", ".cache", "bench-web-dist");
+const DIST = join(REPO_ROOT, ".cache", "bench-web-dist");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /** Gzip size of a built file: the precompressed .gz when present, else gzip now. */
@@ -68,9 +70,20 @@ if (!args.has("--no-build")) {
 }
 
 const only = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
-const routes = only.length > 0 ? only : PUBLIC_ROUTES;
 
-const server = await startServer({ seedDemo: false, distDir: DIST });
+// Demo companies: the marketplace and a profile are measured with real listings (decision 043).
+const server = await startServer({ seedDemo: true, distDir: DIST });
+
+/** A listed demo company's profile: ids are the database's, so one is asked for at run time. */
+async function profileRoute(): Promise<string> {
+  const answer = await fetch(`${server.url}/api/companies?per_page=1`);
+  const body = (await answer.json()) as { readonly items?: ReadonlyArray<{ readonly id: number }> };
+  const id = body.items?.[0]?.id;
+  if (id === undefined) throw new Error("bench:web: no listed company to measure /perfil-de-negocio/{id}");
+  return `/perfil-de-negocio/${id}`;
+}
+
+const routes = only.length > 0 ? only : [...PUBLIC_ROUTES, await profileRoute()];
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
