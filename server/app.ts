@@ -418,7 +418,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     // History fallback: a page route of the SPA gets its page, or index.html.
     if (serveSpa && !isApiUrl(request.url) && wantsHtml(request)) {
       const [path = "", search = ""] = request.url.split(/\?(.*)/s);
-      if (rendered?.handles(path) === true) {
+      // Past its render budget a visitor (or a script walking random filters) gets the page the browser renders.
+      if (rendered?.handles(path) === true && (await rateLimiter.within("page_renders", request.ip))) {
         try {
           const answer = await rendered.answer(path, search, anonymousGet(request.ip));
           if (answer !== null) return sendRouteHtml(request, reply, answer.page, answer.status);

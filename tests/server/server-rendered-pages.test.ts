@@ -207,6 +207,25 @@ describe.each(EVERY_TEST_DATABASE)("pages rendered on request on $kind", (target
     }
   });
 
+  it("past a visitor's render budget the page is still answered, rendered by the browser instead", async () => {
+    const budgeted = await buildApp({
+      db: handle.db,
+      config: { jwtSecret: TEST_JWT_SECRET, logLevel: "silent", distDir, appUrl: ORIGIN, rateLimits: { page_renders: { max: 1, windowMs: 60_000 } } },
+    });
+    try {
+      const visit = () => budgeted.inject({ method: "GET", url: "/compra-una-empresa", headers: { accept: "text/html" }, remoteAddress: "203.0.113.9" });
+      const first = await visit();
+      expect(first.body).toContain("2 empresas encontradas");
+      const second = await visit();
+      expect(second.statusCode).toBe(200);
+      expect(second.body).toContain('<div id="root"');
+      expect(second.body).not.toContain("2 empresas encontradas");
+      expect(second.body).not.toContain('id="puente-query-data"');
+    } finally {
+      await budgeted.close();
+    }
+  });
+
   it("never serves the server bundle as a file", async () => {
     const bundle = await app.inject({ method: "GET", url: "/ssr/prerender.js" });
     expect(bundle.statusCode).toBe(404);
