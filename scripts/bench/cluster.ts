@@ -70,14 +70,19 @@ const PORTS = [4311, 4312, 4313] as const;
 const DATABASE = "puente_cluster";
 /**
  * The proxy's health check: every 500 ms, out after 2 failures, back after
- * 2 successes; a check waits up to 2 s for its answer (a busy process answers
+ * 2 successes; a check waits up to 1.5 s for its answer (a busy process answers
  * late, and must not be taken for a dead one).
  */
-const CHECK = { interMs: 500, fall: 2, rise: 2, timeoutMs: 2000 } as const;
+const CHECK = { interMs: 500, fall: 2, rise: 2, timeoutMs: 1500 } as const;
 /** Requests one process works on at once; the rest wait in HAProxy's queue, so a process keeps answering its health check. */
 const PER_PROCESS = 32;
-/** Longer than the check interval × fall count, so the proxy has taken a stopping process out before it closes. */
-const DRAIN_MS = CHECK.interMs * CHECK.fall + 1000;
+/**
+ * Longer than the proxy takes to see a stopping process: `fall` checks, each
+ * after the interval and as slow as its timeout under load (a drain of
+ * interval × fall, 2 s, was too short: a check took ~500 ms, the process
+ * closed while HAProxy still sent to it, and POSTs got 502 and 503).
+ */
+const DRAIN_MS = CHECK.fall * (CHECK.interMs + CHECK.timeoutMs) + 1000;
 const KILL_AT_MS = 10_000;
 
 /**
