@@ -638,6 +638,31 @@ export async function listingCheck(backends: ReadonlyArray<string>, fixture: Fix
   return { name: "a write through one process in the next listing of another", ok: misses.length === 0 && tries > 0, detail: misses.length === 0 ? `${tries} of ${tries} writes listed by another process on its next request` : misses.join("; ") };
 }
 
+/** A file uploaded through one process is opened, bytes and all, through every other (one uploads folder, or S3). */
+export async function sharedFilesCheck(backends: ReadonlyArray<string>, fixture: Fixture): Promise<Check> {
+  const pair = fixture.pairs[0] as DealPair;
+  const problems: string[] = [];
+  let opened = 0;
+  for (const [writerIndex, writer] of backends.entries()) {
+    const uploaded = await send(writer, { method: "POST", path: `/companies/${pair.companyId}/company_files/company_poderes`, token: pair.seller.token, ...multipart(`poder-${writerIndex + 1}.pdf`) }, false);
+    const fileId = uploaded.status === 201 ? (JSON.parse(uploaded.body) as { items?: Array<{ id: number }> }).items?.[0]?.id : undefined;
+    if (fileId === undefined) {
+      problems.push(`an upload through process ${writerIndex + 1} answered ${uploaded.status ?? uploaded.error}`);
+      continue;
+    }
+    for (const [readerIndex, reader] of backends.entries()) {
+      if (reader === writer) continue;
+      const signed = await send(reader, { method: "GET", path: `/companies/${pair.companyId}/company_files/${fileId}`, token: pair.seller.token }, false);
+      const url = signed.status === 200 ? (JSON.parse(signed.body) as { url?: string }).url : undefined;
+      const location = url === undefined ? undefined : new URL(url, reader);
+      const file = location === undefined ? undefined : await send(reader, { method: "GET", path: `${location.pathname.replace(/^\/api/, "")}${location.search}` }, false);
+      if (file?.status === 200 && file.body === PDF.toString()) opened += 1;
+      else problems.push(`process ${readerIndex + 1} could not open the file uploaded through process ${writerIndex + 1} (${signed.status ?? signed.error}, ${file?.status ?? file?.error ?? "no url"})`);
+    }
+  }
+  return { name: "uploads shared across processes", ok: problems.length === 0 && opened > 0, detail: problems.length === 0 ? `${opened} of ${opened} files uploaded through one process opened through another, same bytes` : problems.join("; ") };
+}
+
 /** An open GET /api/events stream: its events as they come. */
 interface EventStream {
   next(timeoutMs: number): Promise<unknown>;

@@ -44,6 +44,7 @@ import {
   report,
   runLoad,
   send,
+  sharedFilesCheck,
   summarize,
   writeChecks,
   type Sender,
@@ -274,6 +275,7 @@ async function main(): Promise<number> {
       await rateLimitCheck(backends),
       await listingCheck(backends, fixture),
       await dealEventsCheck(backends, fixture),
+      await sharedFilesCheck(backends, fixture),
     ];
     log("");
     log(`Topology: HAProxy ${proxyUrl} → ${backends.join(", ")}; PostgreSQL ${DATABASE}; Redis ${settings.redisUrl}; uploads ${settings.uploadsDir} (shared).`);

@@ -16,6 +16,7 @@ import {
   rateLimitCheck,
   report,
   runLoad,
+  sharedFilesCheck,
   summarize,
   writeChecks,
   type Check,
@@ -126,7 +127,7 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)("two proces
     const result = await load;
     const summary = summarize(result, windows);
     checks.push(...errorChecks(summary), ...(await writeChecks(settings.databaseUrl, fixture, result)));
-    checks.push(await rateLimitCheck(backends), await listingCheck(backends, fixture), await dealEventsCheck(backends, fixture));
+    checks.push(await rateLimitCheck(backends), await listingCheck(backends, fixture), await dealEventsCheck(backends, fixture), await sharedFilesCheck(backends, fixture));
     lines = report(summary, checks);
     process.stderr.write(`${lines.join("\n")}\n`);
   }, 90_000);
@@ -155,9 +156,10 @@ describe.skipIf(databaseUrl === undefined || redisUrl === undefined)("two proces
     expect(check("no error outside")).toMatchObject({ ok: true });
   });
 
-  it("shares rate limits, listings and deal-room events across processes", () => {
+  it("shares rate limits, listings, deal-room events and uploaded files across processes", () => {
     expect(check("rate limits shared")).toMatchObject({ ok: true });
     expect(check("a write through one process")).toMatchObject({ ok: true });
     expect(check("deal-room events")).toMatchObject({ ok: true });
+    expect(check("uploads shared")).toMatchObject({ ok: true });
   });
 });
