@@ -39,7 +39,8 @@ import { REPO_ROOT } from "../../server/db/paths.ts";
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const DATABASE = "puente_cluster_test";
+// Its own database per run: two suites on one PostgreSQL (two checkouts) must not drop each other's.
+const DATABASE = `puente_cluster_test_${process.pid}`;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
