@@ -46,7 +46,7 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 // A private build directory: \`dist/\` is rebuilt by other runs (e2e) at any time.
-const DIST = join(REPO_ROOT, "node_modules", ".cache", "bench-web-dist");
+const DIST = join(REPO_ROOT, ".cache", "bench-web-dist");
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /** Gzip size of a built file: the precompressed .gz when present, else gzip now. */
@@ -67,8 +67,19 @@ if (!args.has("--no-build")) {
   execFileSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", DIST, "--emptyOutDir"], { cwd: REPO_ROOT, stdio: "inherit" });
 }
 
-const only = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
-const routes = only.length > 0 ? only : PUBLIC_ROUTES;
+/** `--routes /a,/b` and bare paths (`/a /b`) limit the run; neither means every public route. */
+function selectedRoutes(argv: ReadonlyArray<string>): ReadonlyArray<string> {
+  const only: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? "";
+    if (arg === "--routes") only.push(...(argv[++index] ?? "").split(","));
+    else if (arg.startsWith("--routes=")) only.push(...arg.slice("--routes=".length).split(","));
+    else if (arg.startsWith("/")) only.push(arg);
+  }
+  const paths = only.filter((path) => path.startsWith("/"));
+  return paths.length > 0 ? paths : PUBLIC_ROUTES;
+}
+const routes = selectedRoutes(process.argv.slice(2));
 
 const server = await startServer({ seedDemo: false, distDir: DIST });
 const chrome = await chromeLauncher.launch({
