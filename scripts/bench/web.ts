@@ -100,6 +100,28 @@ async function audit(route: string) {
   return result;
 }
 
+type Audits = Awaited<ReturnType<typeof audit>>["lhr"]["audits"];
+
+/** The rows of an audit's table (Lighthouse's `details.items`), or none. */
+function rows(audits: Audits, id: string): ReadonlyArray<Record<string, unknown>> {
+  const details = audits[id]?.details;
+  return details !== undefined && "items" in details ? (details.items as ReadonlyArray<Record<string, unknown>>) : [];
+}
+
+/** Main-thread work by category, script boot-up by file and the long tasks, for `--verbose`. */
+function diagnostics(audits: Audits, origin: string): string[] {
+  const ms = (value: unknown) => `${Math.round(typeof value === "number" ? value : 0)}ms`;
+  const short = (value: unknown) => String(value).replace(origin, "").replace("/assets/", "");
+  const work = rows(audits, "mainthread-work-breakdown").map((row) => `${String(row["groupLabel"] ?? row["group"])} ${ms(row["duration"])}`);
+  const bootup = rows(audits, "bootup-time")
+    .slice(0, 6)
+    .map((row) => `${short(row["url"])} ${ms(row["total"])} (script ${ms(row["scripting"])}, parse ${ms(row["scriptParseCompile"])})`);
+  const longTasks = rows(audits, "long-tasks")
+    .slice(0, 6)
+    .map((row) => `${short(row["url"])} ${ms(row["duration"])} at ${ms(row["startTime"])}`);
+  return [`main thread: ${work.join(", ")}`, `bootup: ${bootup.join("; ")}`, `long tasks: ${longTasks.join("; ") || "none"}`];
+}
+
 let failures = 0;
 try {
   for (const route of routes) {
@@ -128,6 +150,8 @@ try {
           process.stdout.write(`  ${id}: ${audit.displayValue ?? audit.score}\n`);
         }
       }
+      // Where the main thread went: the diagnostics that explain TBT.
+      for (const line of diagnostics(lhr.audits, server.url)) process.stdout.write(`  ${line}\n`);
     }
   }
 } finally {
