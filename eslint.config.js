@@ -148,7 +148,7 @@ const HAND_TYPED_QUERY_KEYS = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "pacts", "test-results", "playwright-report", ".data", "server/migrations"] },
+  { ignores: ["dist", ".build", ".cache", "node_modules", "pacts", "test-results", "playwright-report", ".data", "server/migrations"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,6 +10,7 @@ import type { Database } from "./db/open.ts";
 import { REPO_ROOT } from "./db/paths.ts";
 import { registerAuthz } from "./auth/authz.ts";
 import { registerBackgroundTasks } from "./http/background.ts";
+import { createMetrics, instrumentApp, type Metrics } from "./http/metrics.ts";
 import {
   createMemoryStore,
   createRateLimiter,
@@ -21,6 +22,8 @@ import {
 import { isApiUrl } from "./http/api-url.ts";
 import { HttpError, MESSAGES, toErrorReply } from "./http/errors.ts";
 import { loadPrerendered } from "./http/prerendered.ts";
+import { loadRenderedPages } from "./http/rendered-pages.ts";
+import { Sitemap } from "./marketplace/sitemap.ts";
 import { loadRouteHtml, sendRouteHtml } from "./http/route-preloads.ts";
 import { redactingStream, type LogDestination } from "./http/log-redaction.ts";
 import { registerSecurityHeaders, securityHeaders } from "./http/security-headers.ts";
@@ -76,6 +79,14 @@ declare module "fastify" {
      * `config.deferReady`.
      */
     becomeReady(): Promise<void>;
+    /**
+     * Begin a graceful shutdown's drain: /api/health/ready answers 503 so a
+     * proxy stops sending new traffic here, while every route still answers
+     * (decision 041). The close that follows ends it.
+     */
+    beginDrain(): void;
+    /** This app's Prometheus metrics (served on METRICS_PORT by server/start.ts). */
+    readonly metrics: Metrics;
   }
 }
 
@@ -94,6 +105,8 @@ type FeatureContext = RouteContext & {
    * answers a first listing, so the first buyer's is fast.
    */
   readonly beforeReady: (task: () => Promise<void>) => void;
+  /** This process's metrics: features count what an operator watches (payment webhooks). */
+  readonly metrics: Metrics;
 };
 
 /** Each server feature serves its endpoints (server/<feature>/routes.ts). Add a new feature here. */
@@ -152,6 +165,8 @@ export interface AppConfig {
   readonly mailTransport?: MailTransport;
   /** The outbox worker's settings (server/mail/delivery.ts): MAIL_POLL_INTERVAL_MS, and in tests fast retries or no worker at all. */
   readonly mailDelivery?: Partial<MailDeliverySettings>;
+  /** This app's Prometheus metrics (server/http/metrics.ts); default a registry of its own, read through `app.metrics` (the process metrics join it where it is served). */
+  readonly metrics?: Metrics;
   /** Public origin for links in e-mails; default http://localhost:3000. */
   readonly appUrl?: string;
   /** Team inbox for notifications; default equipo@puente.mx. */
@@ -241,7 +256,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     // A number of hops, never `true`: trusting every X-Forwarded-For would let
     // a client choose the IP its rate limits count against.
     trustProxy: (_address: string, hop: number) => hop < (config.trustProxyHops ?? 0),
-    return503OnClosing: true,
+    // The readiness gate answers requests that arrive while closing, in Spanish (server/health/readiness.ts).
+    return503OnClosing: false,
     // Errors raised before routing (a malformed URL): answered on the raw
     // response, since no route context exists yet.
     frameworkErrors: (error, request, reply) => {
@@ -293,6 +309,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     readiness.markStopping();
     done();
   });
+  app.decorate("beginDrain", () => readiness.markDraining());
 
   const tokens: TokenSettings = { secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS };
   const now = config.clock ?? (() => new Date());
@@ -303,12 +320,20 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const rateLimitStore =
     config.rateLimitStore ?? (config.redisUrl === undefined || config.redisUrl === "" ? createMemoryStore() : createRedisStore(config.redisUrl));
   if (ownStore) app.addHook("onClose", () => rateLimitStore.close());
-  const rateLimiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...config.rateLimits }, app.log);
+  const metrics = config.metrics ?? createMetrics();
+  app.decorate("metrics", metrics);
+  const rateLimiter = createRateLimiter(rateLimitStore, { ...DEFAULT_RATE_LIMITS, ...config.rateLimits }, app.log, (bucket) => metrics.rateLimitRefusals.inc({ bucket }));
   const background = registerBackgroundTasks(app, app.log);
   // E-mail goes through the outbox (docs/decisions/031-email-outbox.md): routes enqueue in their
   // transaction; this process's worker delivers after the commit, and polls for the rest.
   const mailTransport = config.mailTransport ?? transportFor(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM, app.log);
-  const mailDelivery = createMailDelivery({ db, transport: mailTransport, log: app.log, ...config.mailDelivery });
+  const mailDelivery = createMailDelivery({
+    db,
+    transport: mailTransport,
+    log: app.log,
+    onFailure: (outcome) => metrics.emailFailures.inc({ outcome }),
+    ...config.mailDelivery,
+  });
   const mailer = createMailer({
     transport: mailTransport.kind,
     enqueued: (transactionId) => background.run("e-mail delivery", () => mailDelivery.afterCommit(transactionId)),
@@ -332,11 +357,12 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   });
   app.addHook("onClose", () => live.stop());
   const searchIndex = new SearchIndexSync(db);
+  instrumentApp(app, metrics, { db, readiness: () => readiness.state, searchIndex: () => searchIndex.stats() });
   const readyTasks: Array<() => Promise<void>> = [];
   const beforeReady = (task: () => Promise<void>) => {
     readyTasks.push(task);
   };
-  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions, live, searchIndex, beforeReady };
+  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions, live, searchIndex, beforeReady, metrics };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);
@@ -358,7 +384,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       preCompressed: true,
       // Source maps would publish src/: never served, even if a build leaves one behind.
       // prerendered.json is the pages' source (origin placeholders): the pages are served below.
-      allowedPath: (pathName) => !pathName.endsWith(".map") && !pathName.startsWith("/prerendered.json"),
+      // ssr/ is the server's render bundle (decision 043): code for the server, never a file to serve.
+      allowedPath: (pathName) => !pathName.endsWith(".map") && !pathName.startsWith("/prerendered.json") && !pathName.startsWith("/ssr/"),
       setHeaders: (res, filePath) => {
         res.header("Cache-Control", filePath.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       },
@@ -370,6 +397,17 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const routeHtml = serveSpa ? loadRouteHtml(distDir) : new Map<string, never>();
   const prerendered = serveSpa ? loadPrerendered(distDir, appUrl) : null;
   const pageFor = (path: string) => prerendered?.pages.get(path) ?? routeHtml.get(path);
+  // The marketplace and business profiles, rendered on request with their public data (decision 043).
+  const rendered = serveSpa && prerendered !== null ? await loadRenderedPages(distDir, appUrl, prerendered.notFoundOfRoute, app.log) : null;
+  /** The API as an anonymous visitor from `ip` sees it (a profile view counts for the visitor, as the browser's request did). */
+  const anonymousGet = (ip: string) => async (url: string) => {
+    const response = await app.inject({ method: "GET", url, remoteAddress: ip, headers: { accept: "application/json" } });
+    return { status: response.statusCode, body: response.statusCode === 200 ? (response.json() as unknown) : null };
+  };
+  const sitemap = new Sitemap(db, appUrl, prerendered?.indexedPaths ?? []);
+  app.get("/sitemap.xml", async (_request, reply) =>
+    reply.header("Cache-Control", "no-cache").type("application/xml; charset=utf-8").send(await sitemap.xml()),
+  );
   const home = pageFor("/");
   if (home !== undefined) {
     // Before @fastify/static's index.html, so the home page gets its own HTML too.
@@ -379,7 +417,17 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     // History fallback: a page route of the SPA gets its page, or index.html.
     if (serveSpa && !isApiUrl(request.url) && wantsHtml(request)) {
-      const path = request.url.split("?")[0] ?? "";
+      const [path = "", search = ""] = request.url.split(/\?(.*)/s);
+      // Past its render budget a visitor (or a script walking random filters) gets the page the browser renders.
+      if (rendered?.handles(path) === true && (await rateLimiter.within("page_renders", request.ip))) {
+        try {
+          const answer = await rendered.answer(path, search, anonymousGet(request.ip));
+          if (answer !== null) return sendRouteHtml(request, reply, answer.page, answer.status);
+        } catch (error) {
+          // Never a 5xx for a page: the browser renders it, as before decision 043.
+          request.log.error({ err: error }, "server render failed; the page renders in the browser");
+        }
+      }
       const page = pageFor(path);
       if (page !== undefined) return sendRouteHtml(request, reply, page);
       // No route of the app matches: the prerendered not-found page, with the status that says so.

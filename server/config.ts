@@ -5,9 +5,11 @@ import { RATE_LIMIT_BUCKETS, parseRateLimitRule, type RateLimitBucket, type Rate
 export interface ServerEnv {
   readonly port: number;
   readonly host: string;
-  /** postgres:// URL; absent means PGlite on disk under .data/pglite. */
+  /** postgres:// URL; absent means PGlite on disk under DATA_DIR/pglite. */
   readonly databaseUrl: string | undefined;
-  /** SEED_DEMO=false skips demo users and companies (catalogues are always seeded). */
+  /** DATA_DIR: the embedded database, the generated secrets and the uploads (default .data in the checkout). */
+  readonly dataDir: string | undefined;
+  /** SEED_DEMO=false skips demo users and companies (catalogues are always seeded); default true, false in production. */
   readonly seedDemo: boolean;
   /** JWT_SECRET; absent means a generated secret kept in .data/jwt-secret. */
   readonly jwtSecret: string | undefined;
@@ -55,6 +57,16 @@ export interface ServerEnv {
   readonly mailPollIntervalMs: number | undefined;
   /** LIVE_MAX_STREAMS_PER_USER: live streams one user may hold open in this process; default 10 (at least 1). */
   readonly liveMaxStreamsPerUser: number | undefined;
+  /** METRICS_PORT: Prometheus metrics at /metrics on this port; absent: none. */
+  readonly metricsPort: number | undefined;
+  /** METRICS_HOST: the metrics' address; default 127.0.0.1. */
+  readonly metricsHost: string | undefined;
+  /** SHUTDOWN_DRAIN_MS: on SIGTERM, report not ready this long while still serving (a proxy's health checks move traffic away); default 0. */
+  readonly shutdownDrainMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: the longest a shutdown waits for requests in flight; default 10000. */
+  readonly shutdownTimeoutMs: number;
+  /** NODE_ENV=production: `productionProblems` must find nothing before the process starts. */
+  readonly production: boolean;
 }
 
 /** `RATE_LIMIT_LOGIN_ACCOUNT` for bucket `login_account`. */
@@ -130,12 +142,15 @@ function readLiveMaxStreams(raw: string | undefined): number | undefined {
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const logLevel = (env.LOG_LEVEL ?? "info").trim().toLowerCase();
   if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(", ")}.`);
-  const seed = (env.SEED_DEMO ?? "true").trim().toLowerCase();
+  const production = (env.NODE_ENV ?? "").trim().toLowerCase() === "production";
+  // Demo accounts share a published password: never in production unless asked for (a staging copy).
+  const seed = (env.SEED_DEMO ?? (production ? "false" : "true")).trim().toLowerCase();
   const blank = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value.trim());
   return {
     port: positiveInt("PORT", env.PORT) ?? 3000,
     host: blank(env.HOST) ?? "0.0.0.0",
     databaseUrl: blank(env.DATABASE_URL),
+    dataDir: blank(env.DATA_DIR),
     seedDemo: !["false", "0", "no", "off"].includes(seed),
     jwtSecret: blank(env.JWT_SECRET),
     logLevel,
@@ -154,5 +169,44 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     savedSearchAlertsIntervalMs: positiveInt("SAVED_SEARCH_ALERTS_INTERVAL_MS", env.SAVED_SEARCH_ALERTS_INTERVAL_MS),
     mailPollIntervalMs: readMailPollInterval(env.MAIL_POLL_INTERVAL_MS),
     liveMaxStreamsPerUser: readLiveMaxStreams(env.LIVE_MAX_STREAMS_PER_USER),
+    metricsPort: readPort("METRICS_PORT", env.METRICS_PORT),
+    metricsHost: blank(env.METRICS_HOST),
+    shutdownDrainMs: positiveInt("SHUTDOWN_DRAIN_MS", env.SHUTDOWN_DRAIN_MS) ?? 0,
+    shutdownTimeoutMs: positiveInt("SHUTDOWN_TIMEOUT_MS", env.SHUTDOWN_TIMEOUT_MS) ?? 10_000,
+    production,
   };
+}
+
+function readPort(name: string, raw: string | undefined): number | undefined {
+  const value = positiveInt(name, raw);
+  if (value !== undefined && value > 65_535) throw new Error(`${name} must be a TCP port, 0 to 65535 (got "${raw ?? ""}").`);
+  return value;
+}
+
+/** JWT_SECRET's least length in production: 32 bytes of randomness, as `openssl rand -base64 48` gives. */
+export const PRODUCTION_MIN_JWT_SECRET_LENGTH = 32;
+
+/**
+ * What a production start (NODE_ENV=production) lacks, one line per
+ * variable, in Spanish and English; empty when nothing does. Outside
+ * production the local adapters stand in (generated secrets, the e-mail
+ * log, the local checkout); in production each of them would be a hole or a
+ * silent loss: a secret on the disk of one process, e-mail nobody gets,
+ * plans activated without a charge (decision 041).
+ */
+export function productionProblems(env: ServerEnv): string[] {
+  if (!env.production) return [];
+  const problems: string[] = [];
+  if (env.jwtSecret === undefined) {
+    problems.push("JWT_SECRET: falta; en producción las sesiones se firman con un secreto compartido (openssl rand -base64 48) / missing: production signs sessions with a shared secret");
+  } else if (env.jwtSecret.length < PRODUCTION_MIN_JWT_SECRET_LENGTH) {
+    problems.push(`JWT_SECRET: demasiado corto, mínimo ${PRODUCTION_MIN_JWT_SECRET_LENGTH} caracteres / too short, at least ${PRODUCTION_MIN_JWT_SECRET_LENGTH} characters`);
+  }
+  if (env.appUrl === undefined) problems.push("APP_URL: falta; es el origen público de los enlaces en correos (https://…) / missing: the public origin of e-mail links");
+  else if (!env.appUrl.startsWith("https://")) problems.push("APP_URL: debe empezar con https:// en producción / must start with https:// in production");
+  if (env.smtpUrl === undefined) problems.push("SMTP_URL: falta; sin él ningún correo sale / missing: without it no e-mail leaves");
+  if (env.stripe === undefined) {
+    problems.push("STRIPE_SECRET_KEY: falta (con STRIPE_WEBHOOK_SECRET); sin Stripe los planes se activarían sin cobro / missing (with STRIPE_WEBHOOK_SECRET): plans would activate without a charge");
+  }
+  return problems;
 }

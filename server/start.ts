@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import type { ScryptParams } from "./auth/passwords.ts";
+import { serveBackups, serverIsListening, type BackupSocket } from "./backup/socket.ts";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/open.ts";
 import type { RateLimitRules } from "./http/rate-limit.ts";
+import { serveMetrics } from "./http/metrics.ts";
 import { seedDatabase } from "./seed/run.ts";
 import type { S3Settings } from "./storage/s3.ts";
 
@@ -23,6 +25,8 @@ export interface StartServerOptions {
   readonly tokenTtlSeconds?: number | undefined;
   /** Default "silent". */
   readonly logLevel?: string;
+  /** PGlite on disk: the Unix socket `npm run backup` asks for a consistent copy (server/backup/socket.ts); default none. */
+  readonly backupSocket?: string | undefined;
   /** Built SPA directory; default <repo>/dist when it exists, null for none. */
   readonly distDir?: string | null;
   /** Lower scrypt cost for demo accounts in tests (TEST_SCRYPT_PARAMS). */
@@ -52,6 +56,10 @@ export interface StartServerOptions {
   readonly savedSearchAlertsIntervalMs?: number | undefined;
   /** MAIL_POLL_INTERVAL_MS: how often the e-mail worker looks for due messages besides its wakes; default 30 s. */
   readonly mailPollIntervalMs?: number | undefined;
+  /** METRICS_PORT: serve Prometheus metrics at /metrics on this port (0: a free one); absent: no metrics server. */
+  readonly metricsPort?: number | undefined;
+  /** METRICS_HOST; default 127.0.0.1 (the metrics are for the host's scraper, not the internet). */
+  readonly metricsHost?: string | undefined;
   /** LIVE_MAX_STREAMS_PER_USER: live streams one user may hold open; default 10. */
   readonly liveMaxStreamsPerUser?: number | undefined;
   /**
@@ -83,9 +91,31 @@ export interface RunningServer {
   /** The server's database, for seeding through server code (createUser, createCompany). */
   readonly db: Database;
   readonly database: DatabaseHandle;
+  /** The metrics' URL (http://127.0.0.1:9464/metrics) when METRICS_PORT is set. */
+  readonly metricsUrl: string | undefined;
   /** Stop listening and close the database. */
   close(): Promise<void>;
+  /**
+   * A graceful shutdown (SIGTERM: decision 041): report not ready for
+   * `drainMs` while still serving, so a proxy's health check moves new
+   * traffic elsewhere; then close: stop accepting, answer requests that
+   * still arrive on open connections with the Spanish 503 and close those
+   * connections, end live streams (clients reconnect elsewhere), let
+   * in-flight requests finish for at most `timeoutMs` (then cut their
+   * connections), finish the e-mail worker's message in hand, and close the
+   * database.
+   */
+  shutdown(options?: ShutdownOptions): Promise<void>;
 }
+
+export interface ShutdownOptions {
+  /** SHUTDOWN_DRAIN_MS; default 0 (no proxy in front). */
+  readonly drainMs?: number | undefined;
+  /** SHUTDOWN_TIMEOUT_MS: the longest wait for in-flight requests; default 10 s. */
+  readonly timeoutMs?: number | undefined;
+}
+
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /**
  * Open the database, build the app and listen, then migrate, seed and make
@@ -98,10 +128,15 @@ export interface RunningServer {
  * calls it with the process environment.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  // Checked before opening: two processes on one PGlite directory corrupt it.
+  if (options.backupSocket !== undefined && (await serverIsListening(options.backupSocket))) throw new Error(`another Puente server is serving this data directory (${options.backupSocket} answers)`);
   const database = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir ?? "memory://" });
   // Closed with the database when the start fails.
   let built: FastifyInstance | undefined;
+  let backups: BackupSocket | undefined;
+  let metricsUrl: string | undefined;
   try {
+    if (options.backupSocket !== undefined && database.dumpDataDir !== undefined) backups = await serveBackups({ socketPath: options.backupSocket, dumpDataDir: database.dumpDataDir });
     const host = options.host ?? "127.0.0.1";
     const port = options.port ?? 0;
     const shownHost = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
@@ -136,33 +171,56 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     let url = "";
     const step = async (name: StartStep) => onStep(name, { url, app, db: database.db });
     app.addHook("preClose", () => step("closing"));
+    // From the start, so a scrape sees a process that is starting (or never gets ready).
+    if (options.metricsPort !== undefined) {
+      const metricsServer = await serveMetrics(app.metrics.registry, { port: options.metricsPort, host: options.metricsHost });
+      app.addHook("onClose", () => metricsServer.close());
+      metricsUrl = metricsServer.url;
+    }
     await app.listen({ port, host });
     const address = app.server.address();
     if (address === null || typeof address === "string") throw new Error("the server is not listening on TCP");
     url = `http://${shownHost}:${address.port}`;
     await step("listening");
-    await database.migrate();
-    await step("migrated");
-    await seedDatabase(database.db, {
-      demo: options.seedDemo ?? true,
-      ...(options.demoPasswordParams === undefined ? {} : { params: options.demoPasswordParams }),
+    // Several processes starting at once over one PostgreSQL take turns (docs/deploy.md).
+    await database.exclusively(async () => {
+      await database.migrate();
+      await step("migrated");
+      await seedDatabase(database.db, {
+        demo: options.seedDemo ?? true,
+        ...(options.demoPasswordParams === undefined ? {} : { params: options.demoPasswordParams }),
+      });
     });
     await step("seeded");
     await app.becomeReady();
     let closed: Promise<void> | undefined;
-    return {
-      url,
-      app,
-      db: database.db,
-      database,
-      close: () => {
-        closed ??= app.close().finally(() => database.close());
-        return closed;
-      },
+    const close = () => {
+      closed ??= app
+        .close()
+        .finally(() => backups?.close())
+        .finally(() => database.close());
+      return closed;
     };
+    const shutdown = async ({ drainMs = 0, timeoutMs = DEFAULT_SHUTDOWN_TIMEOUT_MS }: ShutdownOptions = {}) => {
+      app.beginDrain();
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      const closing = close();
+      // Bounded: a request still running after the timeout loses its connection, and the close goes on.
+      const cut = setTimeout(() => {
+        app.log.warn({ timeoutMs }, "shutdown: requests still in flight after the timeout; closing their connections");
+        app.server.closeAllConnections();
+      }, timeoutMs);
+      try {
+        await closing;
+      } finally {
+        clearTimeout(cut);
+      }
+    };
+    return { url, app, db: database.db, database, metricsUrl, close, shutdown };
   } catch (error) {
     // The start's own error is the one to report.
     await built?.close().catch(() => undefined);
+    await backups?.close().catch(() => undefined);
     await database.close();
     throw error;
   }

@@ -43,6 +43,8 @@ export const PUBLIC_ROUTES = [
   "/pago-exitoso",
   "/pago-error",
   "/pagina-que-no-existe",
+  // Rendered by the server on request with its data (decision 043); a profile is added at run time (profileRoute).
+  "/compra-una-empresa",
 ] as const;
 
 // A private build directory: \`dist/\` is rebuilt by other runs (e2e) at any time.
@@ -76,12 +78,23 @@ function selectedRoutes(argv: ReadonlyArray<string>): ReadonlyArray<string> {
     else if (arg.startsWith("--routes=")) only.push(...arg.slice("--routes=".length).split(","));
     else if (arg.startsWith("/")) only.push(arg);
   }
-  const paths = only.filter((path) => path.startsWith("/"));
-  return paths.length > 0 ? paths : PUBLIC_ROUTES;
+  return only.filter((path) => path.startsWith("/"));
 }
-const routes = selectedRoutes(process.argv.slice(2));
+const only = selectedRoutes(process.argv.slice(2));
 
-const server = await startServer({ seedDemo: false, distDir: DIST });
+// Demo companies: the marketplace and a profile are measured with real listings (decision 043).
+const server = await startServer({ seedDemo: true, distDir: DIST });
+
+/** A listed demo company's profile: ids are the database's, so one is asked for at run time. */
+async function profileRoute(): Promise<string> {
+  const answer = await fetch(`${server.url}/api/companies?per_page=1`);
+  const body = (await answer.json()) as { readonly items?: ReadonlyArray<{ readonly id: number }> };
+  const id = body.items?.[0]?.id;
+  if (id === undefined) throw new Error("bench:web: no listed company to measure /perfil-de-negocio/{id}");
+  return `/perfil-de-negocio/${id}`;
+}
+
+const routes = only.length > 0 ? only : [...PUBLIC_ROUTES, await profileRoute()];
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],

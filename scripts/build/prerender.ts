@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
@@ -8,7 +8,7 @@ import { build, type Plugin } from "vite";
 import { PLANS } from "../../server/payments/plans.ts";
 import { notFoundEntry, routeTable, type RouteEntry } from "../../src/app/route-table.ts";
 import { subscriptionKeys } from "../../src/features/subscriptions/api/subscription-keys.ts";
-import { pageHtml, prerenderedRoutes, PRERENDERED_FILE, type Prerendered } from "./prerender-html.ts";
+import { indexedPaths, pageHtml, pageTemplate, prerenderedRoutes, PRERENDERED_FILE, requestRenderedRoutes, type Prerendered } from "./prerender-html.ts";
 import { buildRoutePreloads, type BuildChunk, type RoutePreloads } from "./route-preloads.ts";
 
 /**
@@ -19,7 +19,18 @@ import { buildRoutePreloads, type BuildChunk, type RoutePreloads } from "./route
  * #root, the page's own title, description, canonical URL, Open Graph and
  * Twitter tags, and its chunks and stylesheets linked so it paints without
  * JavaScript. The server (server/http/prerendered.ts) answers them.
+ *
+ * Routes that render on request with their data (the marketplace and a
+ * business profile; docs/decisions/043-server-rendered-marketplace.md) get a
+ * template instead, and the server bundle stays in the build
+ * (`dist/ssr/prerender.js`, never served) for the server to render them.
  */
+
+/** The server bundle's directory inside the build (server/http/rendered-pages.ts loads it; @fastify/static never serves it). */
+export const SERVER_BUNDLE_DIR = "ssr";
+
+/** A route's key among the route preloads: a pattern's `:param` would make it skipped there as a non-static path. */
+const preloadKey = (path: string): string => path.replaceAll(":", "__");
 
 /** The not-found page's key among the route preloads (no path matches it). */
 const NOT_FOUND_KEY = "/__not-found";
@@ -40,13 +51,12 @@ function pageData(path: string): ReadonlyArray<readonly [unknown, unknown]> {
   return path.toLowerCase() === "/planes" ? [[subscriptionKeys.plans(), PLANS]] : [];
 }
 
-/** Bundles src/app/prerender.tsx for Node (inside the repo, so its imports resolve to node_modules) and loads it. */
-async function loadServerEntry(root: string): Promise<{ entry: ServerEntry; cleanup: () => Promise<void> }> {
-  const cache = join(root, "node_modules", ".cache");
-  await mkdir(cache, { recursive: true });
-  // Its own directory: builds may run side by side (e2e, bench, a second checkout).
-  const outDir = await mkdtemp(join(cache, "puente-prerender-"));
-  const cleanup = () => rm(outDir, { recursive: true, force: true });
+/**
+ * Bundles src/app/prerender.tsx for Node into the build (`<outDir>/ssr`; a
+ * build inside the repo, so its imports resolve to node_modules) and loads it.
+ */
+async function loadServerEntry(root: string, clientOutDir: string): Promise<ServerEntry> {
+  const outDir = join(clientOutDir, SERVER_BUNDLE_DIR);
   try {
     await build({
       configFile: false,
@@ -63,10 +73,9 @@ async function loadServerEntry(root: string): Promise<{ entry: ServerEntry; clea
         rolldownOptions: { output: { entryFileNames: "prerender.js" } },
       },
     });
-    const entry = (await import(pathToFileURL(join(outDir, "prerender.js")).href)) as ServerEntry;
-    return { entry, cleanup };
+    return (await import(pathToFileURL(join(outDir, "prerender.js")).href)) as ServerEntry;
   } catch (error) {
-    await cleanup();
+    await rm(outDir, { recursive: true, force: true });
     throw error;
   }
 }
@@ -106,6 +115,7 @@ export function prerenderPages(srcApp: string): Plugin {
   let outDir = "dist";
   let preloads: Record<string, RoutePreloads> = {};
   const pages = prerenderedRoutes(routeTable);
+  const onRequest = requestRenderedRoutes(routeTable);
   return {
     name: "puente:prerender",
     // The client build only (the server bundle it starts is an SSR build).
@@ -126,7 +136,7 @@ export function prerenderPages(srcApp: string): Plugin {
           importedCss: item.viteMetadata?.importedCss ?? new Set(),
         });
       }
-      preloads = buildRoutePreloads(chunks, [...pages, { ...notFoundEntry, path: NOT_FOUND_KEY }], srcApp);
+      preloads = buildRoutePreloads(chunks, [...pages, ...onRequest.map((route) => ({ ...route, path: preloadKey(route.path) })), { ...notFoundEntry, path: NOT_FOUND_KEY }], srcApp);
     },
     closeBundle: {
       sequential: true,
@@ -135,25 +145,31 @@ export function prerenderPages(srcApp: string): Plugin {
         const out = resolve(root, outDir);
         const indexHtml = await readFile(join(out, "index.html"), "utf8");
         const client = await clientAssets(out);
-        const { entry, cleanup } = await loadServerEntry(root);
-        try {
-          const render = async (route: RouteEntry, renderPath: string, key: string, isNotFound: boolean): Promise<string> => {
-            const data = pageData(renderPath);
-            const markup = await entry.renderPage(renderPath, data);
-            assertSameClasses(route.path, markup, client);
-            return pageHtml(indexHtml, route, markup, existing(out, preloads[key] ?? { js: [], css: [] }), isNotFound, data);
-          };
-          const rendered: Record<string, string> = {};
-          for (const route of pages) rendered[route.path] = await render(route, route.path, route.path, false);
-          const result: Prerendered = {
-            pages: rendered,
-            notFound: await render(notFoundEntry, NOT_FOUND_KEY, NOT_FOUND_KEY, true),
-            clientRoutes: routeTable.map((route) => route.path),
-          };
-          await writeFile(join(out, PRERENDERED_FILE), JSON.stringify(result));
-        } finally {
-          await cleanup();
+        const entry = await loadServerEntry(root, out);
+        const render = async (route: RouteEntry, renderPath: string, key: string, isNotFound: boolean): Promise<string> => {
+          const data = pageData(renderPath);
+          const markup = await entry.renderPage(renderPath, data);
+          assertSameClasses(route.path, markup, client);
+          return pageHtml(indexHtml, route, markup, existing(out, preloads[key] ?? { js: [], css: [] }), isNotFound, data);
+        };
+        const rendered: Record<string, string> = {};
+        for (const route of pages) rendered[route.path] = await render(route, route.path, route.path, false);
+        const templates: Record<string, string> = {};
+        for (const route of onRequest) {
+          // Stylesheets only: these pages' chunks are ~100 KB more than a marketing page's, and preloaded in the head
+          // they shared the phone's bandwidth with the stylesheets, delaying the first paint (LCP 2.6–2.9 s in
+          // bench:web, ~2.1 s without). The entry asks for the page's chunk and its imports at once before hydrating.
+          const { css } = existing(out, preloads[preloadKey(route.path)] ?? { js: [], css: [] });
+          templates[route.path] = pageTemplate(indexHtml, { js: [], css });
         }
+        const result: Prerendered = {
+          pages: rendered,
+          notFound: await render(notFoundEntry, NOT_FOUND_KEY, NOT_FOUND_KEY, true),
+          clientRoutes: routeTable.map((route) => route.path),
+          templates,
+          indexedPaths: indexedPaths(routeTable),
+        };
+        await writeFile(join(out, PRERENDERED_FILE), JSON.stringify(result));
       },
     },
   };

@@ -33,8 +33,20 @@ export interface DatabaseHandle {
    * ./card-change-trigger.ts). Idempotent.
    */
   migrate(): Promise<void>;
+  /**
+   * Run `task` while no other process runs its own: the start's migrations
+   * and seeds, which several processes starting at once over one PostgreSQL
+   * would otherwise race on (a session advisory lock; PGlite has one
+   * process).
+   */
+  exclusively<T>(task: () => Promise<T>): Promise<T>;
+  /** PGlite only: a consistent copy of its data directory, an uncompressed tar (server/backup). */
+  readonly dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
+
+/** pg_advisory_lock key of the start's migrations and seeds ("puente" in ASCII). */
+const START_LOCK = 0x7075656e7465;
 
 export interface OpenDatabaseOptions {
   /** postgres:// or postgresql:// URL; when absent PGlite is used. */
@@ -47,6 +59,24 @@ const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url)
 
 /** Each opened database's LISTEN/NOTIFY, for the app built over it (server/live); a handle's close closes it. */
 const notificationSources = new WeakMap<Database, NotificationSource>();
+
+/** Each PostgreSQL database's pool, for the metrics (server/http/metrics.ts). */
+const pools = new WeakMap<Database, pg.Pool>();
+
+export interface PoolStats {
+  readonly total: number;
+  readonly idle: number;
+  /** Queries queued for a connection: the pool is the bottleneck when this stays above 0. */
+  readonly waiting: number;
+  readonly max: number;
+}
+
+/** The pool's use now, or null on PGlite (one connection, no pool). */
+export function poolStatsOf(db: Database): PoolStats | null {
+  const pool = pools.get(db);
+  if (pool === undefined) return null;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+}
 
 /** The LISTEN/NOTIFY of a database opened by `openDatabase`, or null (a database opened some other way). */
 export const notificationsOf = (db: Database): NotificationSource | null => notificationSources.get(db) ?? null;
@@ -85,6 +115,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       // Already reported by the client's own listener above.
     });
     const db = drizzlePostgres({ client: pool, schema });
+    pools.set(db, pool);
     // LISTEN holds its connection for good: its own, outside the pool.
     const notifications = postgresNotifications(url);
     notificationSources.set(db, notifications);
@@ -94,6 +125,24 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       migrate: async () => {
         await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
         await syncCardChangeTrigger(db);
+      },
+      exclusively: async (task) => {
+        // A connection of its own holds the lock; the task's queries use the pool.
+        const holder = await pool.connect();
+        let broken = false;
+        try {
+          await holder.query("SELECT pg_advisory_lock($1)", [START_LOCK]);
+          try {
+            return await task();
+          } finally {
+            // A connection that cannot unlock is discarded: ending its session releases the lock.
+            await holder.query("SELECT pg_advisory_unlock($1)", [START_LOCK]).catch(() => {
+              broken = true;
+            });
+          }
+        } finally {
+          holder.release(broken);
+        }
       },
       close: async () => {
         await notifications.close();
@@ -115,6 +164,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await syncCardChangeTrigger(db);
     },
+    exclusively: (task) => task(),
+    dumpDataDir: () => client.dumpDataDir("none"),
     close: async () => {
       await notifications.close();
       await client.close();

@@ -18,6 +18,14 @@ export interface PrerenderedPages {
   readonly pages: ReadonlyMap<string, RouteHtml>;
   /** For paths no route of the app matches (404). */
   readonly notFound: RouteHtml;
+  /**
+   * The not-found page for a path a route matches (a company that is not
+   * published): not hydrated, the browser renders that route itself (it
+   * would not match the not-found page's markup).
+   */
+  readonly notFoundOfRoute: RouteHtml;
+  /** The indexed public pages that do not depend on data (for sitemap.xml). */
+  readonly indexedPaths: ReadonlyArray<string>;
   /** Whether the app has a route for `path` (client-rendered pages get index.html). */
   readonly isAppRoute: (path: string) => boolean;
 }
@@ -49,9 +57,12 @@ export function loadPrerendered(distDir: string, appUrl: string): PrerenderedPag
   if (!isStringRecord(pages) || typeof notFound !== "string" || !Array.isArray(clientRoutes)) return null;
   const withOrigin = (html: string) => encodeHtml(html.replaceAll(ORIGIN_PLACEHOLDER, () => appUrl));
   const patterns = clientRoutes.filter((route): route is string => typeof route === "string").map(routePattern);
+  const indexedPaths: unknown = Reflect.get(parsed, "indexedPaths");
   return {
     pages: new Map(Object.entries(pages).map(([path, html]) => [path, withOrigin(html)])),
     notFound: withOrigin(notFound),
+    notFoundOfRoute: withOrigin(notFound.replace('<div id="root" data-prerendered>', '<div id="root">')),
+    indexedPaths: Array.isArray(indexedPaths) ? indexedPaths.filter((path): path is string => typeof path === "string" && path.startsWith("/")) : [],
     isAppRoute: (path) => patterns.some((pattern) => pattern.test(path)),
   };
 }

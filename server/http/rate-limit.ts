@@ -21,7 +21,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions", "access_requests", "deal_messages", "letters_of_intent", "deal_decisions", "saved_searches", "email_verification", "password_change", "password_change_account", "live_streams", "buyer_leads", "buyer_leads_email"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions", "access_requests", "deal_messages", "letters_of_intent", "deal_decisions", "saved_searches", "email_verification", "password_change", "password_change_account", "live_streams", "buyer_leads", "buyer_leads_email", "page_renders"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -88,6 +88,11 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   buyer_leads: { max: 5, windowMs: 60 * MINUTE },
   /** Buyer mandates per contact e-mail: a visitor's address cannot be signed up for a flood of matches from many addresses. */
   buyer_leads_email: { max: 3, windowMs: 24 * 60 * MINUTE },
+  /**
+   * Marketplace and profile pages rendered on the server per IP (decision 043): each new URL costs a
+   * render of tens of milliseconds. Past it the page is not refused: it renders in the browser.
+   */
+  page_renders: { max: 120, windowMs: MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -119,6 +124,7 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   live_streams: rule,
   buyer_leads: rule,
   buyer_leads_email: rule,
+  page_renders: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };
@@ -254,11 +260,19 @@ export interface RateLimiter {
   hit(bucket: RateLimitBucket, key: string): Promise<HitResult | null>;
   /** The hits of `key` in `bucket`'s current window; 0 when the store cannot answer. */
   peek(bucket: RateLimitBucket, key: string): Promise<number>;
+  /** Counts one hit of `key` in `bucket` and says whether it is within the limit (true when the store cannot answer); refusals are counted like a guard's. */
+  within(bucket: RateLimitBucket, key: string): Promise<boolean>;
 }
 
 export const retryAfterSeconds = (resetMs: number): string => String(Math.max(1, Math.ceil(resetMs / 1000)));
 
-export function createRateLimiter(store: RateLimitStore, rules: RateLimitRules, log: Pick<FastifyBaseLogger, "error">): RateLimiter {
+export function createRateLimiter(
+  store: RateLimitStore,
+  rules: RateLimitRules,
+  log: Pick<FastifyBaseLogger, "error">,
+  /** Told of each request a guard refuses (the metrics count them). */
+  onRefused: (bucket: RateLimitBucket) => void = () => undefined,
+): RateLimiter {
   // A limiter outage must not lock everyone out: the request is let through and the failure logged.
   const hit = async (bucket: RateLimitBucket, key: string): Promise<HitResult | null> => {
     try {
@@ -281,11 +295,18 @@ export function createRateLimiter(store: RateLimitStore, rules: RateLimitRules, 
     rules,
     hit,
     peek,
+    async within(bucket, key) {
+      const result = await hit(bucket, key);
+      if (result === null || result.count <= rules[bucket].max) return true;
+      onRefused(bucket);
+      return false;
+    },
     guard:
       (bucket, options = {}) =>
       async (request, reply) => {
         const result = await hit(bucket, options.key?.(request) ?? request.ip);
         if (result !== null && result.count > rules[bucket].max) {
+          onRefused(bucket);
           reply.header("Retry-After", retryAfterSeconds(result.resetMs));
           throw new HttpError(429, options.message ?? TOO_MANY_REQUESTS_MESSAGE);
         }

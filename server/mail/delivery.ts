@@ -62,6 +62,8 @@ export interface MailDeliveryOptions extends Partial<MailDeliverySettings> {
   readonly log: Pick<FastifyBaseLogger, "warn" | "error">;
   /** For the jitter; default Math.random. */
   readonly random?: () => number;
+  /** Told of each failed attempt: "retry" (tried again later) or "failed" (given up, or refused for good). The metrics count them. */
+  readonly onFailure?: (outcome: "retry" | "failed") => void;
 }
 
 export interface MailDelivery {
@@ -176,6 +178,7 @@ export function createMailDelivery(options: MailDeliveryOptions): MailDelivery {
       .where(ours(claimed))
       .returning({ status: emailOutbox.status, nextAttemptAt: emailOutbox.nextAttemptAt });
     const mail = { id: claimed.id, attempts: claimed.attempts, error: lastError };
+    options.onFailure?.(row?.status === "failed" ? "failed" : "retry");
     if (row === undefined) log.warn({ mail }, "e-mail not delivered, and its claim had passed (another process has it)");
     else if (row.status === "failed") log.error({ mail }, permanent ? "e-mail refused by the mail server: not retried" : "e-mail undelivered for the whole retry window: given up");
     else log.warn({ mail: { ...mail, nextAttemptAt: row.nextAttemptAt?.toISOString() } }, "e-mail not delivered: retrying later");

@@ -116,6 +116,11 @@ export class SearchIndexSync {
     return this.loading;
   }
 
+  /** For the metrics: whether the index has loaded, and how many companies it holds. */
+  stats(): { readonly loaded: boolean; readonly companies: number } {
+    return { loaded: this.index !== null, companies: this.index?.size ?? 0 };
+  }
+
   /** The index, with every write up to `version` in it (the version a request read when it arrived). */
   async at(version: number): Promise<SearchIndex> {
     // Two passes at most: a sync that began before the caller's version was

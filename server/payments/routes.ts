@@ -21,6 +21,7 @@ import {
 import { checkoutSessions, subscriptions } from "./schema.ts";
 import { users } from "../auth/schema.ts";
 import type { RouteContext } from "../http/context.ts";
+import type { Metrics } from "../http/metrics.ts";
 import { fail, HtmlPage, SeeOther, type Router } from "../http/router.ts";
 import { openCheckout } from "./checkout.ts";
 import { planChange, unusedCreditOf } from "./plan-change.ts";
@@ -36,6 +37,22 @@ import { handleWebhook } from "./webhook.ts";
 /** What the payments feature needs beyond every feature's context: who takes the money. */
 export interface PaymentsContext extends RouteContext {
   readonly paymentProvider: PaymentProvider;
+  /** Counts webhooks by event type and result (server/http/metrics.ts). */
+  readonly metrics?: Pick<Metrics, "paymentWebhooks">;
+}
+
+const EVENT_TYPE = /^[a-z_]+(?:\.[a-z_]+){0,4}$/;
+
+/** A signed event's type for the metrics' label (a short dotted name, as Stripe's are), or "unknown". */
+function eventTypeOf(body: unknown): string {
+  if (!Buffer.isBuffer(body) || body.length > 1_000_000) return "unknown";
+  try {
+    const parsed: unknown = JSON.parse(body.toString("utf8"));
+    const type = typeof parsed === "object" && parsed !== null && "type" in parsed ? parsed.type : undefined;
+    return typeof type === "string" && type.length <= 80 && EVENT_TYPE.test(type) ? type : "unknown";
+  } catch {
+    return "unknown";
+  }
 }
 
 const isLocal = (provider: PaymentProvider): provider is LocalProvider => provider.kind === "local" && "sign" in provider;
@@ -245,9 +262,12 @@ export function paymentRoutes(router: Router, context: PaymentsContext): void {
   router.serve(paymentWebhookEndpoint, { rawBody: true }, async ({ request }) => {
     try {
       const outcome = await handleWebhook({ db, provider, log: request.log, now }, request.body, request.headers["stripe-signature"]);
+      // Only now is the body known to be the provider's: its type may label a metric.
+      context.metrics?.paymentWebhooks.inc({ type: eventTypeOf(request.body), result: outcome });
       request.log.info({ outcome }, "payment webhook");
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
+        context.metrics?.paymentWebhooks.inc({ type: "unknown", result: "bad_signature" });
         request.log.warn({ reason: error.cause instanceof Error ? error.cause.message : "unknown" }, "payment webhook refused: bad signature");
         throw fail(paymentWebhookEndpoint.errors.badSignature);
       }

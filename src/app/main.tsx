@@ -4,9 +4,9 @@ import { startTransition } from "react";
 import type { QueryKey } from "@tanstack/react-query";
 import type { InitialQueryData } from "./App.tsx";
 import { SESSION_STORAGE_KEY, storedToken, whenSessionReady } from "../lib/session.tsx";
-import { QUERY_DATA_ID } from "./prerender-ids.ts";
+import { QUERY_DATA_ID } from "../../contracts/page-head.ts";
 import { Root } from "./Root.tsx";
-import { notFoundRoute, routes } from "./routes.tsx";
+import { notFoundRoute, routes, type AppRoute } from "./routes.tsx";
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("Missing #root element in index.html");
@@ -35,13 +35,27 @@ function hasStoredSignIn(): boolean {
   }
 }
 
+/**
+ * Whether a route the server renders on request (decision 043) is the one at
+ * `pathname`, matched as the router does (`:param` one segment, any case,
+ * an optional trailing slash).
+ */
+const rendersOnRequestAt = (pathname: string) => (route: AppRoute) => {
+  if (route.rendersOnRequest !== true) return false;
+  const source = route.path
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${source}/?$`, "i").test(pathname);
+};
+
 if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && !hasStoredSignIn()) {
   // The server answers a prerendered page only for its exact path, or the
   // not-found page. Its chunk is loaded first (the HTML already preloads it),
   // so hydration runs in one pass instead of leaving the page's Suspense
   // boundary dehydrated for a second one. A session still restoring is
   // waited for too, so the page never waits for it mid-hydration.
-  const route = routes.find((candidate) => candidate.path === window.location.pathname) ?? notFoundRoute;
+  const route = routes.find((candidate) => candidate.path === window.location.pathname) ?? routes.find(rendersOnRequestAt(window.location.pathname)) ?? notFoundRoute;
   void Promise.all([route.page.preload(), whenSessionReady()])
     .catch(() => undefined)
     // In a transition, hydration is time-sliced (yields to the browser every

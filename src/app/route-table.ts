@@ -44,6 +44,12 @@ export interface RouteEntry {
   readonly isPublic?: boolean;
   /** Keep a public page out of search results (thank-you and result pages). */
   readonly noIndex?: boolean;
+  /**
+   * Rendered by the server on each request with its data (the anonymous
+   * projection; docs/decisions/043-server-rendered-marketplace.md) rather than
+   * prerendered at build time; the build leaves a template for it.
+   */
+  readonly rendersOnRequest?: boolean;
 }
 
 const plansDescription =
@@ -58,7 +64,15 @@ export const routeTable: readonly RouteEntry[] = [
     description:
       "Compra, vende o levanta capital para empresas en México. Puente te conecta con compradores e inversionistas verificados, de forma directa y confidencial.",
   },
-  { path: "/compra-una-empresa", title: "Compra una empresa", page: "./pages/MarketplaceRoute.tsx" },
+  {
+    path: "/compra-una-empresa",
+    title: "Compra una empresa",
+    page: "./pages/MarketplaceRoute.tsx",
+    isPublic: true,
+    rendersOnRequest: true,
+    description:
+      "Empresas en venta y buscando inversión en México, verificadas por Puente. Filtra por industria, tipo de transacción, tamaño y EBITDA, y contacta al dueño de forma confidencial.",
+  },
   {
     path: "/vende-tu-empresa",
     title: "Vende tu empresa",
@@ -170,7 +184,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/registro-exitoso", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
   { path: "/gracias-comprador", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
   { path: "/gracias-vendedor", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
-  { path: "/perfil-de-negocio/:id", title: "Perfil de negocio", page: "./pages/BusinessProfileRoute.tsx", guard: "signedIn" },
+  // Public since decision 043 (what a visitor sees is the anonymous projection; the full profile needs the deal room).
+  { path: "/perfil-de-negocio/:id", title: "Perfil de negocio", page: "./pages/BusinessProfileRoute.tsx", isPublic: true, rendersOnRequest: true },
   // The deal room (docs/decisions/023-deal-room.md): requests for a company's full profile, their threads and letters of intent.
   { path: "/solicitudes", title: "Solicitudes", page: "../features/deal-room/components/AccessRequestsPage.tsx", guard: "signedIn" },
   { path: "/solicitudes/:id", title: "Solicitud de acceso", page: "./pages/AccessRequestRoute.tsx", guard: "signedIn" },

@@ -95,7 +95,8 @@ function RoutePage({ route }: { readonly route: AppRoute }) {
   const ready = useSessionReady(route.isPublic !== true);
   const loadSession = useSessionLoad();
   const redirect = useGuardRedirect(route.guard);
-  useRouteMeta(redirect === null && ready ? { ...route, isPublic: route.isPublic === true && route.noIndex !== true } : undefined);
+  // A page rendered on request says its own title and URL from its data (decision 043).
+  useRouteMeta(redirect === null && ready && route.rendersOnRequest !== true ? { ...route, isPublic: route.isPublic === true && route.noIndex !== true } : undefined);
   if (!ready) {
     // Fetch the page's chunk alongside the session's, then suspend (the
     // layout's spinner) until the session is there.

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import type { PageHead } from "../../contracts/page-head.ts";
 import { SITE_NAME } from "./useDocumentTitle.ts";
 
 /** Spec section 9: generic marketing text when a page has no description of its own. */
@@ -11,6 +12,8 @@ export interface RouteMeta {
   readonly description?: string;
   /** Public marketing pages are indexed; the rest get `noindex`. */
   readonly isPublic?: boolean;
+  /** The page's one URL (a path, query string included); the current path when absent. */
+  readonly canonicalPath?: string;
 }
 
 function setMeta(attribute: "name" | "property", key: string, content: string): void {
@@ -42,10 +45,11 @@ export function useRouteMeta(meta: RouteMeta | undefined): void {
   const title = meta?.title;
   const description = meta?.description ?? DEFAULT_DESCRIPTION;
   const isPublic = meta?.isPublic === true;
+  const canonicalPath = meta?.canonicalPath;
   useEffect(() => {
     if (title === undefined) return;
     const fullTitle = `${title} | ${SITE_NAME}`;
-    const url = `${window.location.origin}${window.location.pathname}`;
+    const url = `${window.location.origin}${canonicalPath ?? window.location.pathname}`;
     document.title = fullTitle;
     setMeta("name", "description", description);
     setMeta("name", "robots", isPublic ? "index, follow" : "noindex, nofollow");
@@ -55,5 +59,15 @@ export function useRouteMeta(meta: RouteMeta | undefined): void {
     setMeta("name", "twitter:title", fullTitle);
     setMeta("name", "twitter:description", description);
     setCanonical(url);
-  }, [title, description, isPublic]);
+  }, [title, description, isPublic, canonicalPath]);
+}
+
+/** useRouteMeta for a page that says its own head from its data (the same head the server wrote; decision 043). */
+export function usePageHead(head: PageHead): void {
+  useRouteMeta({
+    title: head.title,
+    description: head.description,
+    isPublic: head.indexed,
+    ...(head.canonicalPath === null ? {} : { canonicalPath: head.canonicalPath }),
+  });
 }

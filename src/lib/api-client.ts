@@ -36,6 +36,9 @@ let config: ResolvedConfig = {
   onDeactivated: () => {},
 };
 
+/** Whether calls carry a session's token (a signed-in tab). */
+export const hasSessionToken = (): boolean => Boolean(config.getToken());
+
 export function configureApi(next: ApiConfig): void {
   config = {
     baseUrl: next.baseUrl ?? "/api",

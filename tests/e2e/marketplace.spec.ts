@@ -195,12 +195,16 @@ test("on a phone the filters live in a drawer applied with 'Aplicar filtros'", a
   await expectNoAxeViolations(page);
 });
 
-test("'Ver más' opens the profile after login; the interest message sends with a toast, never when empty", async ({ page, login }) => {
+test("'Ver más' opens the public profile; after login from it, the interest message sends with a toast, never when empty", async ({ page, login }) => {
   await page.goto("/compra-una-empresa");
   await expectFreshResults(page, ALL);
   const first = results(page).first();
   const humanId = await first.getByRole("heading", { level: 3 }).innerText();
   await first.getByRole("link", { name: /Ver más/ }).click();
+  // A visitor reads the public profile (decision 043) and signs in from it.
+  await expect(page).toHaveURL(/\/perfil-de-negocio\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Empresa ${humanId}` })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Iniciar sesión" }).click();
   await expect(page).toHaveURL(/\/iniciar-sesion\?redirect=%2Fperfil-de-negocio%2F\d+$/);
   await login(DEMO_BUYER);
   await expect(page).toHaveURL(/\/perfil-de-negocio\/\d+$/);

@@ -50,7 +50,7 @@ test("each public page's HTML carries its own content, title, description and sh
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toBe("image/png");
   // A client-rendered page keeps index.html (200); its route renders it in the browser.
-  const clientPage = await request.get("/perfil-de-negocio/1", { headers: { accept: "text/html" } });
+  const clientPage = await request.get("/mi-perfil", { headers: { accept: "text/html" } });
   expect(clientPage.status()).toBe(200);
   expect(await clientPage.text()).not.toContain("data-prerendered");
 });
@@ -95,10 +95,64 @@ test("each public page hydrates the server's HTML: same nodes, no hydration erro
   // A query string the build never saw (the plan to resume after logging in) must not break hydration either.
   for (const path of [...pages.map((each) => each.path), "/planes?plan=explora_monthly"]) await expectHydrated(path);
   // A non-public page stores a signed-out session; the public pages still hydrate, and answer clicks.
-  await page.goto("/compra-una-empresa");
+  await page.goto("/iniciar-sesion");
   await expect.poll(() => page.evaluate(() => localStorage.getItem("puente.session"))).not.toBeNull();
   for (const path of ["/", "/planes"]) await expectHydrated(path);
   await page.getByRole("button", { name: "Elegir Explora mensual" }).click();
   await expect(page).toHaveURL(/\/iniciar-sesion\?/);
+  expect(messages).toEqual([]);
+});
+
+test("the marketplace and a profile, rendered by the server with their data, hydrate without asking again, then filter and page", async ({ page }) => {
+  // Decision 043: the cards and the profile are in the HTML with their query data; hydration keeps the server's nodes.
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") messages.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => messages.push(`${page.url()}: ${error.message}`));
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/")) asked.push(new URL(request.url()).pathname);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState === "interactive") window.__serverHeading = document.querySelector("main article h3") ?? document.querySelector("main h1");
+    });
+  });
+  const keptServerNode = () =>
+    page.evaluate(() => {
+      const node = window.__serverHeading;
+      return node !== null && node !== undefined && node.isConnected && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+    });
+
+  await page.goto("/compra-una-empresa?page=2");
+  await expect.poll(keptServerNode, { message: "the marketplace hydrated its server HTML" }).toBe(true);
+  const region = page.getByRole("region", { name: "Resultados" });
+  await expect(region.getByRole("article")).toHaveCount(12);
+  await expect(page.getByText("Página 2 de 6")).toBeVisible();
+  expect(asked.filter((path) => path === "/api/companies" || path === "/api/industries")).toEqual([]);
+
+  // After hydration the page is the app: paging and a filter ask the API and show their answer.
+  await region.getByRole("link", { name: "Anterior" }).click();
+  await expect(page).toHaveURL(/\/compra-una-empresa$/);
+  await expect(page.getByText("Página 1 de 6")).toBeVisible();
+  await page.getByRole("button", { name: /Industria/ }).click();
+  await page.getByRole("option", { name: "Tecnología" }).click();
+  await expect(page).toHaveURL(/industry_id=1(&|$)/);
+  await expect(page.getByRole("status").filter({ hasText: /encontrad/ })).not.toHaveText("64 empresas encontradas");
+  expect(asked).toContain("/api/companies");
+
+  const href = await region.getByRole("article").first().getByRole("link", { name: /Ver más/ }).getAttribute("href");
+  if (href === null) throw new Error("no profile link");
+  asked.length = 0;
+  await page.goto(href);
+  await expect.poll(keptServerNode, { message: "the profile hydrated its server HTML" }).toBe(true);
+  await expect(page.getByRole("heading", { level: 1, name: /^Empresa PUE-\d{4}$/ })).toBeVisible();
+  await expect(page.getByText("Datos clave")).toBeVisible();
+  await expect(page).toHaveTitle(/^Empresa PUE-\d{4}: .* \| Puente$/);
+  expect(asked.filter((path) => path.startsWith("/api/companies"))).toEqual([]);
+  // A visitor is asked to sign in for the full profile; the link works once hydrated.
+  await page.getByRole("main").getByRole("link", { name: "Iniciar sesión" }).click();
+  await expect(page).toHaveURL(/\/iniciar-sesion\?redirect=%2Fperfil-de-negocio%2F\d+$/);
   expect(messages).toEqual([]);
 });

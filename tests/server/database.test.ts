@@ -4,7 +4,7 @@ import { CATALOGUE_PATHS } from "../../contracts/catalogues.ts";
 import { TEST_SCRYPT_PARAMS, verifyPassword } from "../../server/auth/passwords.ts";
 import { listCatalogue } from "../../server/catalogues/registry.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
-import type { DatabaseHandle } from "../../server/db/open.ts";
+import { openDatabase, type DatabaseHandle } from "../../server/db/open.ts";
 import { accessRequests, ndaAcceptances } from "../../server/deal-room/schema.ts";
 import { companies, companyIndustries, companyInterests } from "../../server/companies/schema.ts";
 import { companyStatuses, states, taxSystems, verificationLevels } from "../../server/catalogues/schema.ts";
@@ -190,5 +190,45 @@ describe.each(EVERY_TEST_DATABASE)("database on $kind", (target) => {
     await expect(
       createUser(handle.db, { email: "nueva.persona@ejemplo.mx", password: "x", name: "Otra", phone: null, roles: ["buyer"] }, { params: TEST_SCRYPT_PARAMS }),
     ).rejects.toThrow();
+  });
+});
+
+// Several processes starting at once over one fresh PostgreSQL (a deploy, a
+// rolling restart: docs/deploy.md): each migrates and seeds at start, and
+// none may fail because another got there first.
+describe.each(EVERY_TEST_DATABASE.filter((target) => target.kind === "postgres"))("three processes starting at once on $kind", (target) => {
+  it("migrate and seed one fresh database together, and it ends as one process would leave it", async () => {
+    const first = await target.open();
+    const url = first.url;
+    if (url === undefined) throw new Error("a PostgreSQL test database has a URL");
+    const others = await Promise.all([openDatabase({ url }), openDatabase({ url })]);
+    try {
+      const handles = [first, ...others];
+      // As server/start.ts does it.
+      await Promise.all(
+        handles.map((handle) =>
+          handle.exclusively(async () => {
+            await handle.migrate();
+            await seedDatabase(handle.db, { demo: true, params: TEST_SCRYPT_PARAMS });
+          }),
+        ),
+      );
+      const [migrations] = await first.db.select({ total: sql<number>`count(*)::int` }).from(sql`drizzle.__drizzle_migrations`);
+      const [people] = await first.db.select({ total: count() }).from(users);
+      const alone = await target.open();
+      try {
+        await alone.migrate();
+        await seedDatabase(alone.db, { demo: true, params: TEST_SCRYPT_PARAMS });
+        const [aloneMigrations] = await alone.db.select({ total: sql<number>`count(*)::int` }).from(sql`drizzle.__drizzle_migrations`);
+        const [alonePeople] = await alone.db.select({ total: count() }).from(users);
+        expect(migrations?.total).toBe(aloneMigrations?.total);
+        expect(people?.total).toBe(alonePeople?.total);
+      } finally {
+        await alone.close();
+      }
+    } finally {
+      await Promise.all(others.map((handle) => handle.close()));
+      await first.close();
+    }
   });
 });

@@ -1,10 +1,12 @@
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STARTING_MESSAGE } from "../../contracts/health.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { signSessionToken } from "../../server/auth/tokens.ts";
-import { readEnv } from "../../server/config.ts";
+import { productionProblems, readEnv } from "../../server/config.ts";
+import { REPO_ROOT } from "../../server/db/paths.ts";
 import { DEMO_PASSWORD, DEMO_USERS } from "../../server/seed/demo.ts";
 import { startServer, type RunningServer, type StartStep } from "../../server/start.ts";
 
@@ -155,7 +157,59 @@ describe("readEnv", () => {
       rateLimits: {},
       stripe: undefined,
       paymentsLocalWebhookSecret: undefined,
+      metricsPort: undefined,
+      shutdownDrainMs: 0,
+      shutdownTimeoutMs: 10_000,
+      production: false,
     });
+  });
+
+  it("reads the metrics port and the shutdown's drain and timeout", () => {
+    expect(readEnv({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0", SHUTDOWN_DRAIN_MS: "6000", SHUTDOWN_TIMEOUT_MS: "20000" })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: "0.0.0.0",
+      shutdownDrainMs: 6000,
+      shutdownTimeoutMs: 20_000,
+    });
+    expect(() => readEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT must be a TCP port/);
+    expect(() => readEnv({ SHUTDOWN_DRAIN_MS: "5s" })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
+  it("in production, names every secret that is missing, one line each, and seeds no demo accounts unless asked", () => {
+    const bare = readEnv({ NODE_ENV: "production" });
+    expect(bare.seedDemo).toBe(false);
+    expect(readEnv({ NODE_ENV: "production", SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(productionProblems(bare).map((line) => line.split(":")[0])).toEqual(["JWT_SECRET", "APP_URL", "SMTP_URL", "STRIPE_SECRET_KEY"]);
+    expect(productionProblems(readEnv({ NODE_ENV: "production", JWT_SECRET: "short", APP_URL: "http://puente.mx" })).slice(0, 2)).toEqual([
+      expect.stringMatching(/^JWT_SECRET: demasiado corto/),
+      expect.stringMatching(/^APP_URL: debe empezar con https:\/\//),
+    ]);
+    const complete = readEnv({
+      NODE_ENV: "production",
+      JWT_SECRET: "k".repeat(48),
+      APP_URL: "https://puente.mx",
+      SMTP_URL: "smtp://user:pass@smtp.example:587",
+      STRIPE_SECRET_KEY: "sk_live_abc123",
+      STRIPE_WEBHOOK_SECRET: "whsec_def456",
+    });
+    expect(productionProblems(complete)).toEqual([]);
+    // Outside production the local adapters stand in.
+    expect(productionProblems(readEnv({}))).toEqual([]);
+  });
+
+  it("refuses a production start without its secrets before opening anything, naming each variable", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "0" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines.map((line) => line.replace(/^Puente no inicia: /, "").split(":")[0])).toEqual(
+      expect.arrayContaining(["JWT_SECRET", "APP_URL", "SMTP_URL", "STRIPE_SECRET_KEY"]),
+    );
+    expect(lines.every((line) => line.startsWith("Puente no inicia: "))).toBe(true);
   });
 
   it("reads the variables and rejects nonsense", () => {

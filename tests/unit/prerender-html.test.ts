@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DESCRIPTION, headTags, pageHtml, prerenderedRoutes } from "../../scripts/build/prerender-html.ts";
+import { DEFAULT_DESCRIPTION, headTags, indexedPaths, pageHtml, pageTemplate, prerenderedRoutes, requestRenderedRoutes } from "../../scripts/build/prerender-html.ts";
+import { HEAD_MARK, ROOT_MARK } from "../../server/http/page-head.ts";
 import { routeTable, type RouteEntry } from "../../src/app/route-table.ts";
 import { DEFAULT_DESCRIPTION as CLIENT_DEFAULT_DESCRIPTION } from "../../src/hooks/useRouteMeta.ts";
 
@@ -76,6 +77,25 @@ describe("prerenderedRoutes", () => {
     expect(paths).toContain("/pago-error");
     expect(paths).toContain("/pago-exitoso");
     expect(paths).not.toContain("/compra-una-empresa");
-    expect(paths).toHaveLength(routeTable.filter((route) => route.isPublic === true).length);
+    expect(paths).toHaveLength(routeTable.filter((route) => route.isPublic === true && route.rendersOnRequest !== true).length);
+  });
+
+  it("leaves the pages rendered on request (decision 043) to the server: templates, not pages", () => {
+    expect(requestRenderedRoutes(routeTable).map((route) => route.path)).toEqual(["/compra-una-empresa", "/perfil-de-negocio/:id"]);
+    const template = pageTemplate(INDEX, { js: ["/assets/Market-1.js"], css: ["/assets/Market-2.css"] });
+    expect(template).toContain(HEAD_MARK);
+    expect(template).toContain(ROOT_MARK);
+    expect(template).not.toContain("<title>");
+    expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/Market-2.css">');
+  });
+
+  it("lists the indexed public pages with a static path for sitemap.xml, lowercase and once", () => {
+    const paths = indexedPaths(routeTable);
+    expect(paths).toContain("/compra-una-empresa");
+    expect(paths).toContain("/planes");
+    expect(paths).not.toContain("/Planes");
+    expect(paths).not.toContain("/pago-exitoso");
+    expect(paths.some((path) => path.includes(":"))).toBe(false);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getCompanyEndpoint } from "../../../../contracts/marketplace.ts";
-import { callEndpoint } from "../../../lib/api-client.ts";
+import { callEndpoint, hasSessionToken } from "../../../lib/api-client.ts";
 import { companyKeys } from "../../../lib/api/company-keys.ts";
 
 /**
@@ -17,7 +17,9 @@ export const companyQueryOptions = (id: number) =>
     // A 404 is shown as the not-found page, not as a toast.
     meta: { silent: true },
     // Who sees the full profile is decided on every request (a revocation applies on the next one): keep it fresh.
-    staleTime: 0,
+    // Except a visitor's answer while no one is signed in: it is the same for every visitor, and the page the server
+    // rendered carries it (decision 043): hydrating must not ask for it again. Signing in makes it stale at once.
+    staleTime: (query) => (query.state.data?.viewer_access.blocked_reason === "sign_in" && !hasSessionToken() ? 60_000 : 0),
   });
 
 /** `id` null (a malformed URL) asks for nothing. */

@@ -10,7 +10,9 @@ import { isApiError } from "../../../lib/api-client.ts";
 import { HIDDEN_NAME } from "../../../lib/incognito.ts";
 import { useSession } from "../../../lib/session.tsx";
 import placeholder from "../assets/company-placeholder.svg";
+import { usePageHead } from "../../../hooks/useRouteMeta.ts";
 import { useCompany } from "../api/get-company.ts";
+import { MARKETPLACE_DESCRIPTION, PROFILE_TITLE, profileHead } from "../marketplace-head.ts";
 import { NOT_AVAILABLE } from "./CompanyCard.tsx";
 import { InterestMessageForm } from "./InterestMessageForm.tsx";
 import * as cardStyles from "./CompanyCard.css.ts";
@@ -60,6 +62,9 @@ function CompanyName({ name }: { readonly name: string | undefined }) {
   );
 }
 
+/** Until the profile is there (never indexed: the server renders a published company with its data). */
+const LOADING_HEAD = { title: PROFILE_TITLE, description: MARKETPLACE_DESCRIPTION, canonicalPath: null, indexed: false } as const;
+
 export interface BusinessProfilePageProps {
   /** The app's 404 page, shown for an unknown or unpublished company (composed in src/app). */
   readonly notFound?: ReactNode;
@@ -77,6 +82,7 @@ export default function BusinessProfilePage({ notFound = null, renderAccess, ren
   const company = useCompany(id);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const loadError = useLoadError([company]);
+  usePageHead(company.data === undefined ? LOADING_HEAD : profileHead(company.data));
 
   if (id === null || (company.isError && isApiError(company.error) && (company.error.status === 404 || company.error.status === 400))) {
     return <>{notFound}</>;

@@ -14,7 +14,9 @@ import { Select } from "../../../components/ui/Select.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
+import { usePageHead } from "../../../hooks/useRouteMeta.ts";
 import { useCompanies, type CompanyFilters } from "../api/get-companies.ts";
+import { marketplaceHead } from "../marketplace-head.ts";
 import {
   hasFilters,
   marketplaceHref,
@@ -213,6 +215,7 @@ export default function MarketplacePage({ searchAction, emptyAction }: Marketpla
   const go = (next: CompanyFilters) => navigate(marketplaceHref(next));
   const onFilter = (key: FilterKey, value: number | null) => go(withFilter(filters, key, value));
   const filterCatalogues = [useCatalogue("industries"), useCatalogue("interests"), useCatalogue("company_types"), useCatalogue("ebitda_ranges")];
+  usePageHead(marketplaceHead(filters, companies.isPlaceholderData ? undefined : companies.data, { industries: filterCatalogues[0]?.data, interests: filterCatalogues[1]?.data }));
   const listError = useLoadError([companies]);
   const data = companies.data;
   const pages = data === undefined ? 0 : Math.ceil(data.total / data.per_page);
