@@ -69,10 +69,35 @@ if (!args.has("--no-build")) {
   execFileSync("npx", ["vite", "build", "--logLevel", "warn", "--outDir", DIST, "--emptyOutDir"], { cwd: REPO_ROOT, stdio: "inherit" });
 }
 
-const only = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+/** `--routes /a,/b` and bare paths (`/a /b`) limit the run; neither means every public route. */
+function selectedRoutes(argv: ReadonlyArray<string>): ReadonlyArray<string> {
+  const only: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? "";
+    if (arg === "--routes") only.push(...(argv[++index] ?? "").split(","));
+    else if (arg.startsWith("--routes=")) only.push(...arg.slice("--routes=".length).split(","));
+    else if (arg.startsWith("/")) only.push(arg);
+  }
+  return only.filter((path) => path.startsWith("/"));
+}
+const only = selectedRoutes(process.argv.slice(2));
 
 // Demo companies: the marketplace and a profile are measured with real listings (decision 043).
 const server = await startServer({ seedDemo: true, distDir: DIST });
+
+/**
+ * Audits start once the server says it is ready (the search index built,
+ * decision 039): work still running in the server at start would be measured
+ * as the first route's.
+ */
+async function waitUntilReady(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while ((await fetch(`${server.url}/api/health/ready`).catch(() => null))?.status !== 200) {
+    if (Date.now() > deadline) throw new Error("bench:web: the server was not ready within 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+await waitUntilReady();
 
 /** A listed demo company's profile: ids are the database's, so one is asked for at run time. */
 async function profileRoute(): Promise<string> {
@@ -100,6 +125,28 @@ async function audit(route: string) {
   });
   if (result === undefined) throw new Error(`Lighthouse returned nothing for ${route}`);
   return result;
+}
+
+type Audits = Awaited<ReturnType<typeof audit>>["lhr"]["audits"];
+
+/** The rows of an audit's table (Lighthouse's `details.items`), or none. */
+function rows(audits: Audits, id: string): ReadonlyArray<Record<string, unknown>> {
+  const details = audits[id]?.details;
+  return details !== undefined && "items" in details ? (details.items as ReadonlyArray<Record<string, unknown>>) : [];
+}
+
+/** Main-thread work by category, script boot-up by file and the long tasks, for `--verbose`. */
+function diagnostics(audits: Audits, origin: string): string[] {
+  const ms = (value: unknown) => `${Math.round(typeof value === "number" ? value : 0)}ms`;
+  const short = (value: unknown) => String(value).replace(origin, "").replace("/assets/", "");
+  const work = rows(audits, "mainthread-work-breakdown").map((row) => `${String(row["groupLabel"] ?? row["group"])} ${ms(row["duration"])}`);
+  const bootup = rows(audits, "bootup-time")
+    .slice(0, 6)
+    .map((row) => `${short(row["url"])} ${ms(row["total"])} (script ${ms(row["scripting"])}, parse ${ms(row["scriptParseCompile"])})`);
+  const longTasks = rows(audits, "long-tasks")
+    .slice(0, 6)
+    .map((row) => `${short(row["url"])} ${ms(row["duration"])} at ${ms(row["startTime"])}`);
+  return [`main thread: ${work.join(", ")}`, `bootup: ${bootup.join("; ")}`, `long tasks: ${longTasks.join("; ") || "none"}`];
 }
 
 let failures = 0;
@@ -130,6 +177,8 @@ try {
           process.stdout.write(`  ${id}: ${audit.displayValue ?? audit.score}\n`);
         }
       }
+      // Where the main thread went: the diagnostics that explain TBT.
+      for (const line of diagnostics(lhr.audits, server.url)) process.stdout.write(`  ${line}\n`);
     }
   }
 } finally {

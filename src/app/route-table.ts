@@ -209,7 +209,15 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/onboarding/:id", title: "Onboarding", page: "../features/onboarding/components/OnboardingWizardPage.tsx", guard: "signedIn", hideChrome: true },
   { path: "/onboarding-completado", title: "Onboarding completado", page: "../features/onboarding-summary/components/OnboardingCompletedPage.tsx", guard: "signedIn" },
   // Not public: the page waits for the session, then shows the plan as the server has it.
-  { path: "/pago-exitoso", title: "Pago exitoso", page: "../features/subscriptions/components/PaymentSuccessPage.tsx" },
+  {
+    path: "/pago-exitoso",
+    title: "Pago exitoso",
+    page: "../features/subscriptions/components/PaymentSuccessPage.tsx",
+    // Public: a visitor's page needs no session code; a stored session is still restored before it renders (decision 045).
+    isPublic: true,
+    noIndex: true,
+    description: "Confirmamos el pago de tu plan en Puente: inicia sesión con la cuenta con la que pagaste para ver su estado.",
+  },
   {
     path: "/pago-error",
     title: "Error en el pago",

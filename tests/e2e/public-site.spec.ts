@@ -22,6 +22,30 @@ test("every public page renders its own content with its title and description, 
   }
 });
 
+test("the footer's links navigate inside the app (no page load) and the newsletter opens in a new tab", async ({ page }) => {
+  await page.goto("/");
+  // A page load would drop this marker; a client-side navigation keeps it.
+  await page.evaluate(() => Reflect.set(window, "__sameDocument", true));
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Newsletter" })).toHaveAttribute("target", "_blank");
+  await footer.getByRole("link", { name: "Preguntas frecuentes" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(h1(page)).toHaveText("Preguntas frecuentes");
+  expect(await page.evaluate(() => Reflect.get(window, "__sameDocument"))).toBe(true);
+});
+
+test("a visitor back on /pago-exitoso without a session is asked to log in and come back", async ({ page }) => {
+  await page.goto("/pago-exitoso?session_id=chk_visitante");
+  await expect(page.getByText("Inicia sesión con la cuenta con la que pagaste para ver el estado de tu plan.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Iniciar sesión para ver mi plan" })).toHaveAttribute(
+    "href",
+    `/iniciar-sesion?${new URLSearchParams({ redirect: "/pago-exitoso?session_id=chk_visitante" }).toString()}`,
+  );
+  // Nothing is confirming for a visitor: the prerendered page's status is gone once the page runs.
+  await expect(page.getByText("Estamos confirmando tu pago…")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
 test("the not-found page keeps search engines away and links to the marketplace", async ({ page }) => {
   await page.goto("/no-existe-esta-pagina");
   await expect(h1(page)).toHaveText("Página no encontrada");

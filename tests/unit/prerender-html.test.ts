@@ -75,7 +75,7 @@ describe("prerenderedRoutes", () => {
     const paths = prerenderedRoutes(routeTable).map((route) => route.path);
     expect(paths).toContain("/");
     expect(paths).toContain("/pago-error");
-    expect(paths).not.toContain("/pago-exitoso");
+    expect(paths).toContain("/pago-exitoso");
     expect(paths).not.toContain("/compra-una-empresa");
     expect(paths).toHaveLength(routeTable.filter((route) => route.isPublic === true && route.rendersOnRequest !== true).length);
   });

@@ -73,7 +73,7 @@ export const socialLink = style({
   borderRadius: vars.radius.pill,
   border: `${vars.size.borderWidth} solid ${vars.color.footerMuted}`,
   color: vars.color.footerText,
-  selectors: { "&[data-hovered]": { background: vars.color.brand } },
+  selectors: { "&:hover": { background: vars.color.brand } },
 });
 
 export const socialIcon = style({ width: vars.size.icon, height: vars.size.icon });

@@ -1,6 +1,6 @@
 import { Logo } from "../../components/Logo.tsx";
 import { Marquee, type MarqueeItem } from "../../components/Marquee.tsx";
-import { Link } from "../../components/ui/Link.tsx";
+import { LightLink } from "../../components/ui/LightLink.tsx";
 import { footerGroups, legalLinks, mediaMentions, socialLinks, type NavLink } from "./nav-links.ts";
 import * as styles from "./Footer.css.ts";
 
@@ -50,7 +50,7 @@ function MediaLogo({ name }: { readonly name: string }) {
 const mediaItems: ReadonlyArray<MarqueeItem> = mediaMentions.map((mention) => ({
   key: mention.label,
   content: (
-    <Link
+    <LightLink
       href={mention.href}
       isExternal
       variant="plain"
@@ -58,7 +58,7 @@ const mediaItems: ReadonlyArray<MarqueeItem> = mediaMentions.map((mention) => ({
       aria-label={`${mention.label}, en el blog de Puente (se abre en una pestaña nueva)`}
     >
       <MediaLogo name={mention.label} />
-    </Link>
+    </LightLink>
   ),
   // The visual copy that makes the loop seamless: out of the tab order.
   duplicate: (
@@ -75,9 +75,9 @@ function LinkGroup({ label, links }: { readonly label: string; readonly links: r
       <ul className={styles.list}>
         {links.map((link) => (
           <li key={link.label}>
-            <Link href={link.href} variant="plain" className={styles.link} isExternal={link.isExternal ?? false}>
+            <LightLink href={link.href} variant="plain" className={styles.link} isExternal={link.isExternal ?? false}>
               {link.label}
-            </Link>
+            </LightLink>
           </li>
         ))}
       </ul>
@@ -96,9 +96,9 @@ export function Footer() {
             <ul className={styles.social} aria-label="Redes sociales">
               {socialLinks.map((link) => (
                 <li key={link.network}>
-                  <Link href={link.href} isExternal variant="plain" className={styles.socialLink} aria-label={link.label}>
+                  <LightLink href={link.href} isExternal variant="plain" className={styles.socialLink} aria-label={link.label}>
                     <SocialIcon network={link.network} />
-                  </Link>
+                  </LightLink>
                 </li>
               ))}
             </ul>
@@ -120,9 +120,9 @@ export function Footer() {
             <ul className={styles.legal}>
               {legalLinks.map((link) => (
                 <li key={link.label}>
-                  <Link href={link.href} variant="plain" className={styles.link}>
+                  <LightLink href={link.href} variant="plain" className={styles.link}>
                     {link.label}
-                  </Link>
+                  </LightLink>
                 </li>
               ))}
             </ul>

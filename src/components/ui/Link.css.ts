@@ -29,3 +29,9 @@ export const variant = styleVariants({
   secondary: [button.base, button.variant.secondary],
   ghost: [button.base, button.variant.ghost],
 });
+
+/** ui/LightLink's hover (a plain `<a>`: no react-aria data-hovered), as the variants above. */
+export const hover = styleVariants({
+  inline: { selectors: { "&:hover": { color: vars.color.brandHover } } },
+  plain: { selectors: { "&:hover": { textDecoration: "underline" } } },
+});

@@ -11,7 +11,9 @@ export const select = style({
   backgroundPosition: `right ${vars.space.sm} center`,
   backgroundSize: "1rem",
   cursor: "pointer",
-  selectors: { "&:focus": { borderColor: vars.color.focus } },
 });
+
+/** The focus colour of ui/TextField's inputs (react-aria marks those with data-focused). */
+export const focusable = style({ selectors: { "&:focus": { borderColor: vars.color.focus } } });
 
 export const invalid = style({ borderColor: vars.color.danger });

@@ -50,7 +50,7 @@ export function NativeSelect({
         id={id}
         ref={selectRef}
         name={name}
-        className={isInvalid ? `${field.input} ${styles.select} ${styles.invalid}` : `${field.input} ${styles.select}`}
+        className={isInvalid ? `${field.input} ${styles.select} ${styles.focusable} ${styles.invalid}` : `${field.input} ${styles.select} ${styles.focusable}`}
         value={value === null ? "" : String(value)}
         onChange={(event) => {
           const next = Number(event.target.value);

@@ -5,7 +5,7 @@ import { useLocation } from "wouter";
 import { LoadError, OPTIONS_LOAD_ERROR_MESSAGE } from "../../../components/LoadError.tsx";
 import { Button } from "../../../components/ui/Button.tsx";
 import { NativeSelect } from "../../../components/ui/NativeSelect.tsx";
-import { TextField } from "../../../components/ui/TextField.tsx";
+import { NativeTextField } from "../../../components/ui/NativeTextField.tsx";
 import { useForm } from "../../../lib/form.ts";
 import type * as ContactLogicModule from "./contact-logic.ts";
 import type { ContactOptions, ContactValues } from "./contact-logic.ts";
@@ -82,14 +82,14 @@ export default function ContactPage() {
           <h2 id="contact-form-title" className={contact.formTitle}>
             Déjanos tus datos
           </h2>
-          <TextField {...form.field("name", { label: "Nombre" })} autoComplete="name" />
+          <NativeTextField {...form.field("name", { label: "Nombre" })} autoComplete="name" />
           <NativeSelect
             {...form.field("service_interested", { label: "Servicio que te interesa" })}
             options={options?.services ?? []}
             isLoading={optionsState === "loading"}
           />
-          <TextField {...form.field("email", { label: "Email" })} type="email" autoComplete="email" />
-          <TextField {...form.field("phone", { label: "Teléfono" })} type="tel" autoComplete="tel" />
+          <NativeTextField {...form.field("email", { label: "Email" })} type="email" autoComplete="email" />
+          <NativeTextField {...form.field("phone", { label: "Teléfono" })} type="tel" autoComplete="tel" />
           <NativeSelect
             {...form.field("referer", { label: "¿Cómo te enteraste de nosotros?" })}
             options={options?.referers ?? []}
