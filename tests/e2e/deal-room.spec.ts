@@ -136,8 +136,10 @@ test("a new buyer verifies the e-mail, asks under the NDA; the seller approves a
   test.slow();
   const profile = url(`/perfil-de-negocio/${companyId}`);
 
-  // The buyer opens the listing: the public profile, no name, and the reason they cannot ask yet.
+  // The buyer opens the listing (public since it is rendered for search engines), signs in from its access panel
+  // and comes back to it: no name, and the reason they cannot ask yet.
   await page.goto(profile);
+  await accessPanel(page).getByRole("link", { name: "Iniciar sesión" }).click();
   await logIn(page, BUYER.email);
   await expect(page).toHaveURL(profile);
   await expect(accessPanel(page)).toContainText(DEAL_ROOM_MESSAGES.emailUnverified);
