@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { POSTGRES_INT_MAX, trimmedString } from "./fields.ts";
+import { MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from "./list-limits.ts";
 
 /**
  * Query-string parts shared by the paged lists (the marketplace listing,
@@ -7,11 +8,7 @@ import { POSTGRES_INT_MAX, trimmedString } from "./fields.ts";
  * search text, with their Spanish messages.
  */
 
-/** The longest search text accepted (longer is a 400). */
-export const SEARCH_MAX_LENGTH = 100;
-/** Cards per page: the default, and the most a client may ask for. */
-export const DEFAULT_PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 48;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from "./list-limits.ts";
 
 export const SEARCH_TOO_LONG_MESSAGE = `La búsqueda no puede tener más de ${SEARCH_MAX_LENGTH} caracteres.`;
 export const INVALID_SEARCH_MESSAGE = "La búsqueda no es válida: escribe un solo texto.";

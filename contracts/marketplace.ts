@@ -1,8 +1,9 @@
 import { Schema } from "effect";
-import { CatalogueItem, type CataloguePath } from "./catalogues.ts";
+import { CatalogueItem } from "./catalogues.ts";
 import { COMPANY_NOT_FOUND_MESSAGE, CompanyIdParams, PublicCompanyProfile } from "./companies.ts";
 import { defineEndpoint } from "./endpoint.ts";
 import { boundedText, requiredEmail, requiredText } from "./fields.ts";
+import { INTEREST_MESSAGES, INTEREST_SUMMARY_MAX_LENGTH, invalidFilterMessage, MAX_PAGE, type FilterKey } from "./marketplace-constants.ts";
 import { INVALID_PAGE_MESSAGE, INVALID_PAGE_SIZE_MESSAGE, MAX_PAGE_SIZE, positiveIntParam, searchText } from "./list-query.ts";
 
 /**
@@ -17,43 +18,18 @@ import { INVALID_PAGE_MESSAGE, INVALID_PAGE_SIZE_MESSAGE, MAX_PAGE_SIZE, positiv
 
 // --- Marketplace filters (GET /companies) -------------------------------------
 
-/** Totals are counted up to this many matches; past it the answer says "more than". */
-export const TOTAL_COUNT_CAP = 1000;
-export const MAX_PAGE = 100;
-
-/** The spec's filter parameters and the Spanish name of each, for messages. */
-export const FILTER_LABELS = {
-  state_id: "estado",
-  industry_id: "industria",
-  sales_range_id: "rango de ventas",
-  interest_id: "interés",
-  company_type_id: "tipo de empresa",
-  verification_level_id: "nivel de verificación",
-  ebitda_id: "rango de EBITDA",
-} as const;
-export type FilterKey = keyof typeof FILTER_LABELS;
-export const FILTER_KEYS: ReadonlyArray<FilterKey> = [
-  "state_id",
-  "industry_id",
-  "sales_range_id",
-  "interest_id",
-  "company_type_id",
-  "verification_level_id",
-  "ebitda_id",
-];
-
-/** The catalogue each filter's ids come from: the server refuses an id not in it, the app shows the id's name from it. */
-export const FILTER_CATALOGUES: Readonly<Record<FilterKey, CataloguePath>> = {
-  state_id: "states",
-  industry_id: "industries",
-  sales_range_id: "yearly_sales_ranges",
-  interest_id: "interests",
-  company_type_id: "company_types",
-  verification_level_id: "verification_levels",
-  ebitda_id: "ebitda_ranges",
-};
-
-export const invalidFilterMessage = (key: FilterKey): string => `El filtro de ${FILTER_LABELS[key]} no es válido.`;
+export {
+  ACCESS_REQUEST_COOLING_OFF_DAYS,
+  FILTER_CATALOGUES,
+  FILTER_KEYS,
+  FILTER_LABELS,
+  INTEREST_MESSAGES,
+  INTEREST_SUMMARY_MAX_LENGTH,
+  MAX_PAGE,
+  TOTAL_COUNT_CAP,
+  invalidFilterMessage,
+  type FilterKey,
+} from "./marketplace-constants.ts";
 
 const filterParam = (key: FilterKey) => positiveIntParam(invalidFilterMessage(key));
 
@@ -121,8 +97,6 @@ export type AccessRequestStatus = typeof AccessRequestStatus.Type;
 export const AccessBlock = Schema.Literal("sign_in", "not_buyer", "own_company", "email_unverified", "open_request", "cooling_off");
 export type AccessBlock = typeof AccessBlock.Type;
 
-/** After a rejection or a revocation, the same buyer may ask the same company again after this many days. */
-export const ACCESS_REQUEST_COOLING_OFF_DAYS = 30;
 
 /** The viewer's latest request for this company, as the profile page needs it. */
 export const ViewerRequest = Schema.Struct({
@@ -207,19 +181,6 @@ export const CompanyProfileView = Schema.Struct({
 export type CompanyProfileView = typeof CompanyProfileView.Type;
 // --- Interest message (POST /companies/{id}/interest_messages) ------------------------
 
-export const INTEREST_SUMMARY_MAX_LENGTH = 2000;
-export const INTEREST_MESSAGES = {
-  name: "Debes ingresar tu nombre",
-  email: "Debes ingresar tu email",
-  humanId: "Falta la referencia de la empresa",
-  humanIdMismatch: "La referencia no corresponde a esta empresa.",
-  summary: "Debes escribir tu mensaje",
-  summaryTooLong: `El mensaje no puede tener más de ${INTEREST_SUMMARY_MAX_LENGTH.toLocaleString("es-MX")} caracteres.`,
-  nameTooLong: "El nombre no puede tener más de 120 caracteres.",
-  sent: "Mensaje de interés enviado con éxito",
-  tooMany: "Enviaste demasiados mensajes de interés. Espera unos minutos e intenta de nuevo.",
-  ownCompany: "No puedes enviar un mensaje de interés a tu propia empresa.",
-} as const;
 
 /** Spec section 3, "Interest message": name, email, human_id, summary. Empty text is never sent. */
 export const InterestMessageRequest = Schema.Struct({

@@ -1,6 +1,7 @@
 import { Either, ParseResult, Schema } from "effect";
 import { AUTH_MESSAGES } from "../../contracts/errors.ts";
 import { fillPath, type Endpoint, type MultipartSpec, type PathArgs, type QueryArgs, type ResponseOf, type WireBodyOf } from "../../contracts/endpoint.ts";
+import { apiConfig } from "./api-config.ts";
 import { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE } from "./api-error.ts";
 
 /**
@@ -12,41 +13,9 @@ import { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE } from ".
 // can use them without loading Effect; this module re-exports them.
 export { ApiError, BAD_REQUEST_FALLBACK_MESSAGE, GENERIC_ERROR_MESSAGE, isApiError, userMessageOf } from "./api-error.ts";
 
-export interface ApiConfig {
-  /** `/api` by default; an absolute URL (e.g. the Pact mock server) also works. */
-  readonly baseUrl?: string;
-  readonly getToken: () => string | null;
-  /** A 401: the session's token is no longer good. */
-  readonly onUnauthorized: () => void;
-  /** A 401 or 403 that says the account was deactivated (AUTH_MESSAGES.deactivated): the open session is of no use. Default: `onUnauthorized`. */
-  readonly onDeactivated?: () => void;
-}
-
-interface ResolvedConfig {
-  readonly baseUrl: string;
-  readonly getToken: () => string | null;
-  readonly onUnauthorized: () => void;
-  readonly onDeactivated: () => void;
-}
-
-let config: ResolvedConfig = {
-  baseUrl: "/api",
-  getToken: () => null,
-  onUnauthorized: () => {},
-  onDeactivated: () => {},
-};
-
-/** Whether calls carry a session's token (a signed-in tab). */
-export const hasSessionToken = (): boolean => Boolean(config.getToken());
-
-export function configureApi(next: ApiConfig): void {
-  config = {
-    baseUrl: next.baseUrl ?? "/api",
-    getToken: next.getToken,
-    onUnauthorized: next.onUnauthorized,
-    onDeactivated: next.onDeactivated ?? next.onUnauthorized,
-  };
-}
+// The configuration (base URL, token, what a 401 does) lives in an
+// Effect-free module: pages a visitor arrives on read it without this one.
+export { configureApi, hasSessionToken, type ApiConfig } from "./api-config.ts";
 
 export type QueryParams = Readonly<Record<string, string | number | undefined>>;
 
@@ -148,7 +117,7 @@ function bodyOf(answer: RawAnswer): unknown {
  */
 async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init: RequestInit): Promise<A> {
   const headers: Record<string, string> = { Accept: "application/json" };
-  const token = init.token ?? config.getToken();
+  const token = init.token ?? apiConfig().getToken();
   if (token) headers["Authorization"] = `Bearer ${token}`;
   const hasBody = init.body !== undefined;
   if (hasBody) headers["Content-Type"] = "application/json";
@@ -156,7 +125,7 @@ async function apiRequest<A, I>(schema: Schema.Schema<A, I>, path: string, init:
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(config.baseUrl, path, init.query), {
+    response = await fetch(buildUrl(apiConfig().baseUrl, path, init.query), {
       method: init.method,
       headers,
       ...(payload === undefined ? {} : { body: payload }),
@@ -193,7 +162,7 @@ export type EndpointArgs<E extends Endpoint> = { readonly token?: string } & (Pa
   (WireBodyOf<E> extends undefined ? unknown : { readonly body: WireBodyOf<E> }) &
   (E extends { readonly multipart: MultipartSpec } ? { readonly form: FormData } : unknown);
 
-type ArgsTuple<E extends Endpoint> = object extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
+export type ArgsTuple<E extends Endpoint> = object extends EndpointArgs<E> ? [args?: EndpointArgs<E>] : [args: EndpointArgs<E>];
 
 interface LooseArgs {
   readonly token?: string;
@@ -232,15 +201,15 @@ export function callEndpoint<E extends Endpoint>(endpoint: E, ...[args]: ArgsTup
  * ended, both saying so) signs out telling why; any other 401 signs out.
  */
 function reportSessionEnd(status: number, message: string): void {
-  if ((status === 401 || status === 403) && message === AUTH_MESSAGES.deactivated) config.onDeactivated();
-  else if (status === 401) config.onUnauthorized();
+  if ((status === 401 || status === 403) && message === AUTH_MESSAGES.deactivated) apiConfig().onDeactivated();
+  else if (status === 401) apiConfig().onUnauthorized();
 }
 
 export async function openEventStream(endpoint: Endpoint & { readonly eventStream: true }, signal: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { Accept: "text/event-stream" };
-  const token = config.getToken();
+  const token = apiConfig().getToken();
   if (token) headers["Authorization"] = `Bearer ${token}`;
-  const response = await fetch(buildUrl(config.baseUrl, fillPath(endpoint.path, undefined)), { method: endpoint.method, headers, signal, cache: "no-store" });
+  const response = await fetch(buildUrl(apiConfig().baseUrl, fillPath(endpoint.path, undefined)), { method: endpoint.method, headers, signal, cache: "no-store" });
   // A refusal is a JSON answer like any other call's: the session hears why it ended, exactly as from a call.
   if (response.status === 401 || response.status === 403) {
     const text = await response.text().catch(() => "");

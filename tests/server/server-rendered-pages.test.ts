@@ -185,6 +185,9 @@ describe.each(EVERY_TEST_DATABASE)("pages rendered on request on $kind", (target
     expect(attribute(body, /<meta name="description" content="([^"]*)"/)).toContain("La empresa hace software de facturación");
     expect(body).toMatch(new RegExp(`<h1[^>]*>Empresa <!-- -->${human.tech}</h1>|<h1[^>]*>Empresa ${human.tech}</h1>`));
     expect(body).toContain("La empresa se fundó en 2012.");
+    // A visitor may not send an interest message (the API answers 401): the page offers to sign in, not a form.
+    expect(body).toContain("Inicia sesión para escribirle");
+    expect(body).not.toContain("Enviar mensaje");
     // The page paints styled before any script runs: its own stylesheets are linked (a shift otherwise).
     expect(body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/BusinessProfileRoute-[\w-]+\.css">/);
     const data = jsonLd(body);

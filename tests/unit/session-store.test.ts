@@ -179,10 +179,11 @@ describe("the session store (src/lib/session.tsx over src/lib/session-actor.ts)"
 });
 
 /**
- * Our modules the app's entry loads (static, non-type imports from
- * src/app/main.tsx); dynamic imports are where lazy chunks start.
+ * Our modules a chunk loads with it (static, non-type imports from its entry
+ * module, by default the app's, src/app/main.tsx); dynamic imports are where
+ * lazy chunks start.
  */
-function entryModules(): { files: Set<string>; packages: Set<string> } {
+function entryModules(entry = "src/app/main.tsx"): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
@@ -200,7 +201,7 @@ function entryModules(): { files: Set<string>; packages: Set<string> } {
       else packages.add(specifier.text);
     }
   };
-  visit(resolve(ROOT, "src/app/main.tsx"));
+  visit(resolve(ROOT, entry));
   return { files, packages };
 }
 
@@ -224,5 +225,17 @@ describe("first load", () => {
     // Contracts are Effect Schemas, but for page-head.ts: a type and the hydration data's element id (decision 043).
     expect(relative.filter((file) => file.startsWith("contracts/") && file !== "contracts/page-head.ts")).toEqual([]);
     expect([...packages].filter((name) => /^(xstate|effect|@statelyai\/)/.test(name))).toEqual([]);
+  });
+
+  // The pages a visitor arrives on from a search engine, with their data in the HTML (decisions 043 and 047):
+  // contracts, the API client and form validation load on the first request or submit, react-aria's
+  // Select and dialog when reached for. The JavaScript budget (bench:web, <= 150 kB) depends on it.
+  it.each(["src/app/pages/MarketplaceRoute.tsx", "src/app/pages/BusinessProfileRoute.tsx"])("%s loads without Effect, the API client, a dialog or a Select", (page) => {
+    const { files, packages } = entryModules(page);
+    const relative = [...files].map((file) => file.slice(ROOT.length + 1));
+    expect(relative).toContain("src/lib/api/call-lazily.ts");
+    expect(packages).not.toContain("effect");
+    expect(relative.filter((file) => /^src\/lib\/(api-client|form-schema)\.ts$|^src\/components\/ui\/(ModalDialog|Select)\.tsx$/.test(file))).toEqual([]);
+    expect(relative.filter((file) => file.startsWith("contracts/") && !/^contracts\/(page-head|[a-z-]+-(constants|messages)|list-limits)\.ts$/.test(file))).toEqual([]);
   });
 });

@@ -1,52 +1,35 @@
-import type { ReactNode } from "react";
-import {
-  Button as AriaButton,
-  Dialog as AriaDialog,
-  Heading,
-  Modal as AriaModal,
-  ModalOverlay,
-} from "react-aria-components";
-import * as styles from "./Modal.css.ts";
+import { lazy, Suspense, useState, type ReactNode } from "react";
+import type * as styles from "./Modal.css.ts";
 
-export { DialogTrigger } from "react-aria-components";
+// react-aria's dialog (focus scope, scroll lock, hiding the rest from
+// assistive technology: ~12 kB gzip) loads the first time a modal opens, not
+// with every page that could open one (decision 047).
+const ModalDialog = lazy(() => import("./ModalDialog.tsx"));
 
 export interface ModalProps {
   readonly title: string;
   readonly children: ReactNode;
   /** `drawer` slides in from the right edge (the mobile menu). */
   readonly variant?: keyof typeof styles.modal;
-  /** Controlled use; leave both out inside a `DialogTrigger`. */
-  readonly isOpen?: boolean;
-  readonly onOpenChange?: (isOpen: boolean) => void;
+  readonly isOpen: boolean;
+  readonly onOpenChange: (isOpen: boolean) => void;
   /** Hide the title visually while keeping it as the dialog's name. */
   readonly hideTitle?: boolean;
 }
 
-/** A dismissable modal dialog over a dimmed backdrop, with a 'Cerrar' button. */
-export function Modal({ title, children, variant = "center", isOpen, onOpenChange, hideTitle = false }: ModalProps) {
-  const control = {
-    ...(isOpen === undefined ? {} : { isOpen }),
-    ...(onOpenChange === undefined ? {} : { onOpenChange }),
-  };
+/**
+ * A dismissable modal dialog over a dimmed backdrop, with a 'Cerrar' button.
+ * Nothing is rendered until it first opens; from then on it stays mounted,
+ * so closing plays its exit and gives the focus back to what opened it.
+ */
+export function Modal(props: ModalProps) {
+  const [hasOpened, setHasOpened] = useState(props.isOpen);
+  // Adjusting state while rendering (React's documented pattern): the dialog mounts in the same render that opens it.
+  if (props.isOpen && !hasOpened) setHasOpened(true);
+  if (!hasOpened) return null;
   return (
-    <ModalOverlay {...control} isDismissable className={styles.overlay}>
-      <AriaModal className={styles.modal[variant]}>
-        <AriaDialog className={styles.dialog}>
-          {({ close }) => (
-            <>
-              <div className={styles.header}>
-                <Heading slot="title" className={styles.title} hidden={hideTitle}>
-                  {title}
-                </Heading>
-                <AriaButton className={styles.close} aria-label="Cerrar" onPress={close}>
-                  <span aria-hidden="true">×</span>
-                </AriaButton>
-              </div>
-              {children}
-            </>
-          )}
-        </AriaDialog>
-      </AriaModal>
-    </ModalOverlay>
+    <Suspense fallback={null}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }

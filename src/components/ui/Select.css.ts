@@ -22,7 +22,8 @@ export const trigger = style({
   selectors: {
     // The Select root carries data-invalid; the error text is the button's description.
     "[data-invalid] > &": { borderColor: vars.color.danger },
-    "&[data-focus-visible]": { outline: `${vars.size.focusRing} solid ${vars.color.focus}`, outlineOffset: "1px" },
+    // :focus-visible for DeferredSelect's stand-in, a plain button until the Select loads.
+    "&[data-focus-visible], &:focus-visible": { outline: `${vars.size.focusRing} solid ${vars.color.focus}`, outlineOffset: "1px" },
     "&[data-disabled]": { cursor: "not-allowed", opacity: 0.6 },
   },
 });

@@ -31,6 +31,11 @@ export interface SelectProps {
   readonly isDisabled?: boolean;
   /** The trigger button, e.g. to focus the first invalid field after submit. */
   readonly triggerRef?: Ref<HTMLButtonElement>;
+  /** Focus the trigger when mounted (DeferredSelect hands its focus on). */
+  readonly autoFocus?: boolean;
+  /** Controlled opening (DeferredSelect opens it once loaded when it was pressed meanwhile). */
+  readonly isOpen?: boolean;
+  readonly onOpenChange?: (isOpen: boolean) => void;
 }
 
 const toId = (key: Key | null): number | null => {
@@ -51,6 +56,9 @@ export function Select({
   name,
   isDisabled = false,
   triggerRef,
+  autoFocus = false,
+  isOpen,
+  onOpenChange,
 }: SelectProps) {
   const isInvalid = errorMessage !== undefined && errorMessage !== "";
   return (
@@ -62,6 +70,9 @@ export function Select({
       isDisabled={isDisabled}
       validationBehavior="aria"
       placeholder={placeholder}
+      autoFocus={autoFocus}
+      {...(isOpen === undefined ? {} : { isOpen })}
+      {...(onOpenChange === undefined ? {} : { onOpenChange })}
       {...(name === undefined ? {} : { name })}
     >
       <Label className={styles.label}>{label}</Label>

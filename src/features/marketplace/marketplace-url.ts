@@ -1,5 +1,5 @@
-import { FILTER_KEYS, MAX_PAGE, type FilterKey } from "../../../contracts/marketplace.ts";
-import { SEARCH_MAX_LENGTH } from "../../../contracts/list-query.ts";
+import { FILTER_KEYS, MAX_PAGE, type FilterKey } from "../../../contracts/marketplace-constants.ts";
+import { SEARCH_MAX_LENGTH } from "../../../contracts/list-limits.ts";
 import type { CompanyFilters } from "./api/get-companies.ts";
 
 /**

@@ -1,6 +1,6 @@
-import type { FilterKey } from "../../../../contracts/marketplace.ts";
+import type { FilterKey } from "../../../../contracts/marketplace-constants.ts";
 import { Link } from "../../../components/ui/Link.tsx";
-import { buyerLeadHref } from "./buyer-lead-form.ts";
+import { buyerLeadHref } from "./buyer-lead-link.ts";
 import * as styles from "./BuyerLeadPage.css.ts";
 
 /**

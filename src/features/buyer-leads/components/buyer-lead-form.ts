@@ -1,10 +1,12 @@
 import { Schema } from "effect";
 import { BuyerLeadMemberForm, BuyerLeadVisitorForm, DEAL_TYPES, sizeIssue, type DealType } from "../../../../contracts/buyer-leads.ts";
 import type { FieldErrors } from "../../../../contracts/fields.ts";
-import type { FilterKey } from "../../../../contracts/marketplace.ts";
 import type { FormResult } from "../../../lib/form.ts";
 import { validateForm } from "../../../lib/form-schema.ts";
 import type { CreateBuyerLeadBody } from "../api/create-buyer-lead.ts";
+import { CARRIED } from "./buyer-lead-link.ts";
+
+export { BUYER_LEAD_PATH, buyerLeadHref } from "./buyer-lead-link.ts";
 
 /**
  * The mandate form's logic, pure (tests/unit/buyer-leads): its values, the
@@ -12,9 +14,6 @@ import type { CreateBuyerLeadBody } from "../api/create-buyer-lead.ts";
  * turns the values into the request (the contract's schemas and messages: a
  * visitor's with the contact, a signed-in account's without).
  */
-
-/** Where the form lives (src/app/route-table.ts). */
-export const BUYER_LEAD_PATH = "/que-empresa-buscas";
 
 export interface BuyerLeadValues {
   readonly industry_ids: ReadonlyArray<number>;
@@ -42,26 +41,7 @@ export const EMPTY_BUYER_LEAD: BuyerLeadValues = {
   phone: "",
 };
 
-/** The marketplace filters that are also a mandate's criteria, and the list each one starts. */
-const CARRIED: ReadonlyArray<readonly [FilterKey, "industry_ids" | "state_ids" | "sales_range_ids" | "ebitda_range_ids"]> = [
-  ["industry_id", "industry_ids"],
-  ["state_id", "state_ids"],
-  ["sales_range_id", "sales_range_ids"],
-  ["ebitda_id", "ebitda_range_ids"],
-];
-
 const ID = /^[1-9]\d{0,9}$/;
-
-/** The form's address with the marketplace's chosen filters, so the buyer starts from the search that found nothing. */
-export function buyerLeadHref(filters: Readonly<Partial<Record<FilterKey, number | undefined>>>): string {
-  const params = new URLSearchParams();
-  for (const [key] of CARRIED) {
-    const id = filters[key];
-    if (id !== undefined) params.set(key, String(id));
-  }
-  const query = params.toString();
-  return query === "" ? BUYER_LEAD_PATH : `${BUYER_LEAD_PATH}?${query}`;
-}
 
 /** The form's first values: empty, with the carried filters (anything else in the address ignored). */
 export function valuesFromSearch(search: string): BuyerLeadValues {

@@ -1,14 +1,17 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import type { CompanyProfileView } from "../../../../contracts/marketplace.ts";
 import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { loginPathFor } from "../../../utils/safe-redirect.ts";
 import { accessPanelMessage, accessPanelState, type AccessPanelState } from "./access-panel.ts";
-import { NdaUpdateNotice } from "./NdaUpdateNotice.tsx";
-import { RequestAccessDialog } from "./RequestAccessDialog.tsx";
-import { Badge } from "./StatusBadge.tsx";
+import { Badge } from "./Badge.tsx";
 import * as styles from "./AccessPanel.css.ts";
+
+// The NDA's dialog and notice, with their forms and API calls, load only when
+// the viewer's state needs them: a visitor's profile is read, not used (decision 047).
+const NdaUpdateNotice = lazy(async () => ({ default: (await import("./NdaUpdateNotice.tsx")).NdaUpdateNotice }));
+const RequestAccessDialog = lazy(async () => ({ default: (await import("./RequestAccessDialog.tsx")).RequestAccessDialog }));
 
 export interface AccessPanelProps {
   readonly company: Pick<CompanyProfileView, "id" | "human_id" | "viewer_access" | "confidential">;
@@ -93,7 +96,9 @@ export function AccessPanel({ company }: AccessPanelProps) {
         <p className={styles.message}>{accessPanelMessage(state)}</p>
       </div>
       {state.kind === "nda_outdated" ? (
-        <NdaUpdateNotice requestId={state.requestId} companyId={company.id} humanId={company.human_id} acceptedVersion={state.acceptedVersion} headingLevel={3} />
+        <Suspense fallback={null}>
+          <NdaUpdateNotice requestId={state.requestId} companyId={company.id} humanId={company.human_id} acceptedVersion={state.acceptedVersion} headingLevel={3} />
+        </Suspense>
       ) : null}
       {WITHOUT_ACTION.has(state.kind) ? null : (
         <div className={styles.actions}>
@@ -101,7 +106,9 @@ export function AccessPanel({ company }: AccessPanelProps) {
         </div>
       )}
       {state.kind === "can_request" || dialogOpen ? (
-        <RequestAccessDialog companyId={company.id} humanId={company.human_id} isOpen={dialogOpen} onOpenChange={setDialogOpen} />
+        <Suspense fallback={null}>
+          <RequestAccessDialog companyId={company.id} humanId={company.human_id} isOpen={dialogOpen} onOpenChange={setDialogOpen} />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,9 +1,10 @@
 import type { AccessRequestStatus } from "../../../../contracts/marketplace.ts";
 import { ACCESS_STATUS_LABELS, LOI_STATUS_LABELS, type LetterOfIntentStatus } from "../../../../contracts/deal-room.ts";
 import { verificationLabel } from "./deal-format.ts";
-import * as styles from "./StatusBadge.css.ts";
 
-export type BadgeTone = keyof typeof styles.tone;
+import { Badge, type BadgeTone } from "./Badge.tsx";
+
+export { Badge, type BadgeTone };
 
 const ACCESS_TONES: Readonly<Record<AccessRequestStatus, BadgeTone>> = {
   pending: "waiting",
@@ -17,11 +18,6 @@ const LETTER_TONES: Readonly<Record<LetterOfIntentStatus, BadgeTone>> = {
   accepted: "good",
   declined: "bad",
 };
-
-/** A word in a pill; the colour only repeats what the word says. */
-export function Badge({ tone, children }: { readonly tone: BadgeTone; readonly children: string }) {
-  return <span className={styles.tone[tone]}>{children}</span>;
-}
 
 export function AccessStatusBadge({ status }: { readonly status: AccessRequestStatus }) {
   return <Badge tone={ACCESS_TONES[status]}>{ACCESS_STATUS_LABELS[status]}</Badge>;

@@ -1,6 +1,6 @@
 import type { AccessRequestStatus, ViewerAccess } from "../../../../contracts/marketplace.ts";
-import { ACCESS_BLOCK_MESSAGES, ACCESS_STATUS_LABELS, DEAL_ROOM_MESSAGES } from "../../../../contracts/deal-room.ts";
-import { formatLongDay } from "./deal-format.ts";
+import { ACCESS_BLOCK_MESSAGES, ACCESS_STATUS_LABELS, DEAL_ROOM_MESSAGES } from "../../../../contracts/deal-room-messages.ts";
+import { formatLongDay } from "./deal-dates.ts";
 
 /**
  * What the business profile's access panel shows, from the profile's

@@ -3,44 +3,20 @@ import { DATA_ROOM_CATEGORIES, DATA_ROOM_CATEGORY_INFO, DATA_ROOM_GROUP_LABELS, 
 import type { DealRole, LoiCurrency, NdaAcceptance } from "../../../../contracts/deal-room.ts";
 import { FINANCIAL_RECORDS_STATES, FINANCIAL_RECORDS_STATE_LABELS, type FinancialRecordsState } from "../../../../contracts/onboarding.ts";
 import { formatDay } from "../../../utils/dates.ts";
+import { formatLongDay, parsed, TIME_ZONE } from "./deal-dates.ts";
 
 /**
  * How the deal room writes dates, money, percentages and files in es-MX.
  * Pure (no React), unit tested in node (tests/unit/deal-room/).
  */
 
-export { formatDay };
+export { formatDay, formatLongDay };
 
 /** Spec section 3: the fallback for any missing value. */
 export const NOT_AVAILABLE = "No disponible";
 
-// The calendar and the clock as people in Mexico read them, whatever the browser's zone.
-const TIME_ZONE = "America/Mexico_City";
-const longDay = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: TIME_ZONE });
+// The calendar and the clock as people in Mexico read them, whatever the browser's zone (deal-dates.ts).
 const dayAndTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
-
-const parsed = (value: string | Date): Date | null => {
-  const date = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? null : date;
-};
-
-const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const calendarDay = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "UTC" });
-
-/**
- * "26 de noviembre de 2026": the NDA's date, and dates inside sentences. An
- * instant is read in Mexico City; a bare calendar day ("2026-11-26", the
- * NDA's effective date) is that day everywhere. Text that is no date is
- * shown as it came.
- */
-export const formatLongDay = (value: string | Date): string => {
-  if (typeof value === "string" && CALENDAR_DAY.test(value)) {
-    const day = parsed(`${value}T00:00:00Z`);
-    return day === null ? value : calendarDay.format(day);
-  }
-  const date = parsed(value);
-  return date === null ? String(value) : longDay.format(date);
-};
 
 /** "26 nov 2026, 12:05 p.m.": when a message was sent or the NDA accepted. */
 export const formatDayTime = (value: string): string => {

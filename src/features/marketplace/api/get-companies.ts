@@ -1,13 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { listCompaniesEndpoint } from "../../../../contracts/marketplace.ts";
-import { callEndpoint } from "../../../lib/api-client.ts";
+import { callLazily } from "../../../lib/api/call-lazily.ts";
 import { companyKeys, type CompanyListFilters } from "../../../lib/api/company-keys.ts";
 
 /** What the marketplace asks for: the spec's filters, the search text and the page. */
 export type CompanyFilters = CompanyListFilters;
 
-/** GET /companies: the published companies matching the filters (public; cards only). */
-export const getCompanies = (filters: CompanyFilters = {}) => callEndpoint(listCompaniesEndpoint, { query: filters });
+/**
+ * GET /companies: the published companies matching the filters (public; cards only).
+ * Its contract loads with the first call: a visitor's first page arrives in the HTML (decision 047).
+ */
+export const getCompanies = (filters: CompanyFilters = {}) =>
+  callLazily(async () => (await import("../../../../contracts/marketplace.ts")).listCompaniesEndpoint, { query: filters });
 
 export const companiesQueryOptions = (filters: CompanyFilters) =>
   queryOptions({

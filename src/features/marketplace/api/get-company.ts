@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getCompanyEndpoint } from "../../../../contracts/marketplace.ts";
-import { callEndpoint, hasSessionToken } from "../../../lib/api-client.ts";
+import { hasSessionToken } from "../../../lib/api-config.ts";
+import { callLazily } from "../../../lib/api/call-lazily.ts";
 import { companyKeys } from "../../../lib/api/company-keys.ts";
 
 /**
  * GET /companies/{id}: the public profile of a listed company, what the
  * viewer may do about its full profile (`viewer_access`), and the full
  * profile itself (`confidential`) when the server lets this viewer see it.
+ * Its contract loads with the first call: a visitor's profile arrives in the HTML (decision 047).
  */
-export const getCompany = (id: number) => callEndpoint(getCompanyEndpoint, { params: { id } });
+export const getCompany = (id: number) =>
+  callLazily(async () => (await import("../../../../contracts/marketplace.ts")).getCompanyEndpoint, { params: { id } });
 
 export const companyQueryOptions = (id: number) =>
   queryOptions({

@@ -6,7 +6,7 @@ import type { PublicCompanyProfile } from "../../../../contracts/companies.ts";
 import { LoadError, useLoadError } from "../../../components/LoadError.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
-import { isApiError } from "../../../lib/api-client.ts";
+import { isApiError } from "../../../lib/api-error.ts";
 import { HIDDEN_NAME } from "../../../lib/incognito.ts";
 import { useSession } from "../../../lib/session.tsx";
 import placeholder from "../assets/company-placeholder.svg";

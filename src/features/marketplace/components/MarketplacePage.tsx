@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
-import { TOTAL_COUNT_CAP, type FilterKey } from "../../../../contracts/marketplace.ts";
+import { TOTAL_COUNT_CAP, type FilterKey } from "../../../../contracts/marketplace-constants.ts";
 import type { CatalogueList } from "../../../../contracts/catalogues.ts";
 import { DebouncedSearchField } from "../../../components/DebouncedSearchField.tsx";
 import { LoadError, QueryLoadError, useLoadError } from "../../../components/LoadError.tsx";
@@ -10,7 +10,7 @@ import { Disclosure } from "../../../components/ui/Disclosure.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { Modal } from "../../../components/ui/Modal.tsx";
 import { RadioGroup } from "../../../components/ui/RadioGroup.tsx";
-import { Select } from "../../../components/ui/Select.tsx";
+import { DeferredSelect } from "../../../components/ui/DeferredSelect.tsx";
 import { Spinner } from "../../../components/ui/Spinner.tsx";
 import { useCatalogue } from "../../../lib/api/get-catalogue.ts";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
@@ -52,7 +52,7 @@ interface FilterControlsProps {
 function IndustrySelect({ filters, onChange }: FilterControlsProps) {
   const industries = useCatalogue("industries");
   return (
-    <Select
+    <DeferredSelect
       label="Industria"
       options={withAll(industries.data)}
       value={filters.industry_id ?? 0}
@@ -64,7 +64,7 @@ function IndustrySelect({ filters, onChange }: FilterControlsProps) {
 function InterestSelect({ filters, onChange }: FilterControlsProps) {
   const interests = useCatalogue("interests");
   return (
-    <Select
+    <DeferredSelect
       label="Tipo de transacción"
       options={withAll(interests.data)}
       value={filters.interest_id ?? 0}
@@ -129,13 +129,13 @@ function FilterDrawer({ filters, onApply }: { readonly filters: CompanyFilters; 
         <div className={styles.drawerBody}>
           <IndustrySelect filters={draft} onChange={change} />
           <InterestSelect filters={draft} onChange={change} />
-          <Select
+          <DeferredSelect
             label="Tipo de empresa"
             options={withAll(companyTypes.data)}
             value={draft.company_type_id ?? 0}
             onChange={(id) => change("company_type_id", fromSelect(id))}
           />
-          <Select
+          <DeferredSelect
             label="EBITDA"
             options={withAll(ebitdaRanges.data)}
             value={draft.ebitda_id ?? 0}

@@ -5,7 +5,7 @@
  * Pure: unit tested in node (tests/unit/saved-searches/search-summary.test.ts).
  */
 import type { CataloguePath } from "../../../../contracts/catalogues.ts";
-import { FILTER_CATALOGUES, FILTER_KEYS, type FilterKey } from "../../../../contracts/marketplace.ts";
+import { FILTER_CATALOGUES, FILTER_KEYS, type FilterKey } from "../../../../contracts/marketplace-constants.ts";
 import { SAVED_SEARCH_NAME_MAX_LENGTH, savedSearchKey, type SavedSearch } from "../../../../contracts/saved-searches.ts";
 
 /** What a marketplace search is: its filters (ids) and its text. */
