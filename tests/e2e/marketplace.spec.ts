@@ -124,6 +124,24 @@ test("a search with no match shows the empty state", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+test("a dropdown that has not loaded yet opens from the keyboard and keeps the focus (decision 047)", async ({ page }) => {
+  await page.goto("/compra-una-empresa");
+  // Tab from the search field to the first dropdown, and open it at once: the key pressed
+  // while react-aria's Select loads opens it, with the focus in its list.
+  await page.getByRole("searchbox", { name: "Buscar empresas" }).focus();
+  await page.keyboard.press("Tab");
+  const industry = page.getByRole("button", { name: /Industria/ });
+  await expect(industry).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  const list = page.getByRole("listbox");
+  await expect(list).toBeVisible();
+  await expect(list.getByRole("option").first()).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
+  await expect(industry).toBeFocused();
+  await expect(industry).toHaveAttribute("aria-expanded", "false");
+});
+
 test("each filter narrows the list, lives in the URL, and 'Limpiar filtros' resets them", async ({ page }) => {
   await page.goto("/compra-una-empresa");
   await expectFreshResults(page, ALL);
