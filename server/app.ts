@@ -455,6 +455,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   // Ready means the features' work before ready is done (the marketplace's index loaded: docs/decisions/039),
   // and no worker reads a table before the migrations made it.
+  const RENDERER_WARM_DELAY_MS = 2000;
   const becomeReady = async (): Promise<void> => {
     for (const task of readyTasks) await task();
     // A close that began meanwhile starts nothing.
@@ -463,6 +464,14 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     alertsWorker.start();
     mailDelivery.start();
     readiness.markReady();
+    // Once ready, and once the proxy's first health checks are answered: compiling the pages' server
+    // renderer (~0.4 s of one thread) is no reason to keep the process out of the pool.
+    if (rendered !== null) {
+      const warming = setTimeout(() => {
+        rendered.warm().catch((error: unknown) => app.log.error({ err: error }, "server entry failed to load: pages render in the browser"));
+      }, RENDERER_WARM_DELAY_MS);
+      warming.unref();
+    }
   };
   let becoming: Promise<void> | null = null;
   app.decorate("becomeReady", () => (becoming ??= becomeReady()));

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyBaseLogger } from "fastify";
 import type { PageHead } from "../../contracts/page-head.ts";
 import { fillTemplate, headTagsFor } from "./page-head.ts";
 import { ORIGIN_PLACEHOLDER, routePattern } from "./prerendered.ts";
-import type { RouteHtml } from "./route-preloads.ts";
+import { EncodedHtml, type RouteHtml } from "./route-preloads.ts";
 
 /**
  * Pages the server renders on each request with their data: the
@@ -37,28 +36,14 @@ interface ServerEntry {
 const isServerEntry = (value: unknown): value is ServerEntry =>
   typeof value === "object" && value !== null && typeof Reflect.get(value, "routeData") === "function" && typeof Reflect.get(value, "renderRoute") === "function";
 
-/** A page, compressed on first demand per encoding (brotli's quality 11 takes tens of milliseconds: 5 here). */
-class RenderedPage implements RouteHtml {
-  private brotli: Buffer | null = null;
-  private gzipped: Buffer | null = null;
-  readonly identity: Buffer;
-
+/** A rendered page, compressed on first demand per encoding (brotli's quality 11 takes tens of milliseconds: 5 here, as a page lives until its data changes). */
+class RenderedPage extends EncodedHtml {
   constructor(
     html: string,
     /** The answers the page was rendered from. */
     readonly dataKey: string,
   ) {
-    this.identity = Buffer.from(html);
-  }
-
-  get br(): Buffer {
-    this.brotli ??= brotliCompressSync(this.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return this.brotli;
-  }
-
-  get gzip(): Buffer {
-    this.gzipped ??= gzipSync(this.identity, { level: 6 });
-    return this.gzipped;
+    super(html, { brotli: 5, gzip: 6 });
   }
 }
 
@@ -70,15 +55,19 @@ export interface RenderedPages {
   readonly handles: (path: string) => boolean;
   /** The page for `path` and `search` (no "?"), its data asked for through `get`. Throws when rendering fails. */
   readonly answer: (path: string, search: string, get: AnonymousGet) => Promise<RenderedAnswer>;
+  /** Loads the server entry now (once ready), so the first visitor does not wait for it. */
+  readonly warm: () => Promise<void>;
 }
 
 /** Pages kept (per URL; a few hundred KB each with their compressed forms). */
 const MAX_PAGES = 200;
 
 /**
- * Loads the server entry and the templates from the build; null when the
- * build has none (an older build, or none at all: those routes then render
- * in the browser, as before).
+ * Reads the templates from the build; null when the build has none (an older
+ * build, or none at all: those routes then render in the browser, as
+ * before). The server entry (the app's code and React's server renderer)
+ * loads on the first render or `warm()`, not before the process is ready:
+ * compiling it was ~0.4 s of the start (docs/performance/start.md).
  */
 export async function loadRenderedPages(distDir: string, appUrl: string, notFound: RouteHtml, log: FastifyBaseLogger): Promise<RenderedPages | null> {
   const bundle = join(distDir, "ssr", "prerender.js");
@@ -90,19 +79,26 @@ export async function loadRenderedPages(distDir: string, appUrl: string, notFoun
     .filter((entry): entry is [string, string] => typeof entry[1] === "string")
     .map(([route, html]) => ({ pattern: routePattern(route), html: html.replaceAll(ORIGIN_PLACEHOLDER, () => appUrl) }));
   if (templates.length === 0) return null;
-  const entry: unknown = await import(pathToFileURL(bundle).href);
-  if (!isServerEntry(entry)) {
-    log.warn({ bundle }, "server entry without routeData/renderRoute: pages render in the browser");
-    return null;
-  }
+  let loading: Promise<ServerEntry | null> | null = null;
+  const serverEntry = () =>
+    (loading ??= import(pathToFileURL(bundle).href).then((entry: unknown) => {
+      if (isServerEntry(entry)) return entry;
+      log.warn({ bundle }, "server entry without routeData/renderRoute: pages render in the browser");
+      return null;
+    }));
   const pages = new Map<string, RenderedPage>();
   const templateFor = (path: string) => templates.find((template) => template.pattern.test(path));
 
   return {
     handles: (path) => templateFor(path) !== undefined,
+    async warm() {
+      await serverEntry();
+    },
     async answer(path, search, get) {
       const template = templateFor(path);
       if (template === undefined) return null;
+      const entry = await serverEntry();
+      if (entry === null) return null;
       const data = await entry.routeData(path, search, get);
       if (data === null) return null;
       if (data.status === 404) return { status: 404, page: notFound };

@@ -58,15 +58,36 @@ export function loadRouteHtml(distDir: string): ReadonlyMap<string, RouteHtml> {
   return pages;
 }
 
-/** The page in each encoding, compressed once at startup rather than per request. */
-export function encodeHtml(html: string): RouteHtml {
-  const identity = Buffer.from(html);
-  return {
-    identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(identity, { level: 9 }),
-  };
+/**
+ * A page in each encoding, each compressed on its first request and kept:
+ * compressing every prerendered page at startup (brotli 11) was ~0.6 s of a
+ * 3.5 s start (docs/performance/start.md); a page is asked for in one or
+ * two encodings, and tens of milliseconds once is no cost to its first visitor.
+ */
+export class EncodedHtml implements RouteHtml {
+  private brotli: Buffer | null = null;
+  private gzipped: Buffer | null = null;
+  readonly identity: Buffer;
+
+  constructor(
+    html: string,
+    private readonly level: { readonly brotli: number; readonly gzip: number } = { brotli: 11, gzip: 9 },
+  ) {
+    this.identity = Buffer.from(html);
+  }
+
+  get br(): Buffer {
+    this.brotli ??= brotliCompressSync(this.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: this.level.brotli } });
+    return this.brotli;
+  }
+
+  get gzip(): Buffer {
+    this.gzipped ??= gzipSync(this.identity, { level: this.level.gzip });
+    return this.gzipped;
+  }
 }
+
+export const encodeHtml = (html: string): RouteHtml => new EncodedHtml(html);
 
 /** Answers the page (200, or 404 for the not-found page), compressed when the client accepts it. */
 export function sendRouteHtml(request: FastifyRequest, reply: FastifyReply, page: RouteHtml, status: 200 | 404 = 200): FastifyReply {
