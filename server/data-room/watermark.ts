@@ -1,4 +1,4 @@
-import { degrees, EncryptedPDFError, PDFDocument, rgb, StandardFonts, type PDFEmbeddedPage } from "pdf-lib";
+import { degrees, PDFDocument, rgb, StandardFonts, type PDFEmbeddedPage } from "pdf-lib";
 
 /**
  * The dynamic watermark of a data-room PDF opened by an approved buyer
@@ -126,12 +126,20 @@ export async function stampPdf(bytes: Uint8Array, stamp: WatermarkStamp): Promis
 async function stampDocument(document: PDFDocument, stamp: WatermarkStamp): Promise<Uint8Array> {
   const { tile, width, height } = await stampTile(document, stamp);
   for (const page of document.getPages()) {
-    // The page's visible area, wherever its box starts.
+    // The page's visible area, wherever its box starts; a page smaller than one tile gets a smaller one.
     const box = page.getCropBox();
-    for (let y = box.y - height / 2; y < box.y + box.height; y += height + GAP) {
-      // Each row shifted, so the tiles do not line up in columns.
-      const shift = ((Math.round((y - box.y) / (height + GAP)) % 2) * (width + GAP)) / 2;
-      for (let x = box.x - width / 2 - shift; x < box.x + box.width; x += width + GAP) page.drawPage(tile, { x, y });
+    const scale = Math.min(1, box.width / width, box.height / height);
+    const [tileWidth, tileHeight] = [width * scale, height * scale];
+    // Whole tiles only, spread evenly: a tile partly off the page would hide its text from readers' text layers.
+    const columns = Math.max(1, Math.floor((box.width + GAP) / (tileWidth + GAP)));
+    const rows = Math.max(1, Math.floor((box.height + GAP) / (tileHeight + GAP)));
+    const stepX = columns === 1 ? 0 : (box.width - tileWidth) / (columns - 1);
+    const stepY = rows === 1 ? 0 : (box.height - tileHeight) / (rows - 1);
+    const [offsetX, offsetY] = [columns === 1 ? (box.width - tileWidth) / 2 : 0, rows === 1 ? (box.height - tileHeight) / 2 : 0];
+    for (let row = 0; row < rows; row += 1) {
+      for (let column = 0; column < columns; column += 1) {
+        page.drawPage(tile, { x: box.x + offsetX + column * stepX, y: box.y + offsetY + row * stepY, xScale: scale, yScale: scale });
+      }
     }
   }
   // Object streams cost time to build and the copy is thrown away after one answer.
@@ -149,11 +157,13 @@ const TRIAL_STAMP: WatermarkStamp = { name: "Prueba", email: "prueba@puente.mx",
  */
 export async function checkPdf(bytes: Uint8Array): Promise<PdfCheck> {
   try {
-    const document = await PDFDocument.load(bytes, { updateMetadata: false });
+    // Loaded regardless of encryption, to tell a locked file (its owner can remove the password) from a broken one.
+    const document = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    if (document.isEncrypted) return "encrypted";
     if (document.getPageCount() === 0) return "damaged";
     await stampDocument(document, TRIAL_STAMP);
     return "ok";
-  } catch (error) {
-    return error instanceof EncryptedPDFError ? "encrypted" : "damaged";
+  } catch {
+    return "damaged";
   }
 }
