@@ -257,7 +257,11 @@ export const listDataRoomFilesEndpoint = perCategory((category) =>
   }),
 );
 
-/** POST /companies/{id}/company_files/{category}: upload files (multipart `files[]`); PDF or images by content, 5 MB each. */
+/**
+ * POST /companies/{id}/company_files/{category}: upload files (multipart
+ * `files[]`); PDF or images by content, 5 MB each; a PDF must open without a
+ * password and be one the watermark can stamp (decision 048).
+ */
 export const uploadDataRoomFilesEndpoint = perCategory((category) =>
   defineEndpoint({
     method: "POST",
