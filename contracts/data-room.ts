@@ -26,6 +26,8 @@ export const DATA_ROOM_MESSAGES = {
   /** Spec section 5: the red toast, 3 s. */
   tooLarge: "El archivo excede los 5MB.",
   badType: "Solo se aceptan archivos PDF o imágenes (JPG o PNG).",
+  /** Issue 31: a PDF the watermark cannot stamp is refused at upload, never at a buyer's open. */
+  unreadablePdf: "El PDF está dañado o protegido con contraseña; súbelo de nuevo sin contraseña.",
   badPictureType: "La imagen debe ser JPG o PNG.",
   noFile: "Selecciona un archivo.",
   tooManyFiles: `Puedes subir hasta ${MAX_FILES_PER_UPLOAD} archivos a la vez.`,
@@ -94,6 +96,15 @@ export const FILE_LINK_PAGES = {
     title: "Sin acceso al documento",
     message: "Ya no tienes acceso a este documento.",
     next: "Si lo necesitas, pide acceso al dueño de la empresa o escríbenos desde la página de contacto.",
+  },
+  /**
+   * A buyer's PDF that cannot be stamped (only one uploaded before uploads
+   * were checked, issue 31): it is never served without the watermark.
+   */
+  unstampable: {
+    title: "Documento no disponible",
+    message: "Este documento no se puede mostrar con la marca de agua de tu cuenta.",
+    next: "Pide a la empresa, desde el perfil de la empresa, que vuelva a subir el documento; mientras tanto no se puede abrir.",
   },
 } as const;
 
@@ -246,7 +257,11 @@ export const listDataRoomFilesEndpoint = perCategory((category) =>
   }),
 );
 
-/** POST /companies/{id}/company_files/{category}: upload files (multipart `files[]`); PDF or images by content, 5 MB each. */
+/**
+ * POST /companies/{id}/company_files/{category}: upload files (multipart
+ * `files[]`); PDF or images by content, 5 MB each; a PDF must open without a
+ * password and be one the watermark can stamp (decision 048).
+ */
 export const uploadDataRoomFilesEndpoint = perCategory((category) =>
   defineEndpoint({
     method: "POST",
@@ -261,6 +276,7 @@ export const uploadDataRoomFilesEndpoint = perCategory((category) =>
       notFound,
       tooLarge,
       badType: { status: 415, message: DATA_ROOM_MESSAGES.badType },
+      unreadablePdf: { status: 400, message: DATA_ROOM_MESSAGES.unreadablePdf },
       cifTooOld: { status: 400, message: DATA_ROOM_MESSAGES.cifTooOld },
     },
   }),
@@ -336,6 +352,7 @@ export const downloadFileEndpoint = defineEndpoint({
     unshared: { status: 403, message: FILE_LINK_PAGES.unshared.message },
     deactivated: { status: 403, message: FILE_LINK_PAGES.deactivated.message },
     notAllowed: { status: 403, message: FILE_LINK_PAGES.notAllowed.message },
+    unstampable: { status: 409, message: FILE_LINK_PAGES.unstampable.message },
   },
 });
 

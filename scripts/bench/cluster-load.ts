@@ -384,7 +384,11 @@ const SCHEDULE: ReadonlyArray<Kind> = [
   ...Array<Kind>(5).fill("deal_message"),
 ];
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n", "latin1");
+// One real page: uploads read a PDF the way the watermark will (issue 31).
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n",
+  "latin1",
+);
 
 function multipart(filename: string): { body: Buffer; contentType: string } {
   const boundary = `----puente-cluster-${randomBytes(6).toString("hex")}`;

@@ -20,7 +20,7 @@ import { canManageCompany, isAdmin } from "../auth/authz.ts";
 import { companies } from "../companies/schema.ts";
 import { companyFiles } from "./schema.ts";
 import { users } from "../auth/schema.ts";
-import { buyerDocumentAccess, buyerMayOpenSharedDocuments } from "../deal-room/access.ts";
+import { buyerDocumentAccess, buyerMayOpenSharedDocuments, latestRequestOf } from "../deal-room/access.ts";
 import type { DealRoomContext } from "../deal-room/routes.ts";
 import { HttpError, MESSAGES, notFound } from "../http/errors.ts";
 import { fail, FileBytes, type Router, type UploadedFile } from "../http/router.ts";
@@ -29,6 +29,7 @@ import { checkCifIssueDate, contentDisposition, DATA_ROOM_KINDS, PICTURE_KINDS, 
 import { fileById, fileWithViews, findFile, listFiles, listViews, newFiles, recordView, setShared } from "./queries.ts";
 import { fileLinkPage, type LinkVerdict } from "./file-link-pages.ts";
 import { signFileToken, verifyFileToken, type SignedFileLink } from "./signed-url.ts";
+import { checkPdf, stampPdf, type WatermarkStamp } from "./watermark.ts";
 
 /** What the data room needs beyond every feature's context: where the bytes live, and the NDA's versions (approved buyers' access). */
 export interface DataRoomContext extends DealRoomContext {
@@ -154,6 +155,10 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
         issuedOn = check.issuedOn;
       }
       const kinds = kindsOf(files, DATA_ROOM_KINDS, upload.errors.badType.message);
+      // A PDF a buyer's open could not stamp is refused now, before anything is written (issue 31).
+      for (const [index, file] of files.entries()) {
+        if (kinds[index] === "application/pdf" && (await checkPdf(file.bytes)) !== "ok") throw fail(upload.errors.unreadablePdf);
+      }
       const user = authz.currentUser(request);
       const objects = files.map((file, index) => {
         const kind = kinds[index] ?? "application/pdf";
@@ -244,15 +249,22 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
    */
   const linkVerdict = async (signed: SignedFileLink): Promise<LinkVerdict> => {
     const file = await fileById(db, signed.fileId);
-    const [viewer] = await db.select({ id: users.id, roles: users.roles, deletedAt: users.deletedAt }).from(users).where(eq(users.id, signed.viewerId)).limit(1);
+    const [viewer] = await db
+      .select({ id: users.id, roles: users.roles, deletedAt: users.deletedAt, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.id, signed.viewerId))
+      .limit(1);
     const [company] =
-      file === null ? [] : await db.select({ ownerUserId: companies.ownerUserId }).from(companies).where(eq(companies.id, file.companyId)).limit(1);
+      file === null
+        ? []
+        : await db.select({ ownerUserId: companies.ownerUserId, humanId: companies.humanId }).from(companies).where(eq(companies.id, file.companyId)).limit(1);
     if (file === null || viewer === undefined || company === undefined) return { kind: "invalid" };
     if (viewer.deletedAt !== null) return { kind: "deactivated" };
     const companyId = file.companyId;
     if (canManageCompany(viewer, company.ownerUserId)) {
       const dataRoom = isAdmin(viewer) ? `/admin/business/${companyId}` : `/mi-empresa/${companyId}`;
-      return signed.expired ? { kind: "expired", audience: "manager", place: dataRoom } : { kind: "open", file };
+      // The owner's and admins' own views are the file as uploaded.
+      return signed.expired ? { kind: "expired", audience: "manager", place: dataRoom } : { kind: "open", file, stamp: null };
     }
     const access = await buyerDocumentAccess(db, ndaVersions, viewer.id, companyId);
     const profile = `/perfil-de-negocio/${companyId}`;
@@ -260,7 +272,26 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     if (access === "ended") return { kind: "accessEnded", place: profile };
     if (access === "ndaOutdated") return { kind: "ndaOutdated", place: profile };
     if (!file.shared) return { kind: "unshared", place: profile };
-    return signed.expired ? { kind: "expired", audience: "buyer", place: profile } : { kind: "open", file };
+    if (signed.expired) return { kind: "expired", audience: "buyer", place: profile };
+    if (file.contentType !== "application/pdf") return { kind: "open", file, stamp: null };
+    // Access is "open", so the latest request is approved under the NDA version in force: that version is on the stamp.
+    const ndaVersion = (await latestRequestOf(db, viewer.id, companyId))?.ndaVersion ?? "";
+    return { kind: "open", file, stamp: { name: viewer.name, email: viewer.email, companyRef: company.humanId, ndaVersion, at: now() } };
+  };
+
+  /**
+   * A buyer's copy, stamped in memory for this answer only (never stored).
+   * Uploads are checked, so null is only a PDF stored before they were: it
+   * is refused rather than handed out unstamped.
+   */
+  const stampedCopy = async (stored: Buffer, stamp: WatermarkStamp, fileId: number, request: FastifyRequest): Promise<Buffer | null> => {
+    try {
+      const stamped = await stampPdf(stored, stamp);
+      return Buffer.from(stamped.buffer, stamped.byteOffset, stamped.byteLength);
+    } catch (error) {
+      request.log.error({ err: error, fileId }, "a data-room PDF could not be stamped");
+      return null;
+    }
   };
 
   router.serve(downloadFileEndpoint, { errorPage: () => fileLinkPage({ kind: "invalid" }) }, async ({ params, request }) => {
@@ -270,12 +301,14 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
       if (verdict.kind !== "invalid") request.log.info({ outcome: verdict.kind }, "data-room file link refused");
       return fileLinkPage(verdict);
     }
-    const { file } = verdict;
-    const bytes = await storage.get(file.storageKey);
-    if (bytes === null) {
+    const { file, stamp } = verdict;
+    const stored = await storage.get(file.storageKey);
+    if (stored === null) {
       request.log.error({ fileId: file.id }, "a data-room file's stored object is missing");
       return fileLinkPage({ kind: "invalid" });
     }
+    const bytes = stamp === null ? stored : await stampedCopy(stored, stamp, file.id, request);
+    if (bytes === null) return fileLinkPage({ kind: "unstampable", place: `/perfil-de-negocio/${file.companyId}` });
     return new FileBytes(bytes, file.contentType, {
       "Content-Disposition": contentDisposition(file.filename),
       "Cache-Control": "private, no-store",

@@ -13,7 +13,11 @@ let serial = 0;
 const unique = (label: string) => `${label}.${Date.now()}.${(serial += 1)}@ejemplo.mx`;
 
 const pdf = (name: string, size = 0) => {
-  const head = Buffer.from(`%PDF-1.4\n% ${name}\n1 0 obj<<>>endobj\ntrailer<<>>\n`, "latin1");
+  // One real page: uploads read a PDF the way the watermark will (issue 31).
+  const head = Buffer.from(
+    `%PDF-1.4\n% ${name}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n`,
+    "latin1",
+  );
   const tail = Buffer.from("%%EOF\n", "latin1");
   const padding = Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20);
   return { name, mimeType: "application/pdf", buffer: Buffer.concat([head, padding, tail]) };

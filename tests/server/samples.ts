@@ -154,7 +154,11 @@ export async function recoveryTokenFor(db: Database, userId: number, token: stri
 
 /** The smallest files of each kind the server accepts by content (magic bytes). */
 export const SAMPLE_FILES = {
-  pdf: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n", "latin1"),
+  // One real page: uploads read a PDF the way the watermark will (issue 31).
+  pdf: Buffer.from(
+    "%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n",
+    "latin1",
+  ),
   png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("IHDR-sample")]),
   jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("JFIF-sample")]),
   html: Buffer.from("<!doctype html><script>alert(1)</script>", "utf8"),

@@ -45,7 +45,10 @@ const PDF: MultipartFile = {
   field: "files[]",
   filename: "acta.pdf",
   contentType: "application/pdf",
-  content: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n", "latin1"),
+  content: Buffer.from(
+    "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+    "latin1",
+  ),
 };
 
 /** A 1x1 PNG. */

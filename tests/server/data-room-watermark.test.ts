@@ -1,0 +1,226 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { count, eq } from "drizzle-orm";
+import { Schema } from "effect";
+import type { FastifyInstance } from "fastify";
+import { PDFDocument } from "pdf-lib";
+import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currentNda } from "../../content/nda.ts";
+import { DATA_ROOM_MESSAGES, DataRoomFileList, FILE_LINK_PAGES, SignedFileUrl } from "../../contracts/data-room.ts";
+import { buildApp } from "../../server/app.ts";
+import { createCompany } from "../../server/companies/create-company.ts";
+import { companyFiles } from "../../server/data-room/schema.ts";
+import { checkPdf, mexicoCityDateTime, stampLines, stampPdf, toWinAnsi } from "../../server/data-room/watermark.ts";
+import type { DatabaseHandle } from "../../server/db/open.ts";
+import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
+import { seedCatalogues } from "../../server/seed/catalogues.ts";
+import { createDiskStorage } from "../../server/storage/disk.ts";
+import { expectOnlyMessage, expectPage, ONE_TEST_DATABASE, signedInUser, TEST_APP_CONFIG, type SignedInUser } from "./harness.ts";
+import { dataRoomUpload, insertAccessRequest, multipartBody, SAMPLE_FILES, type MultipartBody } from "./samples.ts";
+
+/** Issue 31: the dynamic watermark of a buyer's PDF (docs/decisions/048-data-room-watermark.md). */
+
+const APP_URL = "https://puente.example";
+const decodeList = Schema.decodeUnknownSync(DataRoomFileList);
+const decodeSigned = Schema.decodeUnknownSync(SignedFileUrl);
+
+/** A PDF of `pages` pages of different sizes (one landscape, one with its box away from 0,0), each with a line of its own. */
+async function samplePdf(pages: number): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  for (let index = 0; index < pages; index += 1) {
+    const page = document.addPage(index % 2 === 0 ? [612, 792] : [842, 595]);
+    if (index === 2) page.setMediaBox(100, 100, 400, 500);
+    page.drawText(`Página ${index + 1} del acta`, { x: page.getMediaBox().x + 50, y: page.getMediaBox().y + 50, size: 14 });
+  }
+  return Buffer.from(await document.save());
+}
+
+/** Each page's text, as a PDF reader extracts it. */
+async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: VerbosityLevel.ERRORS, isEvalSupported: false, useSystemFonts: false }).promise;
+  try {
+    const texts: string[] = [];
+    for (let number = 1; number <= pdf.numPages; number += 1) {
+      const content = await (await pdf.getPage(number)).getTextContent();
+      texts.push(
+        content.items
+          .map((item) => ("str" in item ? item.str : ""))
+          .join(" ")
+          .replace(/\s+/g, " "),
+      );
+    }
+    return texts;
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+describe("the stamp's text (pure)", () => {
+  it("dates in Mexico City, es-MX order, 24-hour clock", () => {
+    // 05:30 UTC on 1 January is still 31 December in Mexico City (UTC-6, no daylight saving since 2022).
+    expect(mexicoCityDateTime(new Date("2027-01-01T05:30:00Z"))).toBe("31/12/2026 23:30");
+    expect(mexicoCityDateTime(new Date("2026-07-04T18:05:00Z"))).toBe("04/07/2026 12:05");
+  });
+
+  it("keeps Spanish accents and ñ, spells or replaces what the standard fonts cannot draw", () => {
+    expect(toWinAnsi("Begoña Núñez Ávila")).toBe("Begoña Núñez Ávila");
+    expect(toWinAnsi("Łukasz Żółć")).toBe("Lukasz Zólc");
+    expect(toWinAnsi("Ana 山田\u200B\tPérez")).toBe("Ana ??? Pérez");
+    const lines = stampLines({ name: "Ana Pérez", email: "ana@ejemplo.mx", companyRef: "PUE-0007", ndaVersion: "2026-11", at: new Date("2026-12-04T22:50:00Z") });
+    expect(lines).toEqual(["Ana Pérez · ana@ejemplo.mx", "PUE-0007 · NDA 2026-11 · 04/12/2026 16:50 (Ciudad de México)"]);
+  });
+
+  it("stamps every page, whatever its size or box, and never throws on a name outside WinAnsi", async () => {
+    const stamped = await stampPdf(await samplePdf(3), { name: "Łukasz 山田", email: "lukasz@ejemplo.pl", companyRef: "PUE-0001", ndaVersion: "2026-11", at: new Date() });
+    const texts = await pageTexts(stamped);
+    expect(texts).toHaveLength(3);
+    texts.forEach((text, index) => {
+      expect(text).toContain(`Página ${index + 1} del acta`);
+      expect(text).toContain("lukasz@ejemplo.pl");
+      expect(text).toContain("Lukasz");
+      expect(text).toContain("PUE-0001");
+    });
+  });
+
+  it("reads uploads the way a buyer's open will: damaged, empty of pages and encrypted PDFs are not stampable", async () => {
+    expect(await checkPdf(Buffer.from("%PDF-1.4 garbage", "latin1"))).toBe("damaged");
+    expect(await checkPdf(Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n", "latin1"))).toBe("damaged");
+    expect(await checkPdf(SAMPLE_FILES.pdf)).toBe("ok");
+    // A standard security handler's dictionary in the trailer is all pdf-lib needs to call a file encrypted.
+    const encrypted = Buffer.from(
+      "%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[3 0 R]/Count 1>> endobj\n3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>> endobj\n4 0 obj <</Filter/Standard/V 2/R 3/Length 128/P -4/O(x)/U(y)>> endobj\ntrailer <</Root 1 0 R/Encrypt 4 0 R>>\n%%EOF\n",
+      "latin1",
+    );
+    expect(await checkPdf(encrypted)).toBe("encrypted");
+  });
+});
+
+describe.each(ONE_TEST_DATABASE)("the watermark on $kind", (target) => {
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+  let uploadsDir: string;
+  const clock = Date.parse("2026-12-04T22:50:00Z");
+  let owner: SignedInUser;
+  let admin: SignedInUser;
+  let buyer: SignedInUser;
+  let company: { id: number; humanId: string };
+  let original: Buffer;
+
+  beforeAll(async () => {
+    handle = await target.open();
+    await handle.migrate();
+    await seedCatalogues(handle.db);
+    uploadsDir = await mkdtemp(join(tmpdir(), "puente-watermark-"));
+    owner = await signedInUser(handle.db, { email: "duena.marca@ejemplo.mx", name: "Dueña Marca", roles: ["seller"] });
+    admin = await signedInUser(handle.db, { email: "admin.marca@ejemplo.mx", name: "Admin Marca", roles: ["admin"] });
+    buyer = await signedInUser(handle.db, { email: "lukasz.compra@ejemplo.mx", name: "Łukasz Núñez", roles: ["buyer"] });
+    company = await createCompany(handle.db, { name: "Marca de Agua SA", ownerUserId: owner.id });
+    await insertAccessRequest(handle.db, { companyId: company.id, buyerId: buyer.id, status: "approved", ndaVersion: currentNda().version });
+    original = await samplePdf(4);
+    app = await buildApp({
+      db: handle.db,
+      config: {
+        ...TEST_APP_CONFIG,
+        appUrl: APP_URL,
+        clock: () => new Date(clock),
+        storage: createDiskStorage(uploadsDir),
+        rateLimits: sameLimitForEveryBucket({ max: 100_000, windowMs: 60_000 }),
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+    if (uploadsDir !== undefined) await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  const auth = (user: SignedInUser) => ({ authorization: `Bearer ${user.token}` });
+  const uploadBody = (body: MultipartBody) =>
+    app.inject({ method: "POST", url: `/api/companies/${company.id}/company_files/company_acta_constitutivas`, headers: { ...auth(owner), "content-type": body.contentType }, payload: body.payload });
+  const uploadPdf = (bytes: Buffer, filename = "acta.pdf") => uploadBody(dataRoomUpload(undefined, bytes, filename));
+  const share = async (fileId: number) => {
+    const response = await app.inject({ method: "PATCH", url: `/api/companies/${company.id}/company_files/${fileId}`, headers: auth(owner), payload: { shared: true } });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const openAs = async (user: SignedInUser, fileId: number) => {
+    const response = await app.inject({ method: "GET", url: `/api/companies/${company.id}/company_files/${fileId}`, headers: auth(user) });
+    expect(response.statusCode, response.body).toBe(200);
+    return app.inject({ method: "GET", url: decodeSigned(response.json()).url.slice(APP_URL.length) });
+  };
+  const storedObjects = async () => (await readdir(uploadsDir, { recursive: true, withFileTypes: true }).catch(() => [])).filter((entry) => entry.isFile()).length;
+  const rows = async () => (await handle.db.select({ value: count() }).from(companyFiles))[0]?.value ?? 0;
+
+  it("an approved buyer's PDF carries their e-mail on every page, stamped for that answer only; the owner's and an admin's are the upload's bytes", async () => {
+    const uploaded = await uploadPdf(original);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [file] = decodeList(uploaded.json()).items;
+    if (file === undefined) throw new Error("no file in the answer");
+    await share(file.id);
+    const objectsBefore = await storedObjects();
+
+    const served = await openAs(buyer, file.id);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("application/pdf");
+    expect(served.headers["cache-control"]).toBe("private, no-store");
+    expect(served.headers["content-security-policy"]).toBe("frame-ancestors 'none'");
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    expect(served.headers["content-disposition"]).toBe(`inline; filename="acta.pdf"; filename*=UTF-8''acta.pdf`);
+    expect(Number(served.headers["content-length"])).toBe(served.rawPayload.length);
+    expect(served.rawPayload.equals(original)).toBe(false);
+    const texts = await pageTexts(served.rawPayload);
+    expect(texts).toHaveLength(4);
+    for (const text of texts) {
+      expect(text).toContain("lukasz.compra@ejemplo.mx");
+      expect(text).toContain("Lukasz Núñez");
+      expect(text).toContain(company.humanId);
+      expect(text).toContain(`NDA ${currentNda().version}`);
+      expect(text).toContain("04/12/2026 16:50");
+    }
+    // Never stored: the bucket holds the upload only, unchanged.
+    expect(await storedObjects()).toBe(objectsBefore);
+    const [row] = await handle.db.select({ key: companyFiles.storageKey }).from(companyFiles).where(eq(companyFiles.id, file.id));
+    expect(row).toBeDefined();
+
+    for (const manager of [owner, admin]) {
+      const own = await openAs(manager, file.id);
+      expect(own.statusCode).toBe(200);
+      expect(own.rawPayload.equals(original)).toBe(true);
+      expect(own.headers["cache-control"]).toBe("private, no-store");
+    }
+  });
+
+  it("an image is served as uploaded, to a buyer too (not stamped in this slice)", async () => {
+    const uploaded = await uploadPdf(SAMPLE_FILES.png, "foto.png");
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [file] = decodeList(uploaded.json()).items;
+    if (file === undefined) throw new Error("no file in the answer");
+    await share(file.id);
+    expect((await openAs(buyer, file.id)).rawPayload).toEqual(SAMPLE_FILES.png);
+  });
+
+  it("a PDF that cannot be stamped is refused at upload with the Spanish message, nothing stored; one stored before is never served unstamped", async () => {
+    const [rowsBefore, objectsBefore] = [await rows(), await storedObjects()];
+    expectOnlyMessage(await uploadPdf(Buffer.from("%PDF-1.4 garbage", "latin1")), 400, DATA_ROOM_MESSAGES.unreadablePdf);
+    // One good file beside a bad one: the request is refused whole.
+    const both = multipartBody([
+      { name: "files[]", filename: "bueno.pdf", contentType: "application/pdf", bytes: original },
+      { name: "files[]", filename: "malo.pdf", contentType: "application/pdf", bytes: Buffer.from("%PDF-1.7\n%%EOF\n", "latin1") },
+    ]);
+    expectOnlyMessage(await uploadBody(both), 400, DATA_ROOM_MESSAGES.unreadablePdf);
+    expect(await rows()).toBe(rowsBefore);
+    expect(await storedObjects()).toBe(objectsBefore);
+
+    // A file from before uploads were checked: the owner still opens it, a buyer gets a page, never the bytes.
+    const uploaded = await uploadPdf(original, "antiguo.pdf");
+    const [file] = decodeList(uploaded.json()).items;
+    if (file === undefined) throw new Error("no file in the answer");
+    const [row] = await handle.db.select({ key: companyFiles.storageKey }).from(companyFiles).where(eq(companyFiles.id, file.id));
+    await createDiskStorage(uploadsDir).put(row?.key ?? "", Buffer.from("%PDF-1.4 garbage", "latin1"), "application/pdf");
+    await share(file.id);
+    expectPage(await openAs(buyer, file.id), 409, FILE_LINK_PAGES.unstampable.message, FILE_LINK_PAGES.unstampable.next);
+    expect((await openAs(owner, file.id)).statusCode).toBe(200);
+  });
+});
