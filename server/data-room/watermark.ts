@@ -113,7 +113,10 @@ async function stampTile(document: PDFDocument, stamp: WatermarkStamp): Promise<
       along += font.widthOfTextAtSize(word, FONT_SIZE) + space;
     }
   });
-  const [tile] = await document.embedPdf(scratch);
+  // Embedded from the scratch document's saved bytes: pdf-lib writes an embedded font's dictionary only on
+  // save, so a tile taken from the unsaved document refers to fonts that are not there (pdf.js falls back to
+  // its own font, but poppler and others draw no stamp at all).
+  const [tile] = await document.embedPdf(await scratch.save({ useObjectStreams: false }));
   if (tile === undefined) throw new Error("the stamp tile was not embedded");
   return { tile, width, height };
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance } from "fastify";
-import { PDFDocument } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from "pdf-lib";
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentNda } from "../../content/nda.ts";
@@ -82,6 +82,24 @@ describe("the stamp's text (pure)", () => {
       expect(text).toContain("Lukasz");
       expect(text).toContain("PUE-0001");
     });
+    // Every font the stamp's tile names is in the file: pdf.js reads a missing one with its own font, but
+    // poppler-based readers drew no stamp at all when the tile referred to fonts that were never written.
+    const document = await PDFDocument.load(stamped);
+    const dictAt = (dict: PDFDict | undefined, key: string): PDFDict | undefined => {
+      const value: PDFObject | undefined = dict?.lookup(PDFName.of(key));
+      return value instanceof PDFDict ? value : undefined;
+    };
+    for (const page of document.getPages()) {
+      const xObjects = dictAt(page.node.Resources(), "XObject");
+      expect(xObjects?.keys().length ?? 0).toBeGreaterThan(0);
+      for (const key of xObjects?.keys() ?? []) {
+        const form = xObjects?.lookup(key);
+        if (!(form instanceof PDFRawStream)) continue;
+        const fonts = dictAt(dictAt(form.dict, "Resources"), "Font");
+        expect(fonts?.keys().length ?? 0).toBeGreaterThan(0);
+        for (const name of fonts?.keys() ?? []) expect(fonts?.lookup(name), name.asString()).toBeInstanceOf(PDFDict);
+      }
+    }
   });
 
   it("reads uploads the way a buyer's open will: damaged, empty of pages and encrypted PDFs are not stampable", async () => {
