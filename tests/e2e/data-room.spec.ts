@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { DATA_ROOM_CATEGORIES, DATA_ROOM_CATEGORY_INFO, DATA_ROOM_GROUP_LABELS } from "../../contracts/data-room.ts";
+import { DATA_ROOM_CATEGORIES, DATA_ROOM_CATEGORY_INFO, DATA_ROOM_GROUP_LABELS, DATA_ROOM_MESSAGES } from "../../contracts/data-room.ts";
 import { sellerSignUp } from "../server/samples.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
@@ -101,6 +101,11 @@ test("a seller fills the data room, a file over 5 MB is refused, and opening a f
   await expect(page.locator(".Toastify__toast--error").filter({ hasText: "Solo se aceptan archivos PDF o imágenes (JPG o PNG)." })).toBeVisible();
   await expect(acta.getByText("Aún no hay archivos en esta categoría.")).toBeVisible();
   expect(uploadsSent).toBe(1);
+  // A PDF the watermark could not stamp for a buyer (damaged here) is refused at upload, in Spanish (decision 048).
+  await pickFiles(page, acta, [{ name: "danado.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 sin páginas ni tablas", "latin1") }]);
+  await expect(page.locator(".Toastify__toast--error").filter({ hasText: DATA_ROOM_MESSAGES.unreadablePdf })).toBeVisible();
+  await expect(acta.getByText("Aún no hay archivos en esta categoría.")).toBeVisible();
+  expect(uploadsSent).toBe(2);
 
   // A CIF older than three months is refused at the date field, nothing sent.
   const cif = categoryRegion(page, "company_cifs");
@@ -111,7 +116,7 @@ test("a seller fills the data room, a file over 5 MB is refused, and opening a f
   await expect(issuedOn).toBeFocused();
   await expect(issuedOn).toHaveAttribute("aria-invalid", "true");
   await expect(cif.getByText("Aún no hay archivos en esta categoría.")).toBeVisible();
-  expect(uploadsSent).toBe(1);
+  expect(uploadsSent).toBe(2);
 
   // One file into each of the seven categories (the CIFs with a recent issue date).
   const uploads: Readonly<Record<(typeof DATA_ROOM_CATEGORIES)[number], Upload>> = {
@@ -132,7 +137,7 @@ test("a seller fills the data room, a file over 5 MB is refused, and opening a f
     await expect(row).toContainText("0 vistas");
   }
   // Every row above is there, so every upload was sent: one request each.
-  expect(uploadsSent).toBe(1 + DATA_ROOM_CATEGORIES.length);
+  expect(uploadsSent).toBe(2 + DATA_ROOM_CATEGORIES.length);
 
   // Opening: a new tab on our signed download URL, answered 200, showing the image.
   const ids = categoryRegion(page, "person_ids");
