@@ -216,7 +216,7 @@ export async function callEndpointForBlob<E extends Endpoint & { readonly method
   if (token) headers["Authorization"] = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(buildUrl(apiConfig().baseUrl, fillPath(endpoint.path, args.params), endpoint.fixedQuery), { method: endpoint.method, headers, cache: "no-store" });
+    response = await fetch(buildUrl(apiConfig().baseUrl, fillPath(endpoint.path, args.params), endpoint.fixedQuery), { method: endpoint.method, headers });
   } catch (cause) {
     throw new ApiError(0, GENERIC_ERROR_MESSAGE, { cause });
   }
