@@ -22,7 +22,7 @@ import { createLeadEndpoint } from "./leads.ts";
 import { liveEventsEndpoint } from "./live.ts";
 import { ONBOARDING_ENDPOINTS } from "./onboarding.ts";
 import { SAVED_SEARCH_ENDPOINTS } from "./saved-searches.ts";
-import { getCompanyAnalyticsEndpoint } from "./seller-analytics.ts";
+import { getAccessAuditEndpoint, getCompanyAnalyticsEndpoint } from "./seller-analytics.ts";
 import { createBuyerEndpoint, createSellerEndpoint } from "./registration.ts";
 import { createSessionEndpoint, deleteSessionEndpoint } from "./sessions.ts";
 import {
@@ -97,6 +97,7 @@ export const ALL_ENDPOINTS: ReadonlyArray<Endpoint> = [
   ...DEAL_ROOM_ENDPOINTS,
   liveEventsEndpoint,
   getCompanyAnalyticsEndpoint,
+  getAccessAuditEndpoint,
   ...SAVED_SEARCH_ENDPOINTS,
   ...BUYER_LEAD_ENDPOINTS,
 ];

@@ -85,3 +85,64 @@ export const getCompanyAnalyticsEndpoint = defineEndpoint({
   response: CompanyAnalytics,
   errors: { notFound: { status: 404, message: COMPANY_NOT_FOUND_MESSAGE } },
 });
+
+// --- The access audit (issue 31; docs/decisions/049-access-audit-export.md) -------------
+
+/**
+ * The audit's rows, one per access event, in this column order. Later
+ * events (a view's pages and seconds, downloads, lapses) add `event` values
+ * and, when they carry new facts, columns at the end.
+ */
+export const ACCESS_AUDIT_HEADERS = [
+  "Fecha y hora (Ciudad de México)",
+  "Evento",
+  "Solicitud",
+  "Comprador",
+  "Correo del comprador",
+  "Realizado por",
+  "Documento",
+  "Versión del NDA",
+  "IP",
+  "Detalle",
+] as const;
+
+/** The `Evento` column's values, by kind of event. */
+export const ACCESS_AUDIT_EVENTS = {
+  requested: "Solicitud de acceso",
+  ndaAccepted: "NDA aceptado",
+  approved: "Acceso aprobado",
+  rejected: "Solicitud rechazada",
+  revoked: "Acceso retirado",
+  documentOpened: "Documento abierto",
+} as const;
+export type AccessAuditEvent = keyof typeof ACCESS_AUDIT_EVENTS;
+
+/** The file's text: UTF-8 with a BOM, CRLF lines, RFC 4180 quoting (text/csv; charset=utf-8, sent as an attachment). */
+export const AccessAuditCsv = Schema.String.annotations({ identifier: "AccessAuditCsv", description: "CSV (UTF-8 with BOM, CRLF), one row per access event." });
+
+export const ACCESS_AUDIT_MESSAGES = {
+  tooMany: "Demasiadas descargas de la auditoría. Espera unos minutos e intenta de nuevo.",
+  downloadFailed: "No pudimos descargar la auditoría. Intenta de nuevo.",
+} as const;
+
+/** The attachment's name: "auditoria-PUE-0001-2026-12-04.csv" (the company's reference and the Mexico City date of the download). */
+export const accessAuditFilename = (humanId: string, mexicoCityDate: string): string => `auditoria-${humanId}-${mexicoCityDate}.csv`;
+
+/**
+ * GET /companies/{id}/access_audit: every access event of the company as a
+ * CSV download (owner or admin): requests, NDA acceptances with version and
+ * IP, approvals, rejections, revocations, document opens; Mexico City time,
+ * oldest first.
+ */
+export const getAccessAuditEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/companies/:id/access_audit",
+  summary: "A CSV of every access event of a company (requests, NDA acceptances, decisions, document opens), in Mexico City time (owner or admin).",
+  access: { who: "companyManager" },
+  params: CompanyIdParams,
+  response: AccessAuditCsv,
+  errors: {
+    notFound: { status: 404, message: COMPANY_NOT_FOUND_MESSAGE },
+    tooMany: { status: 429, message: ACCESS_AUDIT_MESSAGES.tooMany },
+  },
+});

@@ -10,7 +10,7 @@ import { HttpError } from "./errors.ts";
  * admin actions (per admin), and the deal room's requests, messages, letters,
  * decisions, saved searches and e-mail verification links (per user),
  * password changes (per IP and per account), live streams opened (per user), and buyer
- * mandates (per IP and per contact e-mail). A window of
+ * mandates (per IP and per contact e-mail), and access-audit downloads (per user). A window of
  * `windowMs` starts at the first hit of a key; hits after `max` within it
  * get a 429 with a Spanish message and `Retry-After`. Operators tune each
  * bucket with `RATE_LIMIT_<BUCKET>=<max>/<window>` (server/config.ts).
@@ -21,7 +21,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions", "access_requests", "deal_messages", "letters_of_intent", "deal_decisions", "saved_searches", "email_verification", "password_change", "password_change_account", "live_streams", "buyer_leads", "buyer_leads_email", "page_renders"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions", "access_requests", "deal_messages", "letters_of_intent", "deal_decisions", "saved_searches", "email_verification", "password_change", "password_change_account", "live_streams", "buyer_leads", "buyer_leads_email", "page_renders", "audit_exports"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -93,6 +93,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
    * render of tens of milliseconds. Past it the page is not refused: it renders in the browser.
    */
   page_renders: { max: 120, windowMs: MINUTE },
+  /** Access-audit CSVs per signed-in user (decision 049): each reads every access event of a company. */
+  audit_exports: { max: 30, windowMs: 60 * MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -125,6 +127,7 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   buyer_leads: rule,
   buyer_leads_email: rule,
   page_renders: rule,
+  audit_exports: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };

@@ -188,6 +188,53 @@ export function callEndpoint<E extends Endpoint>(endpoint: E, ...[args]: ArgsTup
   });
 }
 
+/** A file the API answered (a CSV export): its bytes and the name its Content-Disposition gives, or `fallbackName`. */
+export interface DownloadedFile {
+  readonly blob: Blob;
+  readonly filename: string;
+}
+
+/** The `filename="…"` of a Content-Disposition header (ASCII names, as our server writes them), or null. */
+export function filenameOf(contentDisposition: string | null): string | null {
+  const match = /filename="([^"\\/]{1,200})"/.exec(contentDisposition ?? "");
+  return match?.[1] ?? null;
+}
+
+/**
+ * Calls a declared endpoint whose answer is a file, not JSON (the access
+ * audit's CSV): the same URL, bearer token and errors as `callEndpoint`
+ * (a failure is an `ApiError` with the server's Spanish message, a 401 ends
+ * the session), the body read as a Blob. Only for GET endpoints with params.
+ */
+export async function callEndpointForBlob<E extends Endpoint & { readonly method: "GET" }>(
+  endpoint: E,
+  args: { readonly params: PathArgs<E> & Readonly<Record<string, string | number>> },
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  const headers: Record<string, string> = { Accept: "text/csv, application/json" };
+  const token = apiConfig().getToken();
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(apiConfig().baseUrl, fillPath(endpoint.path, args.params), endpoint.fixedQuery), { method: endpoint.method, headers });
+  } catch (cause) {
+    throw new ApiError(0, GENERIC_ERROR_MESSAGE, { cause });
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => "");
+    const message = errorMessageFor(response.status, { contentType: response.headers.get("content-type"), text });
+    reportSessionEnd(response.status, message);
+    throw new ApiError(response.status, message);
+  }
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (cause) {
+    throw new ApiError(0, GENERIC_ERROR_MESSAGE, { cause });
+  }
+  return { blob, filename: filenameOf(response.headers.get("content-disposition")) ?? fallbackName };
+}
+
 /**
  * Opens an event-stream endpoint (`eventStream` in its declaration): the
  * session's bearer token goes in the Authorization header, never in the URL

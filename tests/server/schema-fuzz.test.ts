@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_ENDPOINTS } from "../../contracts/all-endpoints.ts";
 import { endpointLabel, type Endpoint } from "../../contracts/endpoint.ts";
 import { FileBody } from "../../contracts/data-room.ts";
+import { AccessAuditCsv } from "../../contracts/seller-analytics.ts";
 import { HtmlPageBody, PaymentList } from "../../contracts/subscriptions.ts";
 import { buildApp } from "../../server/app.ts";
 import { indexBotPassages } from "../../server/bot/index-passages.ts";
@@ -223,6 +224,10 @@ function problemWith(outcome: Outcome, sameRoute: ReadonlyArray<Endpoint>): stri
   // A file's bytes (a download, a picture): a success is the bytes with the file's type, never HTML or JSON.
   if (statusCode === 200 && sameRoute.some((endpoint) => endpoint.response === FileBody)) {
     return /^(application\/pdf|image\/(png|jpeg))$/.test(String(headers["content-type"] ?? "")) && headers["x-content-type-options"] === "nosniff" ? null : `200 file answer as ${String(headers["content-type"])}`;
+  }
+  // A CSV download (the access audit, decision 049): a success is the file, with its BOM, as an attachment.
+  if (statusCode === 200 && sameRoute.some((endpoint) => endpoint.response === AccessAuditCsv)) {
+    return String(headers["content-type"] ?? "") === "text/csv; charset=utf-8" && body.startsWith("\uFEFF") && /^attachment; filename="[\w.-]+"$/.test(String(headers["content-disposition"] ?? "")) ? null : `200 CSV answer as ${String(headers["content-type"])}`;
   }
   // The local checkout's form answers like a browser expects: a redirect to the app's result page.
   if (statusCode === 303) return pages && /^\/pago-(exitoso|error)(\?|$)/.test(String(headers["location"] ?? "")) ? null : `303 to ${String(headers["location"])}`;

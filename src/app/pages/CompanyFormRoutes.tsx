@@ -13,6 +13,7 @@ import { useUploadCompanyPicture } from "../../features/data-room/api/upload-com
 import { DataRoomPanel } from "../../features/data-room/components/DataRoomPanel.tsx";
 import { KybButton } from "../../features/kyb/components/KybButton.tsx";
 import { useFreshPlan } from "../../features/subscriptions/state/use-fresh-plan.ts";
+import { AccessAuditButton } from "../../features/seller-analytics/components/AccessAuditButton.tsx";
 import { OnboardingSummary } from "../../features/onboarding-summary/components/OnboardingSummary.tsx";
 import { isApiError } from "../../lib/api-error.ts";
 import { useSession } from "../../lib/session.tsx";
@@ -67,6 +68,8 @@ interface Area {
   readonly analytics: { readonly path: (id: number) => string; readonly label: string };
   /** Who reads the count of buyers looking for such a company. */
   readonly matchesAudience: MatchesAudience;
+  /** 'Descargar auditoría (CSV)' here (the admin's page; the owner has it on the analytics page). */
+  readonly auditDownload: boolean;
 }
 
 const SELLER_AREA: Area = {
@@ -75,6 +78,7 @@ const SELLER_AREA: Area = {
   back: { href: "/mis-empresas", label: "Ir a Mis empresas" },
   analytics: { path: (id) => `/mi-empresa/${id}/analitica`, label: "Ver la analítica de tu empresa" },
   matchesAudience: "owner",
+  auditDownload: false,
 };
 
 const ADMIN_AREA: Area = {
@@ -84,6 +88,7 @@ const ADMIN_AREA: Area = {
   // The same page as the owner's: the server answers it to admins too.
   analytics: { path: (id) => `/mi-empresa/${id}/analitica`, label: "Ver la analítica de la empresa" },
   matchesAudience: "admin",
+  auditDownload: true,
 };
 
 function CreateCompanyPage({ area }: { readonly area: Area }) {
@@ -152,6 +157,7 @@ function EditCompanyPage({ area }: { readonly area: Area }) {
         <Link href={area.analytics.path(data.id)} variant="secondary">
           {area.analytics.label}
         </Link>
+        {area.auditDownload ? <AccessAuditButton companyId={data.id} /> : null}
       </div>
       <CompanyBuyerLeadMatches companyId={data.id} audience={area.matchesAudience} />
       <Tabs label="Secciones de la empresa" selectedKey={tab} onSelectionChange={setTab} tabs={tabs}>

@@ -1,7 +1,8 @@
-import { MatchersV3 } from "@pact-foundation/pact";
+import { MatchersV3, type Rules } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { COMPANY_NOT_FOUND_MESSAGE } from "../../../contracts/companies.ts";
-import { getCompanyAnalyticsEndpoint } from "../../../contracts/seller-analytics.ts";
+import { ACCESS_AUDIT_HEADERS, getAccessAuditEndpoint, getCompanyAnalyticsEndpoint } from "../../../contracts/seller-analytics.ts";
+import { downloadAccessAudit } from "../../../src/features/seller-analytics/api/download-access-audit.ts";
 import { getCompanyAnalytics } from "../../../src/features/seller-analytics/api/get-company-analytics.ts";
 import { ISO_DAY, JSON_CONTENT, bearerFrom, eachLike, failureOf, integer, newPact, regex, requestTo, sampleToken, string, useMockServer, when } from "./pact.ts";
 
@@ -118,6 +119,58 @@ describe("the seller analytics (consumer)", () => {
       .executeTest(async (server) => {
         useMockServer(server.url, TOKEN);
         const failure = await failureOf(getCompanyAnalytics(2));
+        expect(failure.status).toBe(404);
+        expect(failure.message).toBe(COMPANY_NOT_FOUND_MESSAGE);
+      });
+  });
+
+  // The access audit (decision 049): a CSV with the header line and the state's document open; the app reads only its bytes and its file name.
+  const AUDIT_HEADER_LINE = `\uFEFF${ACCESS_AUDIT_HEADERS.join(",")}\r\n`;
+  const AUDIT_EXAMPLE =
+    `${AUDIT_HEADER_LINE}2026-03-02 10:00:00,Solicitud de acceso,1,Comprador Analítica,comprador@ejemplo.mx,Comprador Analítica (comprador@ejemplo.mx),,,,Me interesa.\r\n` +
+    `2026-03-02 10:05:00,Acceso aprobado,1,Comprador Analítica,comprador@ejemplo.mx,Vendedora (vendedora@ejemplo.mx),,,,\r\n` +
+    `2026-03-02 10:30:00,Documento abierto,1,Comprador Analítica,comprador@ejemplo.mx,Comprador Analítica (comprador@ejemplo.mx),acta-constitutiva.pdf,,,Categoría: Acta constitutiva\r\n`;
+  // The header line's ASCII part and a document's open (the verifier's regex engine is kept away from the BOM and accents).
+  const AUDIT_BODY = "^[\\s\\S]*,Evento,Solicitud,Comprador,Correo del comprador,Realizado por,Documento,[\\s\\S]*,Documento abierto,[\\s\\S]*$";
+  // The whole text must match (a CSV is no JSON: one rule at `$`).
+  const auditBodyRule = { "pact:matcher:type": "regex", regex: AUDIT_BODY, value: AUDIT_EXAMPLE };
+  const AUDIT_BODY_RULES: Rules = { body: [{ path: "$", rules: [auditBodyRule] }] };
+
+  it("GET /api/companies/{id}/access_audit answers the CSV as an attachment, with the bearer token", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_ACTIVITY)
+      .uponReceiving("a request for the access audit of a company with activity")
+      .withRequest(...requestTo(getAccessAuditEndpoint, { headers: bearer, paramsFromState: { id: ["companyId", 1] } }))
+      .willRespondWith(200, (response) =>
+        response
+          .headers({
+            "Content-Type": regex("^text/csv; charset=utf-8$", "text/csv; charset=utf-8"),
+            "Content-Disposition": regex('^attachment; filename="auditoria-PUE-\\d{4,}-\\d{4}-\\d{2}-\\d{2}\\.csv"$', 'attachment; filename="auditoria-PUE-0001-2026-03-04.csv"'),
+          })
+          // The body's own rule is about what its bytes look like (sniffed: plain text); the header above says CSV.
+          .body("text/plain", Buffer.from(AUDIT_EXAMPLE, "utf8"))
+          .matchingRules(AUDIT_BODY_RULES),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        const file = await downloadAccessAudit(1);
+        expect(file.filename).toMatch(/^auditoria-PUE-\d{4,}-\d{4}-\d{2}-\d{2}\.csv$/);
+        const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await file.blob.arrayBuffer());
+        expect(text.startsWith(AUDIT_HEADER_LINE)).toBe(true);
+      });
+  });
+
+  it("GET /api/companies/{id}/access_audit answers 404 for another seller's company", async () => {
+    await pact
+      .addInteraction()
+      .given(OTHERS_COMPANY)
+      .uponReceiving("a request for the access audit of another seller's company")
+      .withRequest(...requestTo(getAccessAuditEndpoint, { headers: bearer, paramsFromState: { id: ["otherCompanyId", 2] } }))
+      .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(COMPANY_NOT_FOUND_MESSAGE) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        const failure = await failureOf(downloadAccessAudit(2));
         expect(failure.status).toBe(404);
         expect(failure.message).toBe(COMPANY_NOT_FOUND_MESSAGE);
       });

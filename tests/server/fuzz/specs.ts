@@ -284,6 +284,8 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   // catalogue ids so odd names and texts reach the duplicate check and the insert.
   "PUT /accounts/email_verifications": { guarded: false, cases: 100, valid: (context) => ({ body: verifyEmailRequest(context.verificationToken) }) },
   "GET /companies/:id/analytics": { guarded: true, cases: 40, valid: (context) => ({ params: { id: String(context.company.id) } }) },
+  // The access audit (decision 049): a CSV of the same company; the fuzz reaches its query with odd ids.
+  "GET /companies/:id/access_audit": { guarded: true, cases: 40, valid: (context) => ({ params: { id: String(context.company.id) } }) },
   "POST /saved_searches": {
     guarded: true,
     cases: 90,

@@ -11,6 +11,7 @@ import { WeeklyBarChart } from "../../../components/WeeklyBarChart.tsx";
 import { formatCount } from "../../../components/weekly-chart.ts";
 import { isApiError } from "../../../lib/api-error.ts";
 import { useCompanyAnalytics } from "../api/get-company-analytics.ts";
+import { AccessAuditButton } from "./AccessAuditButton.tsx";
 import {
   analyticsChartSummary,
   analyticsChartWeeks,
@@ -188,6 +189,7 @@ export default function SellerAnalyticsPage() {
         <Link href="/mis-empresas" variant="secondary">
           Mis empresas
         </Link>
+        <AccessAuditButton companyId={data.company_id} />
       </div>
       <AnalyticsBody analytics={data} />
     </Page>
