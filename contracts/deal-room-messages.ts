@@ -35,6 +35,13 @@ export const DEAL_ROOM_MESSAGES = {
   ndaAlreadyCurrent: "Ya aceptaste la versión vigente del acuerdo de confidencialidad.",
   tooManyRequests: "Enviaste demasiadas solicitudes seguidas. Espera unos minutos e intenta de nuevo.",
   tooManyDecisions: "Hiciste demasiados cambios seguidos. Espera unos minutos e intenta de nuevo.",
+  // The end of access (decision 050)
+  accessEndsInvalid: "Escribe la fecha de término como AAAA-MM-DD, con un día que exista.",
+  accessEndsPast: "La fecha de término debe ser posterior a hoy.",
+  accessEndsNotLater: "La nueva fecha de término debe ser posterior a la actual.",
+  accessEndsOnlyApproval: "La fecha de término solo se indica al aprobar una solicitud.",
+  accessEndNotAllowed: "Solo puedes cambiar la fecha de término de una solicitud aprobada.",
+  accessExtended: "Actualizaste la fecha de término del acceso.",
   // Threads
   messageBody: "Escribe tu mensaje.",
   messageTooLong: `El mensaje puede tener como máximo ${DEAL_MESSAGE_MAX_LENGTH.toLocaleString("es-MX")} caracteres.`,

@@ -91,11 +91,42 @@ export const CreateAccessRequest = Schema.Struct({
 });
 export type CreateAccessRequest = typeof CreateAccessRequest.Type;
 
-/** PATCH /access_requests/{id}. */
+/** A day of the calendar (YYYY-MM-DD) that exists; length first, then the pattern, then the calendar. */
+const ACCESS_END_DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+export const isCalendarDay = (text: string): boolean => {
+  const match = ACCESS_END_DAY_PATTERN.exec(text);
+  if (match === null) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
+/**
+ * The last day of access (decision 050): access ends at the end of that day
+ * in Mexico City. The server checks it is after today (the schema cannot
+ * know today): DEAL_ROOM_MESSAGES.accessEndsPast.
+ */
+export const AccessEndDay = Schema.String.pipe(
+  Schema.maxLength(10, { message: () => DEAL_ROOM_MESSAGES.accessEndsInvalid }),
+  Schema.filter((text) => isCalendarDay(text) || DEAL_ROOM_MESSAGES.accessEndsInvalid, {
+    // Random strings are almost never days: samples are real days (the fuzz mutates them from there).
+    arbitrary: () => (fc) =>
+      fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+  }),
+);
+
+/** PATCH /access_requests/{id}: `access_ends_on` only with an approval (absent: access does not end). */
 export const DecideAccessRequest = Schema.Struct({
   status: Schema.propertySignature(AccessDecision).annotations({ missingMessage: () => DEAL_ROOM_MESSAGES.invalidStatus }),
+  access_ends_on: Schema.optional(AccessEndDay),
 });
 export type DecideAccessRequest = typeof DecideAccessRequest.Type;
+
+/** PUT /access_requests/{id}/access_end: a later last day, or null to remove the end. */
+export const SetAccessEnd = Schema.Struct({
+  access_ends_on: Schema.propertySignature(Schema.NullOr(AccessEndDay)).annotations({ missingMessage: () => DEAL_ROOM_MESSAGES.accessEndsInvalid }),
+});
+export type SetAccessEnd = typeof SetAccessEnd.Type;
 
 /** POST /access_requests/{id}/nda_acceptances: an approved buyer accepts the NDA's new version. */
 export const AcceptNdaRequest = Schema.Struct({ nda_version: ndaVersion });
@@ -222,6 +253,12 @@ export const AccessRequest = Schema.Struct({
   viewer_role: DealRole,
   /** The statuses the caller may set now (PATCH): from the lifecycle machine, empty for the buyer. */
   allowed_statuses: Schema.Array(AccessDecision),
+  /** When an approval's access ends (decision 050; null: it does not), shown to both parties. */
+  access_ends_at: Schema.NullOr(Schema.String),
+  /** The approval's end has passed: the buyer's access ended as after a revocation (the status stays `approved`). */
+  access_lapsed: Schema.Boolean,
+  /** Whether the caller may set or remove the end now (PUT access_end): the owner and admins, on an approved or lapsed request. */
+  can_set_access_end: Schema.Boolean,
   /** Messages to the caller not read yet (0 for an admin who is not a party). */
   unread_messages: Schema.Int,
   latest_letter: Schema.NullOr(LetterOfIntent),
@@ -369,6 +406,26 @@ export const decideAccessRequestEndpoint = defineEndpoint({
   errors: {
     notFound: requestNotFound,
     notAllowed: { status: 409, message: DEAL_ROOM_MESSAGES.transitionNotAllowed },
+    endsPast: { status: 400, message: DEAL_ROOM_MESSAGES.accessEndsPast },
+    endsOnlyApproval: { status: 400, message: DEAL_ROOM_MESSAGES.accessEndsOnlyApproval },
+    tooMany: { status: 429, message: DEAL_ROOM_MESSAGES.tooManyDecisions },
+  },
+});
+
+/** PUT /access_requests/{id}/access_end: the company's owner or an admin moves the end of an approved request later, or removes it (a lapsed one regains access). */
+export const setAccessEndEndpoint = defineEndpoint({
+  method: "PUT",
+  path: "/access_requests/:id/access_end",
+  summary: "Set a later end of access, or remove it, on an approved (or lapsed) access request (the company's owner or an admin).",
+  access: { who: "dealParty", parties: ["seller", "admin"] },
+  params: AccessRequestIdParams,
+  body: SetAccessEnd,
+  response: AccessRequest,
+  errors: {
+    notFound: requestNotFound,
+    notAllowed: { status: 409, message: DEAL_ROOM_MESSAGES.accessEndNotAllowed },
+    past: { status: 400, message: DEAL_ROOM_MESSAGES.accessEndsPast },
+    notLater: { status: 400, message: DEAL_ROOM_MESSAGES.accessEndsNotLater },
     tooMany: { status: 429, message: DEAL_ROOM_MESSAGES.tooManyDecisions },
   },
 });
@@ -481,6 +538,7 @@ export const DEAL_ROOM_ENDPOINTS: ReadonlyArray<Endpoint> = [
   listAccessRequestsEndpoint,
   getAccessRequestEndpoint,
   decideAccessRequestEndpoint,
+  setAccessEndEndpoint,
   acceptNdaEndpoint,
   listDealMessagesEndpoint,
   createDealMessageEndpoint,

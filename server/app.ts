@@ -48,6 +48,7 @@ import { dataRoomRoutes } from "./data-room/routes.ts";
 import { dealRoomRoutes } from "./deal-room/routes.ts";
 import { NDA_VERSIONS, type NdaVersion } from "../content/nda.ts";
 import { createAlertsWorker, DEFAULT_SAVED_SEARCH_ALERTS_INTERVAL_MS } from "./saved-searches/alerts-worker.ts";
+import { createLapseWorker, DEFAULT_ACCESS_LAPSE_INTERVAL_MS } from "./deal-room/lapse.ts";
 import { savedSearchRoutes } from "./saved-searches/routes.ts";
 import { sellerAnalyticsRoutes } from "./seller-analytics/routes.ts";
 import { createDiskStorage } from "./storage/disk.ts";
@@ -199,6 +200,8 @@ export interface AppConfig {
   readonly ndaVersions?: ReadonlyArray<NdaVersion>;
   /** SAVED_SEARCH_ALERTS_INTERVAL_MS: how often this process e-mails saved-search and buyer-mandate matches of new listings (server/saved-searches, server/buyer-leads); default 30 s, 0 disables. */
   readonly savedSearchAlertsIntervalMs?: number;
+  /** ACCESS_LAPSE_INTERVAL_MS: how often this process e-mails both parties a week before and at the end of an approval's access (server/deal-room/lapse.ts, decision 050); default 60 s, 0 disables. */
+  readonly accessLapseIntervalMs?: number;
   /** The live streams (server/live): LIVE_MAX_STREAMS_PER_USER, and in tests a fast heartbeat and session check. */
   readonly live?: Partial<LiveSettings>;
   /**
@@ -451,6 +454,17 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     intervalMs: config.savedSearchAlertsIntervalMs ?? DEFAULT_SAVED_SEARCH_ALERTS_INTERVAL_MS,
   });
   app.addHook("onClose", () => alertsWorker.stop());
+  // The ends of access (decision 050): access itself ends from the time at every check; this worker only e-mails, each notice once.
+  const lapseWorker = createLapseWorker({
+    db,
+    mailer,
+    appUrl,
+    teamEmail,
+    log: app.log,
+    now,
+    intervalMs: config.accessLapseIntervalMs ?? DEFAULT_ACCESS_LAPSE_INTERVAL_MS,
+  });
+  app.addHook("onClose", () => lapseWorker.stop());
   app.addHook("onClose", () => mailDelivery.stop());
 
   // Ready means the features' work before ready is done (the marketplace's index loaded: docs/decisions/039),
@@ -462,6 +476,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     if (readiness.state !== "starting") return;
     await live.start();
     alertsWorker.start();
+    lapseWorker.start();
     mailDelivery.start();
     readiness.markReady();
     // Once ready, and once the proxy's first health checks are answered: compiling the pages' server

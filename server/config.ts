@@ -53,6 +53,8 @@ export interface ServerEnv {
   readonly uploadsDir: string | undefined;
   /** SAVED_SEARCH_ALERTS_INTERVAL_MS: how often this process e-mails saved-search matches; default 30000, 0 disables. */
   readonly savedSearchAlertsIntervalMs: number | undefined;
+  /** ACCESS_LAPSE_INTERVAL_MS: how often this process e-mails the ends of access (decision 050); default 60000, 0 disables. */
+  readonly accessLapseIntervalMs: number | undefined;
   /** MAIL_POLL_INTERVAL_MS: how often the e-mail outbox's worker polls besides its wakes; default 30000 (at least 100). */
   readonly mailPollIntervalMs: number | undefined;
   /** LIVE_MAX_STREAMS_PER_USER: live streams one user may hold open in this process; default 10 (at least 1). */
@@ -167,6 +169,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     s3: readS3(env, blank),
     uploadsDir: blank(env.UPLOADS_DIR),
     savedSearchAlertsIntervalMs: positiveInt("SAVED_SEARCH_ALERTS_INTERVAL_MS", env.SAVED_SEARCH_ALERTS_INTERVAL_MS),
+    accessLapseIntervalMs: positiveInt("ACCESS_LAPSE_INTERVAL_MS", env.ACCESS_LAPSE_INTERVAL_MS),
     mailPollIntervalMs: readMailPollInterval(env.MAIL_POLL_INTERVAL_MS),
     liveMaxStreamsPerUser: readLiveMaxStreams(env.LIVE_MAX_STREAMS_PER_USER),
     metricsPort: readPort("METRICS_PORT", env.METRICS_PORT),

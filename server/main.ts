@@ -21,6 +21,7 @@ import { startServer } from "./start.ts";
 // .data/uploads) or S3_BUCKET + S3_REGION + S3_ACCESS_KEY_ID +
 // S3_SECRET_ACCESS_KEY (+ S3_ENDPOINT, S3_FORCE_PATH_STYLE) for uploads,
 // SAVED_SEARCH_ALERTS_INTERVAL_MS (30000; 0 disables the saved-search alerts),
+// ACCESS_LAPSE_INTERVAL_MS (60000; 0 disables the e-mails of the ends of access),
 // MAIL_POLL_INTERVAL_MS (30000: how often the e-mail outbox's worker looks
 // for due messages besides its wake after each commit that queues one),
 // METRICS_PORT (+ METRICS_HOST, default 127.0.0.1: Prometheus metrics),
@@ -83,6 +84,7 @@ const server = await startServer({
   uploadsDir: env.uploadsDir ?? data.uploads,
   s3: env.s3,
   savedSearchAlertsIntervalMs: env.savedSearchAlertsIntervalMs,
+  accessLapseIntervalMs: env.accessLapseIntervalMs,
   mailPollIntervalMs: env.mailPollIntervalMs,
   liveMaxStreamsPerUser: env.liveMaxStreamsPerUser,
   metricsPort: env.metricsPort,

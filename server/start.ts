@@ -54,6 +54,8 @@ export interface StartServerOptions {
   readonly s3?: S3Settings | undefined;
   /** SAVED_SEARCH_ALERTS_INTERVAL_MS; default 30 s, 0 disables. */
   readonly savedSearchAlertsIntervalMs?: number | undefined;
+  /** ACCESS_LAPSE_INTERVAL_MS; default 60 s, 0 disables. */
+  readonly accessLapseIntervalMs?: number | undefined;
   /** MAIL_POLL_INTERVAL_MS: how often the e-mail worker looks for due messages besides its wakes; default 30 s. */
   readonly mailPollIntervalMs?: number | undefined;
   /** METRICS_PORT: serve Prometheus metrics at /metrics on this port (0: a free one); absent: no metrics server. */
@@ -155,6 +157,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.uploadsDir === undefined ? {} : { uploadsDir: options.uploadsDir }),
         ...(options.s3 === undefined ? {} : { s3: options.s3 }),
         ...(options.savedSearchAlertsIntervalMs === undefined ? {} : { savedSearchAlertsIntervalMs: options.savedSearchAlertsIntervalMs }),
+        ...(options.accessLapseIntervalMs === undefined ? {} : { accessLapseIntervalMs: options.accessLapseIntervalMs }),
         ...(options.mailPollIntervalMs === undefined ? {} : { mailDelivery: { pollIntervalMs: options.mailPollIntervalMs } }),
         ...(options.liveMaxStreamsPerUser === undefined ? {} : { live: { maxStreamsPerUser: options.liveMaxStreamsPerUser } }),
         // With port 0 the real port is only known after listen; links then use appUrl.

@@ -9,7 +9,15 @@
  *   (`access.reject`).
  * - `approved`: the buyer sees the full profile and the shared documents,
  *   and the two parties have a private thread and letters of intent. The
- *   owner may revoke (`access.revoke`).
+ *   owner may revoke (`access.revoke`). An approval may carry an end
+ *   (decision 050): the owner may move it or remove it (`access.extend`),
+ *   and once it passes the request lapses (`access.lapse`).
+ * - `lapsed`: the end passed; the buyer has lost access exactly as after a
+ *   revocation. Not a stored status: the database keeps `approved` with an
+ *   end in the past, and the server resolves this state from the time at
+ *   every check (selectors.ts accessStateOf), so access never outlives its
+ *   end. Not final either: the owner may extend (back to `approved`) or
+ *   revoke (closing it, so the buyer may ask again after the pause).
  * - `rejected`, `revoked`: final. The buyer may open a new request after the
  *   cooling-off period (contracts/companies.ts ACCESS_REQUEST_COOLING_OFF_DAYS);
  *   that is a new request, not a transition of this one.
@@ -22,7 +30,19 @@ import type { SnapshotFrom } from "xstate";
 import type { AccessRequestStatus } from "../../contracts/marketplace.ts";
 import type { AccessDecision } from "../../contracts/deal-room.ts";
 
-export type AccessRequestEvent = { readonly type: "access.approve" } | { readonly type: "access.reject" } | { readonly type: "access.revoke" };
+/** A stored status, or `lapsed` (approved, its end passed), resolved from the time. */
+export type AccessState = AccessRequestStatus | "lapsed";
+
+export type AccessRequestEvent =
+  | { readonly type: "access.approve" }
+  | { readonly type: "access.reject" }
+  | { readonly type: "access.revoke" }
+  | { readonly type: "access.extend" }
+  | { readonly type: "access.lapse" };
+
+/** The events the owner's decisions send, and the others (an extension, the clock's lapse). */
+export const EXTEND_EVENT: AccessRequestEvent = { type: "access.extend" };
+export const LAPSE_EVENT: AccessRequestEvent = { type: "access.lapse" };
 
 /** The event each decision of PATCH /access_requests/{id} sends. */
 export const DECISION_EVENTS: Readonly<Record<AccessDecision, AccessRequestEvent>> = {
@@ -48,6 +68,14 @@ export const accessRequestMachine = setup({
     approved: {
       on: {
         "access.revoke": "revoked",
+        "access.extend": "approved",
+        "access.lapse": "lapsed",
+      },
+    },
+    lapsed: {
+      on: {
+        "access.extend": "approved",
+        "access.revoke": "revoked",
       },
     },
     rejected: { type: "final" },
@@ -57,5 +85,5 @@ export const accessRequestMachine = setup({
 
 export type AccessRequestSnapshot = SnapshotFrom<typeof accessRequestMachine>;
 
-/** The machine's snapshot for a status read from the database. */
-export const snapshotAt = (status: AccessRequestStatus): AccessRequestSnapshot => accessRequestMachine.resolveState({ value: status, context: {} });
+/** The machine's snapshot for a status read from the database (or `lapsed`, resolved from its end). */
+export const snapshotAt = (state: AccessState): AccessRequestSnapshot => accessRequestMachine.resolveState({ value: state, context: {} });

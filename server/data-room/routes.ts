@@ -205,7 +205,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     const [company] = await db.select({ ownerUserId: companies.ownerUserId }).from(companies).where(eq(companies.id, companyId)).limit(1);
     if (company === undefined) return null;
     if (canManageCompany(user, company.ownerUserId)) return "all";
-    return (await buyerMayOpenSharedDocuments(db, ndaVersions, user.id, companyId)) ? "shared" : null;
+    return (await buyerMayOpenSharedDocuments(db, ndaVersions, user.id, companyId, now())) ? "shared" : null;
   };
 
   router.serve(openDataRoomFileEndpoint, { guards: [rateLimiter.guard("file_opens", perUser)] }, async ({ params, request }) => {
@@ -266,7 +266,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
       // The owner's and admins' own views are the file as uploaded.
       return signed.expired ? { kind: "expired", audience: "manager", place: dataRoom } : { kind: "open", file, stamp: null };
     }
-    const access = await buyerDocumentAccess(db, ndaVersions, viewer.id, companyId);
+    const access = await buyerDocumentAccess(db, ndaVersions, viewer.id, companyId, now());
     const profile = `/perfil-de-negocio/${companyId}`;
     if (access === "none") return { kind: "notAllowed" };
     if (access === "ended") return { kind: "accessEnded", place: profile };

@@ -2,7 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { ACCESS_REQUEST_COOLING_OFF_DAYS, type AccessBlock, type AccessRequestStatus, type ConfidentialProfile, type ViewerAccess } from "../../contracts/marketplace.ts";
 import type { Role } from "../../contracts/sessions.ts";
 import type { NdaVersion } from "../../content/nda.ts";
-import { grantsAccess, isOpen } from "../../machines/deal-room/selectors.ts";
+import type { AccessState } from "../../machines/deal-room/access-request.machine.ts";
+import { accessStateOf, grantsAccess, isOpen } from "../../machines/deal-room/selectors.ts";
 import { canManageCompany } from "../auth/authz.ts";
 import type { Database } from "../db/open.ts";
 import { accessRequests, ndaAcceptances } from "./schema.ts";
@@ -18,7 +19,9 @@ import { isCurrentNda } from "./nda.ts";
  * in one place: the marketplace's profile, the data room's shared documents
  * and the deal room's own endpoints all ask here. Everything is read from
  * the database on each call, so a revocation or a new NDA version takes
- * effect on the very next request.
+ * effect on the very next request, and so does the end of an approval
+ * (decision 050): an approved request whose `access_ends_at` has passed
+ * counts as lapsed, exactly like a revoked one, from that instant.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,11 +33,12 @@ type CompanyRow = typeof companies.$inferSelect;
 
 /**
  * The buyer of a request sees the company (its name, the full profile, the
- * shared documents, the thread) only while the request is approved and the
- * NDA they last accepted is the version in force.
+ * shared documents, the thread) only while the request is approved (not
+ * lapsed: `state` is accessStateOf's) and the NDA they last accepted is the
+ * version in force.
  */
-export const buyerHasAccess = (status: AccessRequestStatus, ndaVersion: string | null, versions: ReadonlyArray<NdaVersion>): boolean =>
-  grantsAccess(status) && isCurrentNda(ndaVersion, versions);
+export const buyerHasAccess = (state: AccessState, ndaVersion: string | null, versions: ReadonlyArray<NdaVersion>): boolean =>
+  grantsAccess(state) && isCurrentNda(ndaVersion, versions);
 
 /** A buyer's latest request for a company, with the NDA version they last accepted for it. */
 export interface LatestRequest {
@@ -42,6 +46,7 @@ export interface LatestRequest {
   readonly status: AccessRequestStatus;
   readonly createdAt: Date;
   readonly decidedAt: Date | null;
+  readonly accessEndsAt: Date | null;
   readonly ndaVersion: string | null;
 }
 
@@ -58,7 +63,7 @@ export async function latestNdaVersion(db: Database, accessRequestId: number): P
 
 export async function latestRequestOf(db: Database, buyerUserId: number, companyId: number): Promise<LatestRequest | null> {
   const [row] = await db
-    .select({ id: accessRequests.id, status: accessRequests.status, createdAt: accessRequests.createdAt, decidedAt: accessRequests.decidedAt })
+    .select({ id: accessRequests.id, status: accessRequests.status, createdAt: accessRequests.createdAt, decidedAt: accessRequests.decidedAt, accessEndsAt: accessRequests.accessEndsAt })
     .from(accessRequests)
     .where(and(eq(accessRequests.buyerUserId, buyerUserId), eq(accessRequests.companyId, companyId)))
     .orderBy(desc(accessRequests.createdAt), desc(accessRequests.id))
@@ -188,7 +193,7 @@ export async function profileViewerPart(
   const [facts, latest] = await Promise.all([askerFacts(db, viewer.id), latestRequestOf(db, viewer.id, company.id)]);
   const history = historyBlock(latest, now);
   const blocked = identityBlock(viewer, company.ownerUserId, facts) ?? history.reason;
-  const sees = canManageCompany(viewer, company.ownerUserId) || (latest !== null && buyerHasAccess(latest.status, latest.ndaVersion, versions));
+  const sees = canManageCompany(viewer, company.ownerUserId) || (latest !== null && buyerHasAccess(accessStateOf(latest.status, latest.accessEndsAt, now), latest.ndaVersion, versions));
   return {
     viewer_access: {
       request:
@@ -214,18 +219,18 @@ export async function profileViewerPart(
  * company's shared documents now: "open" (approved, NDA in force),
  * "ndaOutdated" (approved, but the NDA they accepted is no longer the one
  * in force), "ended" (they asked, and the latest request does not grant
- * access: revoked, rejected, pending again), or "none" (never asked).
+ * access: revoked, lapsed, rejected, pending again), or "none" (never asked).
  */
 export type BuyerDocumentAccess = "open" | "ndaOutdated" | "ended" | "none";
 
-export async function buyerDocumentAccess(db: Database, versions: ReadonlyArray<NdaVersion>, userId: number, companyId: number): Promise<BuyerDocumentAccess> {
+export async function buyerDocumentAccess(db: Database, versions: ReadonlyArray<NdaVersion>, userId: number, companyId: number, now: Date): Promise<BuyerDocumentAccess> {
   const latest = await latestRequestOf(db, userId, companyId);
   if (latest === null) return "none";
-  if (!grantsAccess(latest.status)) return "ended";
+  if (!grantsAccess(accessStateOf(latest.status, latest.accessEndsAt, now))) return "ended";
   return isCurrentNda(latest.ndaVersion, versions) ? "open" : "ndaOutdated";
 }
 
 /** Whether this account, not the company's owner nor an admin, may open the company's shared documents now. */
-export async function buyerMayOpenSharedDocuments(db: Database, versions: ReadonlyArray<NdaVersion>, userId: number, companyId: number): Promise<boolean> {
-  return (await buyerDocumentAccess(db, versions, userId, companyId)) === "open";
+export async function buyerMayOpenSharedDocuments(db: Database, versions: ReadonlyArray<NdaVersion>, userId: number, companyId: number, now: Date): Promise<boolean> {
+  return (await buyerDocumentAccess(db, versions, userId, companyId, now)) === "open";
 }

@@ -93,3 +93,58 @@ export function letterDecisionNotice(notice: Notice & { readonly decision: LoiDe
     "Ver la carta de intención",
   );
 }
+
+/** Who an access-end e-mail goes to: the buyer (their access) or the company (the buyer's access to it). */
+type EndParty = "buyer" | "seller";
+
+interface EndNotice extends Notice {
+  readonly party: EndParty;
+  /** The last day of access, written out ("31 de diciembre de 2026"). */
+  readonly lastDay: string;
+}
+
+/** To both parties, a week before an approval's end (decision 050). */
+export function accessEndingNotice(notice: EndNotice): MailMessage {
+  return notice.party === "buyer"
+    ? mail(
+        notice,
+        `Tu acceso a ${notice.humanId} termina el ${notice.lastDay}`,
+        [
+          `Tu acceso al perfil completo de la empresa ${notice.humanId}, a sus documentos y a la conversación termina el ${notice.lastDay}.`,
+          "Si necesitas más tiempo, pídele a la empresa desde Puente que extienda tu acceso.",
+        ],
+        "Ver la solicitud",
+      )
+    : mail(
+        notice,
+        `El acceso del comprador a ${notice.humanId} termina el ${notice.lastDay}`,
+        [
+          `El acceso del comprador al perfil completo de tu empresa ${notice.humanId} termina el ${notice.lastDay}.`,
+          "Si quieres que siga viendo el perfil, sus documentos y la conversación, extiende su acceso desde la solicitud.",
+        ],
+        "Revisar la solicitud",
+      );
+}
+
+/** To both parties, when an approval's end has passed: the buyer's access ended as after a revocation. */
+export function accessLapsedNotice(notice: EndNotice): MailMessage {
+  return notice.party === "buyer"
+    ? mail(
+        notice,
+        `Tu acceso a ${notice.humanId} terminó`,
+        [
+          `Tu acceso al perfil completo de la empresa ${notice.humanId} terminó el ${notice.lastDay}: ya no puedes ver sus documentos ni escribir en la conversación.`,
+          "Recuerda que la información que recibiste sigue protegida por el acuerdo de confidencialidad que aceptaste.",
+        ],
+        "Ver la solicitud",
+      )
+    : mail(
+        notice,
+        `El acceso del comprador a ${notice.humanId} terminó`,
+        [
+          `El acceso del comprador al perfil completo de tu empresa ${notice.humanId} terminó el ${notice.lastDay}. Ya no ve tus documentos y la conversación quedó de solo lectura.`,
+          "Puedes extender su acceso desde la solicitud.",
+        ],
+        "Revisar la solicitud",
+      );
+}

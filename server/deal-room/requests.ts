@@ -4,7 +4,7 @@ import type { AccessRequestStatus } from "../../contracts/marketplace.ts";
 import { ACCESS_REQUEST_PAGE_SIZE, type AccessRequest, type AccessRequestList, type AccessRequestListQuery, type DealRole, type LetterOfIntent } from "../../contracts/deal-room.ts";
 import type { Role } from "../../contracts/sessions.ts";
 import type { NdaVersion } from "../../content/nda.ts";
-import { allowedDecisions } from "../../machines/deal-room/selectors.ts";
+import { accessStateOf, allowedDecisions, mayExtend } from "../../machines/deal-room/selectors.ts";
 import { isAdmin } from "../auth/authz.ts";
 import { catalogueNames, itemOf, type CatalogueNames } from "../catalogues/names.ts";
 import type { Database } from "../db/open.ts";
@@ -31,6 +31,7 @@ const recordColumns = {
   createdAt: accessRequests.createdAt,
   decidedAt: accessRequests.decidedAt,
   approvedAt: accessRequests.approvedAt,
+  accessEndsAt: accessRequests.accessEndsAt,
   company: {
     humanId: companies.humanId,
     name: companies.name,
@@ -72,9 +73,12 @@ export async function findRequest(db: Database, id: number): Promise<RequestReco
 }
 
 /** Locks the request's row for the rest of the transaction (a status change, a message, a letter): concurrent writers queue. */
-export async function lockRequest(tx: Database, id: number): Promise<{ readonly status: AccessRequestStatus; readonly approvedAt: Date | null } | null> {
+export async function lockRequest(
+  tx: Database,
+  id: number,
+): Promise<{ readonly status: AccessRequestStatus; readonly approvedAt: Date | null; readonly accessEndsAt: Date | null } | null> {
   const [row] = await tx
-    .select({ status: accessRequests.status, approvedAt: accessRequests.approvedAt })
+    .select({ status: accessRequests.status, approvedAt: accessRequests.approvedAt, accessEndsAt: accessRequests.accessEndsAt })
     .from(accessRequests)
     .where(eq(accessRequests.id, id))
     .for("update");
@@ -163,13 +167,15 @@ export const notSentBy = (userId: number): SQL => sql`${dealMessages.senderUserI
  * - the buyer's e-mail and phone only once the request was approved (still
  *   after a revocation: the seller keeps the thread, and both had exchanged
  *   contacts by then), never before;
- * - the decisions the machine allows now, for the owner and admins only;
+ * - the decisions the machine allows now, for the owner and admins only,
+ *   from the state at `now` (an approval past its end has lapsed: decision 050);
  * - unread messages for a party (an admin who is not one has none).
  */
-function project(record: RequestRecord, extras: Extras | undefined, role: DealRole, names: CatalogueNames, versions: ReadonlyArray<NdaVersion>): AccessRequest {
+function project(record: RequestRecord, extras: Extras | undefined, role: DealRole, names: CatalogueNames, versions: ReadonlyArray<NdaVersion>, now: Date): AccessRequest {
   const acceptance = extras?.acceptance ?? null;
   const ndaVersion = acceptance?.version ?? null;
-  const showsName = role !== "buyer" || buyerHasAccess(record.status, ndaVersion, versions);
+  const state = accessStateOf(record.status, record.accessEndsAt, now);
+  const showsName = role !== "buyer" || buyerHasAccess(state, ndaVersion, versions);
   const contactShown = record.approvedAt !== null;
   const { company, buyer } = record;
   return {
@@ -206,16 +212,26 @@ function project(record: RequestRecord, extras: Extras | undefined, role: DealRo
       current: isCurrentNda(ndaVersion, versions),
     },
     viewer_role: role,
-    allowed_statuses: role === "buyer" ? [] : allowedDecisions(record.status),
+    allowed_statuses: role === "buyer" ? [] : allowedDecisions(state),
+    access_ends_at: record.status === "approved" ? (record.accessEndsAt?.toISOString() ?? null) : null,
+    access_lapsed: state === "lapsed",
+    can_set_access_end: role !== "buyer" && mayExtend(state),
     unread_messages: role === "admin" ? 0 : (extras?.unread ?? 0),
     latest_letter: extras?.latestLetter == null ? null : toLetter(extras.latestLetter),
   };
 }
 
 /** One request as the caller (of role `role`) sees it. */
-export async function accessRequestView(db: Database, versions: ReadonlyArray<NdaVersion>, record: RequestRecord, caller: Caller, role: DealRole): Promise<AccessRequest> {
+export async function accessRequestView(
+  db: Database,
+  versions: ReadonlyArray<NdaVersion>,
+  record: RequestRecord,
+  caller: Caller,
+  role: DealRole,
+  now: Date,
+): Promise<AccessRequest> {
   const [extras, names] = await Promise.all([extrasFor(db, [record.id], caller.id), catalogueNames(db)]);
-  return project(record, extras.get(record.id), role, names, versions);
+  return project(record, extras.get(record.id), role, names, versions, now);
 }
 
 /**
@@ -228,6 +244,7 @@ export async function listAccessRequests(
   versions: ReadonlyArray<NdaVersion>,
   caller: Caller,
   query: AccessRequestListQuery,
+  now: Date,
 ): Promise<AccessRequestList> {
   const page = query.page ?? 1;
   const perPage = query.per_page ?? ACCESS_REQUEST_PAGE_SIZE;
@@ -257,7 +274,7 @@ export async function listAccessRequests(
   const items = records.flatMap((record) => {
     const role = dealRoleOf(caller, record);
     // Every row the filter lets through is the caller's or an admin's; the check stays anyway.
-    return role === null ? [] : [project(record, extras.get(record.id), role, names, versions)];
+    return role === null ? [] : [project(record, extras.get(record.id), role, names, versions, now)];
   });
   return { items, total: total?.value ?? 0, page, per_page: perPage };
 }

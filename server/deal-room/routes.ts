@@ -8,6 +8,7 @@ import {
   decideAccessRequestEndpoint,
   decideLetterOfIntentEndpoint,
   getAccessRequestEndpoint,
+  setAccessEndEndpoint,
   getCommunityStatsEndpoint,
   getNdaEndpoint,
   listAccessRequestsEndpoint,
@@ -18,7 +19,7 @@ import {
 } from "../../contracts/deal-room.ts";
 import type { ErrorCase } from "../../contracts/endpoint.ts";
 import type { NdaVersion } from "../../content/nda.ts";
-import { grantsAccess, nextStatus } from "../../machines/deal-room/selectors.ts";
+import { accessStateOf, grantsAccess, mayExtend, nextStatus } from "../../machines/deal-room/selectors.ts";
 import { isAdmin } from "../auth/authz.ts";
 import { isListed } from "../companies/company-views.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -33,6 +34,7 @@ import type { LiveEvents } from "../http/live-events.ts";
 import { askerFacts, buyerHasAccess, type DealBlock, historyBlock, identityBlock, latestNdaVersion, latestRequestOf } from "./access.ts";
 import { findLetter, hasPendingLetter, insertLetter, lettersOf, lockLetter } from "./letters.ts";
 import { acceptanceRow, isCurrentNda, ndaResponse } from "./nda.ts";
+import { endOfMexicoCityDay, isAfterToday, sellerAddress as sellerAddressOf } from "./lapse.ts";
 import { decisionNotice, letterDecisionNotice, newLetterNotice, newMessageNotice, newRequestNotice } from "./notices.ts";
 import { accessRequestView, dealRoleOf, findRequest, listAccessRequests, lockRequest, toLetter, type RequestRecord } from "./requests.ts";
 import { ADMIN_SENDER_NAME, insertMessage, listMessages, markRead, unreadFor } from "./threads.ts";
@@ -77,12 +79,8 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
     rateLimiter.guard(bucket, { key: (request: FastifyRequest) => `user:${authz.currentUser(request).id}`, message });
 
   /** Where the company hears from the deal room: its contact, else its owner's account, else the team. */
-  const sellerAddress = async (tx: Database, company: { readonly contactEmail: string | null; readonly ownerUserId: number | null }): Promise<string> => {
-    if (company.contactEmail !== null && company.contactEmail !== "") return company.contactEmail;
-    if (company.ownerUserId === null) return teamEmail;
-    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, company.ownerUserId)).limit(1);
-    return owner?.email ?? teamEmail;
-  };
+  const sellerAddress = (tx: Database, company: { readonly contactEmail: string | null; readonly ownerUserId: number | null }): Promise<string> =>
+    sellerAddressOf(tx, company, teamEmail);
 
   /** The request and the caller's part in it, or the missing request's 404 (for strangers too). */
   const partyOf = async (request: FastifyRequest, id: number): Promise<{ record: RequestRecord; role: DealRole }> => {
@@ -94,7 +92,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
   };
   const viewOf = async (request: FastifyRequest, id: number) => {
     const { record, role } = await partyOf(request, id);
-    return accessRequestView(db, versions, record, authz.currentUser(request), role);
+    return accessRequestView(db, versions, record, authz.currentUser(request), role, now());
   };
 
   // --- The NDA ---------------------------------------------------------------------------
@@ -148,7 +146,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
   router.serve(listAccessRequestsEndpoint, {}, async ({ query, request }) => {
     const caller = authz.currentUser(request);
     if (query.side === "all" && !isAdmin(caller)) throw fail(list.adminOnly);
-    return listAccessRequests(db, versions, caller, query);
+    return listAccessRequests(db, versions, caller, query, now());
   });
 
   router.serve(getAccessRequestEndpoint, {}, async ({ params, request }) => viewOf(request, params.id));
@@ -163,19 +161,64 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
       // Only the owner or an admin decides; to the buyer their own request answers like a missing one (the contract has no 403 here, and it tells them nothing new).
       if (role === "buyer") throw fail(decide.notFound);
       const time = now();
+      // An end of access goes only with an approval, and only after today (decision 050).
+      const endsOn = body.access_ends_on;
+      if (endsOn !== undefined && body.status !== "approved") throw fail(decide.endsOnlyApproval);
+      if (endsOn !== undefined && !isAfterToday(endsOn, time)) throw fail(decide.endsPast);
       await db.transaction(async (tx) => {
         const locked = await lockRequest(tx, record.id);
         if (locked === null) throw fail(decide.notFound);
-        const next = nextStatus(locked.status, body.status);
+        const next = nextStatus(accessStateOf(locked.status, locked.accessEndsAt, time), body.status);
         if (next === null) throw fail(decide.notAllowed);
+        const approving = next === "approved";
         await tx
           .update(accessRequests)
-          .set({ status: next, decidedAt: time, decidedBy: caller.id, approvedAt: next === "approved" ? (locked.approvedAt ?? time) : locked.approvedAt, updatedAt: time })
+          .set({
+            status: next,
+            decidedAt: time,
+            decidedBy: caller.id,
+            approvedAt: approving ? (locked.approvedAt ?? time) : locked.approvedAt,
+            // An approval sets its end (none by default); a rejection or revocation keeps the record as it was.
+            ...(approving ? { accessEndsAt: endsOn === undefined ? null : endOfMexicoCityDay(endsOn), lapseWarnedAt: null, lapseNoticedAt: null } : {}),
+            updatedAt: time,
+          })
           .where(eq(accessRequests.id, record.id));
         await mailer.enqueue(tx, decisionNotice({ to: record.buyer.email, appUrl, requestId: record.id, humanId: record.company.humanId, decision: body.status }));
         await live.publish(tx, partiesOf(record), { type: "access_request.decided", access_request_id: record.id });
       });
       request.log.info({ accessRequestId: record.id, status: body.status }, "access request decided");
+      return viewOf(request, record.id);
+    },
+  );
+
+  const extend = setAccessEndEndpoint.errors;
+  router.serve(
+    setAccessEndEndpoint,
+    { guards: [perUser("deal_decisions", extend.tooMany.message)] },
+    async ({ params, body, request }) => {
+      const caller = authz.currentUser(request);
+      const { record, role } = await partyOf(request, params.id);
+      // Only the owner or an admin; to the buyer their own request answers like a missing one, as for a decision.
+      if (role === "buyer") throw fail(extend.notFound);
+      const time = now();
+      const endsOn = body.access_ends_on;
+      if (endsOn !== null && !isAfterToday(endsOn, time)) throw fail(extend.past);
+      const endsAt = endsOn === null ? null : endOfMexicoCityDay(endsOn);
+      await db.transaction(async (tx) => {
+        const locked = await lockRequest(tx, record.id);
+        if (locked === null) throw fail(extend.notFound);
+        const state = accessStateOf(locked.status, locked.accessEndsAt, time);
+        if (!mayExtend(state)) throw fail(extend.notAllowed);
+        // Before the end, only later (an extension); past it, any day after today restores access.
+        if (state === "approved" && endsAt !== null && locked.accessEndsAt !== null && endsAt.getTime() <= locked.accessEndsAt.getTime()) throw fail(extend.notLater);
+        await tx
+          .update(accessRequests)
+          // A new end gets its own reminder and notice.
+          .set({ accessEndsAt: endsAt, lapseWarnedAt: null, lapseNoticedAt: null, decidedBy: caller.id, updatedAt: time })
+          .where(eq(accessRequests.id, record.id));
+        await live.publish(tx, partiesOf(record), { type: "access_request.decided", access_request_id: record.id });
+      });
+      request.log.info({ accessRequestId: record.id, accessEndsOn: endsOn }, "access end set");
       return viewOf(request, record.id);
     },
   );
@@ -203,15 +246,18 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
   // --- Threads ------------------------------------------------------------------------------------
 
   /** The buyer writes and reads only while their access holds (approved, NDA current); the owner and admins write only while approved. */
-  const threadOpenFor = async (tx: Database, record: RequestRecord, role: DealRole, status: RequestRecord["status"]): Promise<boolean> =>
-    role === "buyer" ? buyerHasAccess(status, await latestNdaVersion(tx, record.id), versions) : grantsAccess(status);
+  const threadOpenFor = async (tx: Database, record: RequestRecord, role: DealRole, status: RequestRecord["status"], endsAt: Date | null): Promise<boolean> => {
+    // Past the approval's end, the thread is closed as after a revocation (decision 050).
+    const state = accessStateOf(status, endsAt, now());
+    return role === "buyer" ? buyerHasAccess(state, await latestNdaVersion(tx, record.id), versions) : grantsAccess(state);
+  };
 
   const messages = listDealMessagesEndpoint.errors;
   router.serve(listDealMessagesEndpoint, {}, async ({ params, request }) => {
     const caller = authz.currentUser(request);
     const { record, role } = await partyOf(request, params.id);
     // The owner keeps the thread after a revocation; admins read every thread.
-    if (role === "buyer" && !(await threadOpenFor(db, record, role, record.status))) throw fail(messages.closed);
+    if (role === "buyer" && !(await threadOpenFor(db, record, role, record.status, record.accessEndsAt))) throw fail(messages.closed);
     if (role !== "admin") {
       await db.transaction(async (tx) => {
         // The other party's read receipts change: they hear of it when the reads commit (and only if any message was unread).
@@ -239,7 +285,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
       const message = await db.transaction(async (tx) => {
         const locked = await lockRequest(tx, record.id);
         if (locked === null) throw fail(write.notFound);
-        if (!(await threadOpenFor(tx, record, role, locked.status))) throw fail(write.closed);
+        if (!(await threadOpenFor(tx, record, role, locked.status, locked.accessEndsAt))) throw fail(write.closed);
         const inserted = await insertMessage(tx, { accessRequestId: record.id, senderUserId: caller.id, body: body.body, at: time });
         // The other party (an admin's message: both) hears of it only when it is the first they have not read.
         const recipients = role === "buyer" ? [ownerId] : role === "seller" ? [record.buyerUserId] : [record.buyerUserId, ownerId];
@@ -285,7 +331,7 @@ export function dealRoomRoutes(router: Router, context: DealRoomContext): void {
         .transaction(async (tx) => {
           const locked = await lockRequest(tx, record.id);
           if (locked === null) throw fail(offer.notFound);
-          if (!buyerHasAccess(locked.status, await latestNdaVersion(tx, record.id), versions)) throw fail(offer.closed);
+          if (!buyerHasAccess(accessStateOf(locked.status, locked.accessEndsAt, time), await latestNdaVersion(tx, record.id), versions)) throw fail(offer.closed);
           if (await hasPendingLetter(tx, record.id)) throw fail(offer.pending);
           const inserted = await insertLetter(tx, record.id, body, time);
           await mailer.enqueue(

@@ -31,6 +31,16 @@ export const accessRequests = pgTable(
     decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
     /** The first approval: a connection made (the home page counts these). */
     approvedAt: timestamp("approved_at", { withTimezone: true }),
+    /**
+     * When an approval ends (decision 050): null, never. Past it an approved
+     * request lapses, counted from the time at every check (no worker needed
+     * for access to end). The owner may move it later or remove it.
+     */
+    accessEndsAt: timestamp("access_ends_at", { withTimezone: true }),
+    /** When the week-before reminder was queued for the current end (reset when the end moves). */
+    lapseWarnedAt: timestamp("lapse_warned_at", { withTimezone: true }),
+    /** When the lapse notice was queued for the current end (reset when the end moves). */
+    lapseNoticedAt: timestamp("lapse_noticed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -39,6 +49,8 @@ export const accessRequests = pgTable(
     uniqueIndex("access_requests_one_open_idx").on(table.companyId, table.buyerUserId).where(sql`status in ('pending', 'approved')`),
     index("access_requests_company_idx").on(table.companyId, table.createdAt),
     index("access_requests_buyer_idx").on(table.buyerUserId, table.createdAt),
+    // The lapse worker's scan: approved requests with an end.
+    index("access_requests_ends_idx").on(table.accessEndsAt).where(sql`status = 'approved' and access_ends_at is not null`),
   ],
 );
 

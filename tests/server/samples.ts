@@ -6,7 +6,7 @@ import type { ChangePasswordRequest, RecoverPasswordRequest, ResetPasswordReques
 import type { CompanyCreateRequest, CompanyUpdateRequest } from "../../contracts/companies.ts";
 import type { InterestMessageRequest } from "../../contracts/marketplace.ts";
 import type { ShareDataRoomFileRequest } from "../../contracts/data-room.ts";
-import type { AcceptNdaRequest, CreateAccessRequest, CreateDealMessage, CreateLetterOfIntent, DecideAccessRequest, DecideLetterOfIntent } from "../../contracts/deal-room.ts";
+import type { AcceptNdaRequest, CreateAccessRequest, CreateDealMessage, CreateLetterOfIntent, DecideAccessRequest, DecideLetterOfIntent, SetAccessEnd } from "../../contracts/deal-room.ts";
 import { fillPath, pathParamNames, type Endpoint } from "../../contracts/endpoint.ts";
 import type { KybRequest } from "../../contracts/kyb.ts";
 import type { LeadRequest } from "../../contracts/leads.ts";
@@ -282,6 +282,8 @@ export const accessRequestBody = (ndaVersion: string): Wire<typeof CreateAccessR
   nda_version: ndaVersion,
 });
 export const decideAccessBody = (status: Wire<typeof DecideAccessRequest>["status"] = "approved"): Wire<typeof DecideAccessRequest> => ({ status });
+/** A last day of access far after any test's today (decision 050), or null to remove the end. */
+export const setAccessEndBody = (accessEndsOn: string | null = "2099-12-31"): Wire<typeof SetAccessEnd> => ({ access_ends_on: accessEndsOn });
 export const acceptNdaBody = (ndaVersion: string): Wire<typeof AcceptNdaRequest> => ({ nda_version: ndaVersion });
 export const dealMessageBody = (body = "¿Podemos agendar una llamada el jueves para revisar los estados financieros?"): Wire<typeof CreateDealMessage> => ({ body });
 export const letterOfIntentBody = (): Wire<typeof CreateLetterOfIntent> => ({

@@ -226,6 +226,10 @@ describe("readEnv", () => {
     expect(readEnv({ SAVED_SEARCH_ALERTS_INTERVAL_MS: "0" }).savedSearchAlertsIntervalMs).toBe(0);
     expect(() => readEnv({ SAVED_SEARCH_ALERTS_INTERVAL_MS: "-1" })).toThrow(/SAVED_SEARCH_ALERTS_INTERVAL_MS/);
     expect(() => readEnv({ SAVED_SEARCH_ALERTS_INTERVAL_MS: "30s" })).toThrow(/SAVED_SEARCH_ALERTS_INTERVAL_MS/);
+    expect(readEnv({ ACCESS_LAPSE_INTERVAL_MS: "5000" }).accessLapseIntervalMs).toBe(5000);
+    expect(readEnv({ ACCESS_LAPSE_INTERVAL_MS: "0" }).accessLapseIntervalMs).toBe(0);
+    expect(readEnv({}).accessLapseIntervalMs).toBeUndefined();
+    expect(() => readEnv({ ACCESS_LAPSE_INTERVAL_MS: "1m" })).toThrow(/ACCESS_LAPSE_INTERVAL_MS/);
   });
 
   it("reads how often the e-mail outbox's worker polls (at least 100 ms)", () => {

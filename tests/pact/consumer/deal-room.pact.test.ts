@@ -139,6 +139,10 @@ function accessRequest({ status, viewer, allowed, ndaCurrent = true, latestLette
     },
     viewer_role: viewer,
     allowed_statuses: [...allowed],
+    // No end of access in these states (decision 050): the approval does not lapse; its owner's side may set one.
+    access_ends_at: null,
+    access_lapsed: false,
+    can_set_access_end: viewer !== "buyer" && approved,
     unread_messages: integer(0),
     latest_letter: latestLetter === null ? null : letter(latestLetter),
   };

@@ -19,6 +19,7 @@ import {
   dataRoomUpload,
   dealMessageBody,
   decideAccessBody,
+  setAccessEndBody,
   decideLetterBody,
   interestRequest,
   kybRequest,
@@ -264,6 +265,12 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   },
   "GET /access_requests/:id": { guarded: true, cases: 50, valid: () => ({ params: { id: String(DEAL_IDS.approved) } }) },
   "PATCH /access_requests/:id": { guarded: true, cases: 70, valid: () => ({ params: { id: String(DEAL_IDS.pending) }, body: decideAccessBody("approved") }) },
+  // The end of access (decision 050): on the approved request, a far day or none; a fuzzed day reaches the calendar check and the update.
+  "PUT /access_requests/:id/access_end": {
+    guarded: true,
+    cases: 60,
+    valid: (_context, index) => ({ params: { id: String(DEAL_IDS.approved) }, body: setAccessEndBody(index % 3 === 0 ? null : `2099-0${(index % 9) + 1}-1${index % 10}`) }),
+  },
   "POST /access_requests/:id/nda_acceptances": {
     guarded: true,
     cases: 60,
