@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEAL_ROOM_MESSAGES, type DealMessage } from "../../../contracts/deal-room.ts";
 import {
+  accessEndNote,
   buyerStatusNote,
   canDecideLetters,
   canSendLetter,
@@ -131,22 +132,39 @@ describe("the company's decisions", () => {
 
 describe("the thread and the letters (decision 023)", () => {
   it("is open to both parties while approved, closed before", () => {
-    expect(threadAccess({ status: "approved", viewer_role: "buyer" })).toEqual({ readable: true, writable: true });
-    expect(threadAccess({ status: "pending", viewer_role: "seller" })).toEqual({ readable: false, writable: false });
-    expect(threadAccess({ status: "rejected", viewer_role: "admin" })).toEqual({ readable: false, writable: false });
+    expect(threadAccess({ status: "approved", viewer_role: "buyer", access_lapsed: false })).toEqual({ readable: true, writable: true });
+    expect(threadAccess({ status: "pending", viewer_role: "seller", access_lapsed: false })).toEqual({ readable: false, writable: false });
+    expect(threadAccess({ status: "rejected", viewer_role: "admin", access_lapsed: false })).toEqual({ readable: false, writable: false });
   });
 
   it("after a revocation the company keeps reading, the buyer does not, nobody writes", () => {
-    expect(threadAccess({ status: "revoked", viewer_role: "seller" })).toEqual({ readable: true, writable: false });
-    expect(threadAccess({ status: "revoked", viewer_role: "admin" })).toEqual({ readable: true, writable: false });
-    expect(threadAccess({ status: "revoked", viewer_role: "buyer" })).toEqual({ readable: false, writable: false });
+    expect(threadAccess({ status: "revoked", viewer_role: "seller", access_lapsed: false })).toEqual({ readable: true, writable: false });
+    expect(threadAccess({ status: "revoked", viewer_role: "admin", access_lapsed: false })).toEqual({ readable: true, writable: false });
+    expect(threadAccess({ status: "revoked", viewer_role: "buyer", access_lapsed: false })).toEqual({ readable: false, writable: false });
+  });
+
+  it("past an approval's end (decision 050) the thread and the letters close as after a revocation", () => {
+    expect(threadAccess({ status: "approved", viewer_role: "seller", access_lapsed: true })).toEqual({ readable: true, writable: false });
+    expect(threadAccess({ status: "approved", viewer_role: "buyer", access_lapsed: true })).toEqual({ readable: false, writable: false });
+    expect(canSendLetter({ status: "approved", viewer_role: "buyer", access_lapsed: true }, false)).toBe(false);
+  });
+
+  it("tells both parties the last day of an approval that ends, and that it ended (Mexico City's calendar)", () => {
+    // Access ends at 00:00 of 1 January in Mexico City (06:00 UTC): the last day is 31 December.
+    const ending = { status: "approved", access_ends_at: "2027-01-01T06:00:00.000Z", access_lapsed: false, buyer: { name: "Daniela" } } as const;
+    expect(accessEndNote({ ...ending, viewer_role: "buyer" })).toBe("Tu acceso al perfil completo es hasta el 31 de diciembre de 2026.");
+    expect(accessEndNote({ ...ending, viewer_role: "seller" })).toBe("Daniela tiene acceso hasta el 31 de diciembre de 2026.");
+    expect(accessEndNote({ ...ending, viewer_role: "buyer", access_lapsed: true })).toContain("Tu acceso terminó el 31 de diciembre de 2026");
+    expect(accessEndNote({ ...ending, viewer_role: "admin", access_lapsed: true })).toContain("El acceso de Daniela terminó el 31 de diciembre de 2026");
+    expect(accessEndNote({ ...ending, viewer_role: "buyer", access_ends_at: null })).toBeNull();
+    expect(accessEndNote({ ...ending, viewer_role: "buyer", status: "revoked" })).toBeNull();
   });
 
   it("lets the approved buyer send a letter while none waits for an answer; the company answers", () => {
-    expect(canSendLetter({ status: "approved", viewer_role: "buyer" }, false)).toBe(true);
-    expect(canSendLetter({ status: "approved", viewer_role: "buyer" }, true)).toBe(false);
-    expect(canSendLetter({ status: "pending", viewer_role: "buyer" }, false)).toBe(false);
-    expect(canSendLetter({ status: "approved", viewer_role: "seller" }, false)).toBe(false);
+    expect(canSendLetter({ status: "approved", viewer_role: "buyer", access_lapsed: false }, false)).toBe(true);
+    expect(canSendLetter({ status: "approved", viewer_role: "buyer", access_lapsed: false }, true)).toBe(false);
+    expect(canSendLetter({ status: "pending", viewer_role: "buyer", access_lapsed: false }, false)).toBe(false);
+    expect(canSendLetter({ status: "approved", viewer_role: "seller", access_lapsed: false }, false)).toBe(false);
     expect(canDecideLetters({ viewer_role: "seller" })).toBe(true);
     expect(canDecideLetters({ viewer_role: "admin" })).toBe(true);
     expect(canDecideLetters({ viewer_role: "buyer" })).toBe(false);

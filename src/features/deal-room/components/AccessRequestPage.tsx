@@ -17,7 +17,7 @@ import { DealThread } from "./DealThread.tsx";
 import { externalUrl, formatDay, NDA_NOT_CURRENT_NOTE, ndaRecordText, NOT_AVAILABLE, shownCompanyName, telHref } from "./deal-format.ts";
 import { LettersOfIntent } from "./LettersOfIntent.tsx";
 import { NdaUpdateNotice } from "./NdaUpdateNotice.tsx";
-import { buyerStatusNote, decisionActions, decisionNote, DECIDED_LABELS, type DecisionAction } from "./request-view.ts";
+import { accessEndNote, buyerStatusNote, decisionActions, decisionNote, DECIDED_LABELS, type DecisionAction } from "./request-view.ts";
 import { AccessStatusBadge, VerificationBadge } from "./StatusBadge.tsx";
 import * as styles from "./AccessRequestPage.css.ts";
 
@@ -119,7 +119,9 @@ function Decisions({ request, onDecided }: { readonly request: AccessRequest; re
   const titleId = useId();
   const actions = decisionActions(request.allowed_statuses, request.buyer.name);
   if (actions.length === 0) return null;
-  const note = decisionNote(request.status, request.buyer.name);
+  const endNote = accessEndNote(request);
+  // Past its end, the approval's note ("ve el perfil completo") would be untrue: the end's note says what holds.
+  const note = request.access_lapsed ? endNote : [decisionNote(request.status, request.buyer.name), endNote].filter((part) => part !== null).join(" ") || null;
 
   const run = (action: DecisionAction) =>
     decide.mutate(
@@ -193,7 +195,7 @@ function RequestView({ request }: { readonly request: AccessRequest }) {
               {isBuyer ? "Tu mensaje a la empresa" : `Mensaje de ${request.buyer.name}`}
             </h2>
             <p className={styles.text}>{request.message}</p>
-            {isBuyer ? <p className={styles.muted}>{buyerStatusNote(request.status)}</p> : null}
+            {isBuyer ? <p className={styles.muted}>{request.access_lapsed ? accessEndNote(request) : [buyerStatusNote(request.status), accessEndNote(request)].filter((part) => part !== null).join(" ")}</p> : null}
           </section>
           <DealThread request={request} />
           <LettersOfIntent request={request} />

@@ -1,6 +1,7 @@
 import { ACCESS_REQUEST_COOLING_OFF_DAYS, type AccessRequestStatus } from "../../../../contracts/marketplace.ts";
 import { ACCESS_STATUS_LABELS, DEAL_ROOM_MESSAGES, type AccessDecision, type AccessRequest, type DealMessage, type LetterOfIntent, type LoiDecision } from "../../../../contracts/deal-room.ts";
 import { formatLoiAmount, formatStake } from "./deal-format.ts";
+import { formatLongDay } from "./deal-dates.ts";
 
 /**
  * The pure view logic of Solicitudes and of one request: which tabs a user
@@ -185,15 +186,38 @@ export interface ThreadAccess {
  * approved; after a revocation the company keeps reading the thread, the
  * buyer does not; before an approval there is no thread.
  */
-export function threadAccess(request: Pick<AccessRequest, "status" | "viewer_role">): ThreadAccess {
+export function threadAccess(request: Pick<AccessRequest, "status" | "viewer_role" | "access_lapsed">): ThreadAccess {
+  // An approval past its end reads as a revocation (decision 050): the server refuses the thread's writes.
+  if (request.status === "revoked" || (request.status === "approved" && request.access_lapsed)) return { readable: request.viewer_role !== "buyer", writable: false };
   if (request.status === "approved") return { readable: true, writable: true };
-  if (request.status === "revoked") return { readable: request.viewer_role !== "buyer", writable: false };
   return { readable: false, writable: false };
 }
 
-/** Who may send a letter of intent now: the buyer of an approved request without a letter waiting for an answer. */
-export const canSendLetter = (request: Pick<AccessRequest, "status" | "viewer_role">, hasPendingLetter: boolean): boolean =>
-  request.viewer_role === "buyer" && request.status === "approved" && !hasPendingLetter;
+/** Who may send a letter of intent now: the buyer of an approved request, not past its end, without a letter waiting for an answer. */
+export const canSendLetter = (request: Pick<AccessRequest, "status" | "viewer_role" | "access_lapsed">, hasPendingLetter: boolean): boolean =>
+  request.viewer_role === "buyer" && request.status === "approved" && !request.access_lapsed && !hasPendingLetter;
+
+/** An approval's last day, "31 de diciembre de 2026": access ends at the next midnight in Mexico City (decision 050). */
+export const accessLastDay = (endsAt: string): string => formatLongDay(new Date(new Date(endsAt).getTime() - 1));
+
+/**
+ * What both parties read about an approval that ends (decision 050), or null
+ * when it has no end. Past the end it replaces the approved request's notes,
+ * which would say the buyer still sees everything.
+ */
+export function accessEndNote(
+  request: Pick<AccessRequest, "status" | "viewer_role" | "access_ends_at" | "access_lapsed"> & { readonly buyer: Pick<AccessRequest["buyer"], "name"> },
+): string | null {
+  if (request.status !== "approved" || request.access_ends_at === null) return null;
+  const day = accessLastDay(request.access_ends_at);
+  const isBuyer = request.viewer_role === "buyer";
+  if (request.access_lapsed) {
+    return isBuyer
+      ? `Tu acceso terminó el ${day}: ya no ves el perfil completo ni los documentos, y la conversación quedó cerrada.`
+      : `El acceso de ${request.buyer.name} terminó el ${day}: ya no ve el perfil completo ni los documentos, y la conversación quedó cerrada.`;
+  }
+  return isBuyer ? `Tu acceso al perfil completo es hasta el ${day}.` : `${request.buyer.name} tiene acceso hasta el ${day}.`;
+}
 
 /** Who answers letters: the company's owner or an admin. */
 export const canDecideLetters = (request: Pick<AccessRequest, "viewer_role">): boolean => request.viewer_role !== "buyer";
