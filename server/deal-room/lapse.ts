@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/open.ts";
+import { createIntervalWorker, type IntervalWorker } from "../http/interval-worker.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { users } from "../auth/schema.ts";
 import { accessRequests } from "./schema.ts";
@@ -134,47 +135,22 @@ export interface LapseWorkerOptions extends LapseDeps {
   readonly log: { error(details: object, message: string): void };
 }
 
-export interface LapseWorker {
-  /** Schedule the first run `intervalMs` from now (nothing when disabled or stopped). */
-  start(): void;
-  /** Stop scheduling and wait for a run in progress. */
-  stop(): Promise<void>;
-}
+/** The access-end notices' worker (server/http/interval-worker.ts). */
+export type LapseWorker = IntervalWorker;
 
 /**
  * Runs processAccessEnds in this process every `intervalMs`, as the
- * saved-search alerts worker does: runs never overlap, a failure is logged
- * and retried on the next run, `stop()` waits for a run in progress. Every
- * process runs one; the claims keep each e-mail single.
+ * saved-search alerts worker does. Every process runs one; the claims keep
+ * each e-mail single.
  */
 export function createLapseWorker(options: LapseWorkerOptions): LapseWorker {
   const { intervalMs, log, now = () => new Date() } = options;
-  let stopped = intervalMs <= 0;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const runOnce = async (): Promise<void> => {
-    try {
+  return createIntervalWorker({
+    intervalMs,
+    log,
+    failureMessage: "access end notices run failed; retrying on the next run",
+    run: async () => {
       await processAccessEnds(options, now());
-    } catch (error) {
-      log.error({ err: error }, "access end notices run failed; retrying on the next run");
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce().finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  };
-
-  return {
-    start: schedule,
-    async stop() {
-      stopped = true;
-      if (timer !== undefined) clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }

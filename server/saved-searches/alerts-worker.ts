@@ -1,3 +1,4 @@
+import { createIntervalWorker, type IntervalWorker } from "../http/interval-worker.ts";
 import { DEFAULT_ALERT_BATCH, processListingEvents, type AlertDeps } from "./alerts.ts";
 
 /**
@@ -19,47 +20,22 @@ export interface AlertsWorkerOptions extends AlertDeps {
   readonly log: { error(details: object, message: string): void };
 }
 
-export interface AlertsWorker {
-  /** Schedule the first run `intervalMs` from now (nothing when disabled or stopped). */
-  start(): void;
-  /** Stop scheduling and wait for a run in progress. */
-  stop(): Promise<void>;
-}
+/** The alerts' worker (server/http/interval-worker.ts). */
+export type AlertsWorker = IntervalWorker;
 
 export function createAlertsWorker(options: AlertsWorkerOptions): AlertsWorker {
   const { intervalMs, log, now = () => new Date(), batch = DEFAULT_ALERT_BATCH } = options;
-  let stopped = intervalMs <= 0;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const runOnce = async (): Promise<void> => {
-    try {
+  return createIntervalWorker({
+    intervalMs,
+    log,
+    failureMessage: "saved-search alerts run failed; retrying on the next run",
+    async run(isStopped) {
       // A full batch may have left more behind: keep going until the queue is empty
       // (events left for the next run count as taken, unless nothing else was).
-      while (!stopped) {
+      while (!isStopped()) {
         const { events, deferred } = await processListingEvents(options, now(), batch);
         if (events === 0 || events + deferred < batch) break;
       }
-    } catch (error) {
-      log.error({ err: error }, "saved-search alerts run failed; retrying on the next run");
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce().finally(schedule);
-    }, intervalMs);
-    // The worker alone must not keep the process alive.
-    timer.unref();
-  };
-
-  return {
-    start: schedule,
-    async stop() {
-      stopped = true;
-      if (timer !== undefined) clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }
