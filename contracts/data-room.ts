@@ -19,6 +19,12 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES_PER_UPLOAD = 10;
 /** How long a signed file URL opens the file. */
 export const SIGNED_URL_TTL_SECONDS = 5 * 60;
+/** How long an open's reading token takes page reports (decision 051): a long reading session, not a standing permission. */
+export const READING_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+/** Pages one reading report may carry (the viewer sends every few seconds, so a handful). */
+export const MAX_PAGES_PER_REPORT = 50;
+/** A page's milliseconds in one report: at most this (a tab left open is not an hour of reading). */
+export const MAX_MS_PER_PAGE_REPORT = 10 * 60 * 1000;
 /** Spec section 9: a CIF (Constancia de Situación Fiscal) at most this many months old. */
 export const CIF_MAX_AGE_MONTHS = 3;
 
@@ -42,6 +48,16 @@ export const DATA_ROOM_MESSAGES = {
   shared: "Documento compartido con los compradores aprobados.",
   unshared: "El documento dejó de compartirse.",
   tooManyChanges: "Hiciste demasiados cambios seguidos. Espera unos minutos e intenta de nuevo.",
+  /** Decision 051: a PATCH must say what it changes. */
+  badFileChange: "Indica si el documento se comparte o si se puede descargar.",
+  downloadAllowed: "Los compradores aprobados ya pueden descargar este documento.",
+  downloadBlocked: "Los compradores aprobados ya no pueden descargar este documento; solo leerlo en Puente.",
+  downloadNotAllowed: "La empresa no permite descargar este documento; puedes leerlo aquí.",
+  readingInvalid: "Este registro de lectura no es válido.",
+  readingExpired: "El registro de lectura expiró; vuelve a abrir el documento.",
+  readingEnded: "Ya no tienes acceso a este documento.",
+  badReading: "Indica las páginas leídas del documento, cada una con su tiempo en milisegundos.",
+  tooManyReports: "Demasiados reportes de lectura. Espera un momento.",
 } as const;
 
 /**
@@ -106,6 +122,12 @@ export const FILE_LINK_PAGES = {
     message: "Este documento no se puede mostrar con la marca de agua de tu cuenta.",
     next: "Pide a la empresa, desde el perfil de la empresa, que vuelva a subir el documento; mientras tanto no se puede abrir.",
   },
+  /** A buyer's download link, after the owner switched downloads off for the document (decision 051). */
+  downloadOff: {
+    title: "Descarga no disponible",
+    message: "La empresa ya no permite descargar este documento.",
+    next: "Puedes seguir leyéndolo en Puente, desde «Documentos compartidos» en el perfil de la empresa.",
+  },
 } as const;
 
 /** Spec section 3: the server's category keys, in the order the data room shows them. */
@@ -165,6 +187,10 @@ export const DataRoomFile = Schema.Struct({
   view_count: Schema.Int,
   /** Shared with buyers whose access request is approved (issue 16): they can open it from the full profile. */
   shared: Schema.Boolean,
+  /** Whether those buyers may also download it (decision 051); they always read it in the viewer. */
+  download_allowed: Schema.Boolean,
+  /** A PDF's pages (1 for an image); null until read (a file stored before page counts were). */
+  page_count: Schema.NullOr(Schema.Int),
 });
 export type DataRoomFile = typeof DataRoomFile.Type;
 
@@ -191,12 +217,37 @@ export const PictureUploadResponse = Schema.Struct({
   picture_url: Schema.String,
 });
 
-/** GET /companies/{id}/company_files/{fileId}: where to open the file, for a few minutes. */
+/** Where to fetch the file's bytes, for a few minutes (SIGNED_URL_TTL_SECONDS). */
 export const SignedFileUrl = Schema.Struct({
   url: Schema.String,
   expires_at: Schema.String,
 });
 export type SignedFileUrl = typeof SignedFileUrl.Type;
+
+/**
+ * A buyer's open, read page by page (decision 051): the viewer reports
+ * pages and time through `token` (POST /file_readings/{token}/pages).
+ */
+export const FileReading = Schema.Struct({
+  token: Schema.String,
+  page_count: Schema.Int,
+  /** Until when the token takes reports. */
+  expires_at: Schema.String,
+});
+export type FileReading = typeof FileReading.Type;
+
+/** GET /companies/{id}/company_files/{fileId}: where to open the file, for a few minutes, and how the viewer reads it. */
+export const OpenedFile = Schema.Struct({
+  url: Schema.String,
+  expires_at: Schema.String,
+  filename: Schema.String,
+  content_type: Schema.String,
+  /** Whether the caller may download it (POST …/downloads): always the owner and admins; a buyer when the owner allows it. */
+  download_allowed: Schema.Boolean,
+  /** A buyer's open: the token its page reports carry. Null for the owner's and admins' opens, which are never counted. */
+  reading: Schema.NullOr(FileReading),
+});
+export type OpenedFile = typeof OpenedFile.Type;
 
 /** One open of a file: who and when (the audit list). */
 export const FileView = Schema.Struct({
@@ -289,8 +340,76 @@ export const openDataRoomFileEndpoint = defineEndpoint({
   summary: "Open a data-room file: a signed URL valid for 5 minutes; the open is recorded. Owner or admin, or an approved buyer for a shared document.",
   access: { who: "dataRoomReader" },
   params: CompanyFileParams,
-  response: SignedFileUrl,
+  response: OpenedFile,
   errors: { notFound: fileNotFound },
+});
+
+/**
+ * POST /companies/{id}/company_files/{fileId}/downloads: a signed URL that
+ * downloads the file (an attachment; a buyer's copy stamped like an open),
+ * the download recorded. The owner and admins always; a buyer of a shared
+ * document only when the owner allows downloads (decision 051).
+ */
+export const downloadDataRoomFileEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/companies/:id/company_files/:fileId/downloads",
+  summary: "Download a data-room file: a signed URL valid for 5 minutes (attachment); the download is recorded. Owner or admin, or an approved buyer when the owner allows downloads.",
+  access: { who: "dataRoomReader" },
+  params: CompanyFileParams,
+  response: SignedFileUrl,
+  status: 201,
+  errors: { notFound: fileNotFound, notAllowed: { status: 403, message: DATA_ROOM_MESSAGES.downloadNotAllowed } },
+});
+
+/** The signed token of a buyer's open, for its page reports: `<viewId>.<expires>.<signature>`. */
+export const ReadingTokenParams = Schema.Struct({
+  token: Schema.String.pipe(
+    Schema.maxLength(120, { message: () => DATA_ROOM_MESSAGES.readingInvalid }),
+    Schema.pattern(/^[\w.-]+$/, { message: () => DATA_ROOM_MESSAGES.readingInvalid }),
+  ),
+});
+
+// `override`: the same sentence whatever inside the report is wrong (a page, a time, the list itself).
+const badReading = () => ({ message: DATA_ROOM_MESSAGES.badReading, override: true });
+
+/** One page's time on screen since the last report. */
+export const PageTime = Schema.Struct({
+  page: Schema.Int.pipe(Schema.between(1, 100_000, { message: badReading })).annotations({ message: badReading }),
+  milliseconds: Schema.Int.pipe(Schema.between(0, MAX_MS_PER_PAGE_REPORT, { message: badReading })).annotations({ message: badReading }),
+}).annotations({ message: badReading });
+
+/** POST /file_readings/{token}/pages: the pages seen since the last report, and for how long. */
+export const ReadingReport = Schema.Struct({
+  pages: Schema.propertySignature(
+    Schema.Array(PageTime).pipe(Schema.minItems(1, { message: badReading }), Schema.maxItems(MAX_PAGES_PER_REPORT, { message: badReading })).annotations({ message: badReading }),
+  ).annotations({ missingMessage: () => DATA_ROOM_MESSAGES.badReading }),
+});
+export type ReadingReport = typeof ReadingReport.Type;
+
+/** What the report added: the milliseconds counted (the server never counts more than the time since the open). */
+export const ReadingReportResult = Schema.Struct({ counted_milliseconds: Schema.Int });
+
+/**
+ * POST /file_readings/{token}/pages: the viewer's report of a buyer's open
+ * (decision 051). The signed token is the permission (the viewer also sends
+ * it with `navigator.sendBeacon` as the page closes, without the session),
+ * checked against the open's viewer's access now; batched and rate-limited.
+ */
+export const reportReadingEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/file_readings/:token/pages",
+  summary: "Report the pages of a buyer's open seen since the last report, and for how long (the open's signed reading token).",
+  access: { who: "token" },
+  params: ReadingTokenParams,
+  body: ReadingReport,
+  response: ReadingReportResult,
+  errors: {
+    invalid: { status: 404, message: DATA_ROOM_MESSAGES.readingInvalid },
+    expired: { status: 410, message: DATA_ROOM_MESSAGES.readingExpired },
+    ended: { status: 403, message: DATA_ROOM_MESSAGES.readingEnded },
+    badPage: { status: 400, message: DATA_ROOM_MESSAGES.badReading },
+    tooMany: { status: 429, message: DATA_ROOM_MESSAGES.tooManyReports },
+  },
 });
 
 /** GET /companies/{id}/company_files/{fileId}/views: who opened the file and when (owner or admin). */
@@ -353,6 +472,7 @@ export const downloadFileEndpoint = defineEndpoint({
     deactivated: { status: 403, message: FILE_LINK_PAGES.deactivated.message },
     notAllowed: { status: 403, message: FILE_LINK_PAGES.notAllowed.message },
     unstampable: { status: 409, message: FILE_LINK_PAGES.unstampable.message },
+    downloadOff: { status: 403, message: FILE_LINK_PAGES.downloadOff.message },
   },
 });
 
@@ -367,18 +487,24 @@ export const companyPictureEndpoint = defineEndpoint({
   errors: { notFound: { status: 404, message: DATA_ROOM_MESSAGES.pictureNotFound } },
 });
 
-/** PATCH /companies/{id}/company_files/{fileId}: share a document with approved buyers, or stop sharing it. */
+/**
+ * PATCH /companies/{id}/company_files/{fileId}: share a document with
+ * approved buyers or stop sharing it, and allow or forbid their downloads
+ * (decision 051); at least one of the two.
+ */
 export const ShareDataRoomFileRequest = Schema.Struct({
-  shared: Schema.propertySignature(Schema.Boolean.annotations({ message: () => DATA_ROOM_MESSAGES.badShare })).annotations({
-    missingMessage: () => DATA_ROOM_MESSAGES.badShare,
-  }),
-});
+  shared: Schema.optional(Schema.Boolean.annotations({ message: () => DATA_ROOM_MESSAGES.badShare })),
+  download_allowed: Schema.optional(Schema.Boolean.annotations({ message: () => DATA_ROOM_MESSAGES.badFileChange })),
+}).pipe(
+  // Said about `shared`: a message at the body's root would be the generic one.
+  Schema.filter((change) => change.shared !== undefined || change.download_allowed !== undefined || { path: ["shared"], message: DATA_ROOM_MESSAGES.badFileChange }),
+);
 export type ShareDataRoomFileRequest = typeof ShareDataRoomFileRequest.Type;
 
 export const shareDataRoomFileEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/companies/:id/company_files/:fileId",
-  summary: "Share a data-room document with the buyers whose access request is approved, or stop sharing it (owner or admin).",
+  summary: "Share a data-room document with the buyers whose access request is approved or stop sharing it, and allow or forbid their downloads (owner or admin).",
   access: { who: "companyManager" },
   params: CompanyFileParams,
   body: ShareDataRoomFileRequest,
@@ -391,6 +517,8 @@ export const DATA_ROOM_ENDPOINTS: ReadonlyArray<Endpoint> = [
   uploadCompanyPictureEndpoint,
   ...DATA_ROOM_CATEGORIES.flatMap((category) => [listDataRoomFilesEndpoint(category), uploadDataRoomFilesEndpoint(category)]),
   openDataRoomFileEndpoint,
+  downloadDataRoomFileEndpoint,
+  reportReadingEndpoint,
   shareDataRoomFileEndpoint,
   listFileViewsEndpoint,
   downloadFileEndpoint,

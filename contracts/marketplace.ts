@@ -129,6 +129,8 @@ export const SharedDocument = Schema.Struct({
   content_type: Schema.String,
   size_bytes: Schema.Int,
   created_at: Schema.String,
+  /** Whether the buyer may download it too (decision 051); it is always read in Puente's viewer. */
+  download_allowed: Schema.Boolean,
 });
 export type SharedDocument = typeof SharedDocument.Type;
 

@@ -90,8 +90,8 @@ export function checkCifIssueDate(issuedOn: string | undefined, now: Date): Issu
 }
 
 /** `inline; filename="ascii fallback"; filename*=UTF-8''percent-encoded` (RFC 6266 / 5987). */
-export function contentDisposition(filename: string): string {
+export function contentDisposition(filename: string, disposition: "inline" | "attachment" = "inline"): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

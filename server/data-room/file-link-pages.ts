@@ -2,6 +2,7 @@ import { downloadFileEndpoint, FILE_LINK_PAGES } from "../../contracts/data-room
 import { messagePage, type MessagePageLink } from "../http/message-page.ts";
 import { HtmlPage } from "../http/router.ts";
 import type { FileRow } from "./queries.ts";
+import type { FileLinkPurpose } from "./signed-url.ts";
 import type { WatermarkStamp } from "./watermark.ts";
 
 /**
@@ -14,14 +15,14 @@ import type { WatermarkStamp } from "./watermark.ts";
  */
 export type LinkVerdict =
   /** `stamp`: the watermark of a buyer's PDF (null: the owner's or an admin's view, or an image). */
-  | { readonly kind: "open"; readonly file: FileRow; readonly stamp: WatermarkStamp | null }
+  | { readonly kind: "open"; readonly file: FileRow; readonly stamp: WatermarkStamp | null; readonly purpose: FileLinkPurpose }
   | { readonly kind: "invalid" }
   | { readonly kind: "deactivated" }
   | { readonly kind: "notAllowed" }
   /** `place`: where the viewer opens the file again (the data room of an owner or an admin, the buyer's full profile). */
   | { readonly kind: "expired"; readonly audience: "manager" | "buyer"; readonly place: string }
   /** `place`: the company's profile, where a buyer asks again, accepts the NDA in force or finds what is shared. */
-  | { readonly kind: "accessEnded" | "ndaOutdated" | "unshared" | "unstampable"; readonly place: string };
+  | { readonly kind: "accessEnded" | "ndaOutdated" | "unshared" | "unstampable" | "downloadOff"; readonly place: string };
 
 const MARKETPLACE: MessagePageLink = { href: "/compra-una-empresa", label: "Explorar empresas" };
 const CONTACT: MessagePageLink = { href: "/contacto", label: "Escríbenos" };
@@ -51,6 +52,8 @@ export function fileLinkPage(verdict: Exclude<LinkVerdict, { readonly kind: "ope
       return page(errors.ndaOutdated.status, FILE_LINK_PAGES.ndaOutdated, FILE_LINK_PAGES.ndaOutdated.next, [{ href: verdict.place, label: "Ir al perfil de la empresa" }]);
     case "unshared":
       return page(errors.unshared.status, FILE_LINK_PAGES.unshared, FILE_LINK_PAGES.unshared.next, [{ href: verdict.place, label: "Ir al perfil de la empresa" }]);
+    case "downloadOff":
+      return page(errors.downloadOff.status, FILE_LINK_PAGES.downloadOff, FILE_LINK_PAGES.downloadOff.next, [{ href: verdict.place, label: "Ir al perfil de la empresa" }]);
     case "unstampable":
       return page(errors.unstampable.status, FILE_LINK_PAGES.unstampable, FILE_LINK_PAGES.unstampable.next, [{ href: verdict.place, label: "Ir al perfil de la empresa" }]);
     case "deactivated":

@@ -9,7 +9,10 @@ import {
   downloadFileEndpoint,
   listDataRoomFilesEndpoint,
   listFileViewsEndpoint,
+  downloadDataRoomFileEndpoint,
   openDataRoomFileEndpoint,
+  READING_TOKEN_TTL_SECONDS,
+  reportReadingEndpoint,
   shareDataRoomFileEndpoint,
   SIGNED_URL_TTL_SECONDS,
   uploadCompanyPictureEndpoint,
@@ -26,10 +29,10 @@ import { HttpError, MESSAGES, notFound } from "../http/errors.ts";
 import { fail, FileBytes, type Router, type UploadedFile } from "../http/router.ts";
 import { newStorageKey, type Storage } from "../storage/storage.ts";
 import { checkCifIssueDate, contentDisposition, DATA_ROOM_KINDS, PICTURE_KINDS, sanitizeFilename, sniffKind, type FileKind } from "./content.ts";
-import { fileById, fileWithViews, findFile, listFiles, listViews, newFiles, recordView, setShared } from "./queries.ts";
+import { addPageTimes, fileById, fileWithViews, findFile, listFiles, listViews, newFiles, recordDownload, recordView, savePageCount, updateFile, viewOf, type FileRow } from "./queries.ts";
 import { fileLinkPage, type LinkVerdict } from "./file-link-pages.ts";
-import { signFileToken, verifyFileToken, type SignedFileLink } from "./signed-url.ts";
-import { checkPdf, stampPdf, type WatermarkStamp } from "./watermark.ts";
+import { signFileToken, signReadingToken, verifyFileToken, verifyReadingToken, type SignedFileLink } from "./signed-url.ts";
+import { inspectPdf, stampPdf, type WatermarkStamp } from "./watermark.ts";
 
 /** What the data room needs beyond every feature's context: where the bytes live, and the NDA's versions (approved buyers' access). */
 export interface DataRoomContext extends DealRoomContext {
@@ -155,14 +158,21 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
         issuedOn = check.issuedOn;
       }
       const kinds = kindsOf(files, DATA_ROOM_KINDS, upload.errors.badType.message);
-      // A PDF a buyer's open could not stamp is refused now, before anything is written (issue 31).
+      // A PDF a buyer's open could not stamp is refused now, before anything is written (issue 31); its pages are kept for the viewer's reports.
+      const pageCounts: number[] = [];
       for (const [index, file] of files.entries()) {
-        if (kinds[index] === "application/pdf" && (await checkPdf(file.bytes)) !== "ok") throw fail(upload.errors.unreadablePdf);
+        if (kinds[index] !== "application/pdf") {
+          pageCounts.push(1);
+          continue;
+        }
+        const inspected = await inspectPdf(file.bytes);
+        if (inspected.check !== "ok") throw fail(upload.errors.unreadablePdf);
+        pageCounts.push(inspected.pageCount);
       }
       const user = authz.currentUser(request);
       const objects = files.map((file, index) => {
         const kind = kinds[index] ?? "application/pdf";
-        return { key: newStorageKey(), bytes: file.bytes, kind, filename: sanitizeFilename(file.filename, kind) };
+        return { key: newStorageKey(), bytes: file.bytes, kind, filename: sanitizeFilename(file.filename, kind), pageCount: pageCounts[index] ?? null };
       });
       await putAll(objects, request);
       try {
@@ -177,6 +187,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
                 filename: object.filename,
                 contentType: object.kind,
                 sizeBytes: object.bytes.length,
+                pageCount: object.pageCount,
                 issuedOn,
                 uploadedBy: user.id,
               })),
@@ -208,6 +219,17 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     return (await buyerMayOpenSharedDocuments(db, ndaVersions, user.id, companyId, now())) ? "shared" : null;
   };
 
+  /** A file's pages: stored at upload; read once from the bytes for a file stored before (null: not a readable PDF). */
+  const pageCountOf = async (file: FileRow): Promise<number | null> => {
+    if (file.pageCount !== null) return file.pageCount;
+    if (file.contentType !== "application/pdf") return 1;
+    const stored = await storage.get(file.storageKey);
+    const inspected = stored === null ? null : await inspectPdf(stored);
+    if (inspected === null || inspected.check !== "ok") return null;
+    await savePageCount(db, file.id, inspected.pageCount);
+    return inspected.pageCount;
+  };
+
   router.serve(openDataRoomFileEndpoint, { guards: [rateLimiter.guard("file_opens", perUser)] }, async ({ params, request }) => {
     const viewer = authz.currentUser(request);
     const access = await fileAccess(viewer, params.id);
@@ -218,18 +240,64 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     const time = now();
     const expiresAt = new Date(time.getTime() + SIGNED_URL_TTL_SECONDS * 1000);
     // Issuing the URL is the open: who and when, recorded before the URL leaves.
-    await recordView(db, file.id, viewer.id, time);
-    return { url: `${appUrl}/api/files/${signFileToken(tokens.secret, file.id, viewer.id, expiresAt)}`, expires_at: expiresAt.toISOString() };
+    const viewId = await recordView(db, file.id, viewer.id, time);
+    // Only a buyer's open is read page by page (decision 051): the owner's and admins' are never counted.
+    const pageCount = access === "shared" ? await pageCountOf(file) : null;
+    const readingEnds = new Date(time.getTime() + READING_TOKEN_TTL_SECONDS * 1000);
+    return {
+      url: `${appUrl}/api/files/${signFileToken(tokens.secret, file.id, viewer.id, expiresAt)}`,
+      expires_at: expiresAt.toISOString(),
+      filename: file.filename,
+      content_type: file.contentType,
+      download_allowed: access === "all" || file.downloadAllowed,
+      reading:
+        pageCount === null ? null : { token: signReadingToken(tokens.secret, viewId, readingEnds), page_count: pageCount, expires_at: readingEnds.toISOString() },
+    };
   });
+
+  router.serve(downloadDataRoomFileEndpoint, { guards: [rateLimiter.guard("file_opens", perUser)] }, async ({ params, request }) => {
+    const viewer = authz.currentUser(request);
+    const access = await fileAccess(viewer, params.id);
+    if (access === null) throw notFound(MESSAGES.companyNotFound);
+    const file = await findFile(db, params.id, params.fileId);
+    if (file === null || (access === "shared" && !file.shared)) throw fail(downloadDataRoomFileEndpoint.errors.notFound);
+    if (access === "shared" && !file.downloadAllowed) throw fail(downloadDataRoomFileEndpoint.errors.notAllowed);
+    const time = now();
+    const expiresAt = new Date(time.getTime() + SIGNED_URL_TTL_SECONDS * 1000);
+    await recordDownload(db, file.id, viewer.id, time);
+    request.log.info({ companyId: params.id, fileId: file.id }, "data-room file download issued");
+    return { url: `${appUrl}/api/files/${signFileToken(tokens.secret, file.id, viewer.id, expiresAt, "download")}`, expires_at: expiresAt.toISOString() };
+  });
+
+  const reports = reportReadingEndpoint.errors;
+  router.serve(
+    reportReadingEndpoint,
+    // Per token (its URL): one open's viewer reports every few seconds; a script replaying a token is stopped here.
+    { guards: [rateLimiter.guard("reading_reports", { key: (request: FastifyRequest) => `reading:${request.url}`, message: reports.tooMany.message })] },
+    async ({ params, body }) => {
+      const time = now();
+      const signed = verifyReadingToken(tokens.secret, params.token, time);
+      if (signed === null) throw fail(reports.invalid);
+      if (signed.expired) throw fail(reports.expired);
+      const view = await viewOf(db, signed.viewId);
+      if (view === null) throw fail(reports.invalid);
+      // The open's viewer must still hold access to this shared document, by the same rule as opening it.
+      const access = await buyerDocumentAccess(db, ndaVersions, view.viewerUserId, view.companyId, time);
+      if (!view.shared || view.viewerDeleted || access !== "open") throw fail(reports.ended);
+      if (view.pageCount === null || body.pages.some((entry) => entry.page > (view.pageCount ?? 0))) throw fail(reports.badPage);
+      const counted = await addPageTimes(db, view, body.pages, time);
+      return { counted_milliseconds: counted };
+    },
+  );
 
   router.serve(
     shareDataRoomFileEndpoint,
     { guards: [rateLimiter.guard("deal_decisions", { ...perUser, message: shareDataRoomFileEndpoint.errors.tooMany.message })] },
     async ({ params, body, request }) => {
       const file = await findFile(db, params.id, params.fileId);
-      const updated = file === null ? null : await setShared(db, file.id, body.shared);
+      const updated = file === null ? null : await updateFile(db, file.id, body);
       if (updated === null) throw fail(shareDataRoomFileEndpoint.errors.notFound);
-      request.log.info({ companyId: params.id, fileId: updated.id, shared: updated.shared }, "data-room file sharing changed");
+      request.log.info({ companyId: params.id, fileId: updated.id, shared: updated.shared, downloadAllowed: updated.downloadAllowed }, "data-room file sharing changed");
       return fileWithViews(db, updated);
     },
   );
@@ -264,7 +332,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     if (canManageCompany(viewer, company.ownerUserId)) {
       const dataRoom = isAdmin(viewer) ? `/admin/business/${companyId}` : `/mi-empresa/${companyId}`;
       // The owner's and admins' own views are the file as uploaded.
-      return signed.expired ? { kind: "expired", audience: "manager", place: dataRoom } : { kind: "open", file, stamp: null };
+      return signed.expired ? { kind: "expired", audience: "manager", place: dataRoom } : { kind: "open", file, stamp: null, purpose: signed.purpose };
     }
     const access = await buyerDocumentAccess(db, ndaVersions, viewer.id, companyId, now());
     const profile = `/perfil-de-negocio/${companyId}`;
@@ -273,10 +341,12 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     if (access === "ndaOutdated") return { kind: "ndaOutdated", place: profile };
     if (!file.shared) return { kind: "unshared", place: profile };
     if (signed.expired) return { kind: "expired", audience: "buyer", place: profile };
-    if (file.contentType !== "application/pdf") return { kind: "open", file, stamp: null };
+    // A download link works only while the owner allows downloads (decision 051).
+    if (signed.purpose === "download" && !file.downloadAllowed) return { kind: "downloadOff", place: profile };
+    if (file.contentType !== "application/pdf") return { kind: "open", file, stamp: null, purpose: signed.purpose };
     // Access is "open", so the latest request is approved under the NDA version in force: that version is on the stamp.
     const ndaVersion = (await latestRequestOf(db, viewer.id, companyId))?.ndaVersion ?? "";
-    return { kind: "open", file, stamp: { name: viewer.name, email: viewer.email, companyRef: company.humanId, ndaVersion, at: now() } };
+    return { kind: "open", file, purpose: signed.purpose, stamp: { name: viewer.name, email: viewer.email, companyRef: company.humanId, ndaVersion, at: now() } };
   };
 
   /**
@@ -301,7 +371,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
       if (verdict.kind !== "invalid") request.log.info({ outcome: verdict.kind }, "data-room file link refused");
       return fileLinkPage(verdict);
     }
-    const { file, stamp } = verdict;
+    const { file, stamp, purpose } = verdict;
     const stored = await storage.get(file.storageKey);
     if (stored === null) {
       request.log.error({ fileId: file.id }, "a data-room file's stored object is missing");
@@ -310,7 +380,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     const bytes = stamp === null ? stored : await stampedCopy(stored, stamp, file.id, request);
     if (bytes === null) return fileLinkPage({ kind: "unstampable", place: `/perfil-de-negocio/${file.companyId}` });
     return new FileBytes(bytes, file.contentType, {
-      "Content-Disposition": contentDisposition(file.filename),
+      "Content-Disposition": contentDisposition(file.filename, purpose === "download" ? "attachment" : "inline"),
       "Cache-Control": "private, no-store",
       ...downloadCspFor(file.contentType),
       "X-Content-Type-Options": "nosniff",

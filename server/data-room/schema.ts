@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.ts";
 import { users } from "../auth/schema.ts";
 import { companies } from "../companies/schema.ts";
@@ -29,6 +29,10 @@ export const companyFiles = pgTable(
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     /** Shared with buyers whose access request is approved (issue 16); private to the owner and admins otherwise. */
     shared: boolean("shared").notNull().default(false),
+    /** Whether an approved buyer may download it (a separate, logged action); off until the owner allows it (decision 051). */
+    downloadAllowed: boolean("download_allowed").notNull().default(false),
+    /** A PDF's pages (1 for an image), read at upload; null for a file stored before it was (read at its next open). */
+    pageCount: integer("page_count"),
     createdAt: createdAt(),
   },
   (table) => [index("company_files_company_category_idx").on(table.companyId, table.category, table.createdAt)],
@@ -48,4 +52,39 @@ export const fileViews = pgTable(
     viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("file_views_file_viewed_idx").on(table.fileId, table.viewedAt)],
+);
+
+/**
+ * What a buyer's open read, page by page (decision 051): the viewer reports
+ * the seconds each page was on screen, in batches, through the open's
+ * signed reading token; the milliseconds add up per (view, page). The
+ * owner's and admins' opens get no token, so they are never here.
+ */
+export const fileViewPages = pgTable(
+  "file_view_pages",
+  {
+    viewId: integer("view_id")
+      .notNull()
+      .references(() => fileViews.id, { onDelete: "cascade" }),
+    page: integer("page").notNull(),
+    /** Time on screen, summed over the batches; never more than the time since the open (the server clamps it). */
+    milliseconds: integer("milliseconds").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.viewId, table.page] })],
+);
+
+/** Each download of a data-room file (who, when): a separate action from an open, logged for the audit. */
+export const fileDownloads = pgTable(
+  "file_downloads",
+  {
+    id: serial("id").primaryKey(),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => companyFiles.id, { onDelete: "cascade" }),
+    viewerUserId: integer("viewer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    downloadedAt: timestamp("downloaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("file_downloads_file_idx").on(table.fileId, table.downloadedAt)],
 );

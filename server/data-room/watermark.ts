@@ -157,16 +157,20 @@ const TRIAL_STAMP: WatermarkStamp = { name: "Prueba", email: "prueba@puente.mx",
 /**
  * Reads the PDF the way a buyer's open will: loaded, at least one page, and
  * stamped once for real, so a file accepted here never fails at view time.
+ * `pageCount` (0 unless "ok") is what the viewer's page reports are checked against.
  */
-export async function checkPdf(bytes: Uint8Array): Promise<PdfCheck> {
+export async function inspectPdf(bytes: Uint8Array): Promise<{ readonly check: PdfCheck; readonly pageCount: number }> {
   try {
     // Loaded regardless of encryption, to tell a locked file (its owner can remove the password) from a broken one.
     const document = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-    if (document.isEncrypted) return "encrypted";
-    if (document.getPageCount() === 0) return "damaged";
+    if (document.isEncrypted) return { check: "encrypted", pageCount: 0 };
+    const pageCount = document.getPageCount();
+    if (pageCount === 0) return { check: "damaged", pageCount: 0 };
     await stampDocument(document, TRIAL_STAMP);
-    return "ok";
+    return { check: "ok", pageCount };
   } catch {
-    return "damaged";
+    return { check: "damaged", pageCount: 0 };
   }
 }
+
+export const checkPdf = async (bytes: Uint8Array): Promise<PdfCheck> => (await inspectPdf(bytes)).check;

@@ -139,6 +139,7 @@ export async function confidentialProfile(db: Database, company: CompanyRow): Pr
         contentType: companyFiles.contentType,
         sizeBytes: companyFiles.sizeBytes,
         createdAt: companyFiles.createdAt,
+        downloadAllowed: companyFiles.downloadAllowed,
       })
       .from(companyFiles)
       .where(and(eq(companyFiles.companyId, company.id), eq(companyFiles.shared, true)))
@@ -169,6 +170,7 @@ export async function confidentialProfile(db: Database, company: CompanyRow): Pr
       content_type: document.contentType,
       size_bytes: document.sizeBytes,
       created_at: document.createdAt.toISOString(),
+      download_allowed: document.downloadAllowed,
     })),
   };
 }

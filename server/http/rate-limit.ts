@@ -21,7 +21,7 @@ import { HttpError } from "./errors.ts";
  * not lock everyone out of logging in.
  */
 
-export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions", "access_requests", "deal_messages", "letters_of_intent", "deal_decisions", "saved_searches", "email_verification", "password_change", "password_change_account", "live_streams", "buyer_leads", "buyer_leads_email", "page_renders", "audit_exports"] as const;
+export const RATE_LIMIT_BUCKETS = ["login", "login_account", "login_known", "recovery", "signup", "leads", "interest_message", "checkout", "company_writes", "uploads", "file_opens", "kyb", "onboarding", "valuations", "bot", "admin_actions", "access_requests", "deal_messages", "letters_of_intent", "deal_decisions", "saved_searches", "email_verification", "password_change", "password_change_account", "live_streams", "buyer_leads", "buyer_leads_email", "page_renders", "audit_exports", "reading_reports"] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];
 
 export interface RateLimitRule {
@@ -95,6 +95,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitRules = {
   page_renders: { max: 120, windowMs: MINUTE },
   /** Access-audit CSVs per signed-in user (decision 049): each reads every access event of a company. */
   audit_exports: { max: 30, windowMs: 60 * MINUTE },
+  /** Page reports per reading token (decision 051): the viewer sends one every 15 s and one as the page closes. */
+  reading_reports: { max: 30, windowMs: 5 * MINUTE },
 };
 
 /** Every bucket at `rule` (test servers raise all limits this way; tests of the limits set their own). */
@@ -128,6 +130,7 @@ export const sameLimitForEveryBucket = (rule: RateLimitRule): RateLimitRules => 
   buyer_leads_email: rule,
   page_renders: rule,
   audit_exports: rule,
+  reading_reports: rule,
 });
 
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE };

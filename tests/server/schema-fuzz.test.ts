@@ -16,7 +16,8 @@ import { hashRecoveryToken } from "../../server/accounts/password-recovery.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser, type CreatedUser } from "../../server/auth/users.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
-import { signFileToken } from "../../server/data-room/signed-url.ts";
+import { companyFiles, fileViews } from "../../server/data-room/schema.ts";
+import { signFileToken, signReadingToken } from "../../server/data-room/signed-url.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { buyerProfiles, emailVerificationTokens, passwordResetTokens } from "../../server/accounts/schema.ts";
 import { companies } from "../../server/companies/schema.ts";
@@ -380,6 +381,7 @@ describe.each(ONE_TEST_DATABASE)("schema fuzz on $kind", (target) => {
       receiptSignature: "",
       fileId: 0,
       fileToken: "",
+      readingToken: "",
       pictureKey: "",
       deactivatableUserId: deactivatable.id,
       ndaVersion: currentNda(NDA_VERSIONS).version,
@@ -391,7 +393,8 @@ describe.each(ONE_TEST_DATABASE)("schema fuzz on $kind", (target) => {
     const dealCompany = (name: string) => createCompany(handle.db, { name, ownerUserId: seller.id, isPublished: true, contactEmail: "trato@fuzz.example.mx" });
     const deal = (id: number, companyId: number, status: "pending" | "approved", ndaVersion: string, letter?: number) =>
       insertAccessRequest(handle.db, { id, companyId, buyerId: buyer.id, status, ndaVersion, ...(letter === undefined ? {} : { letter: { id: letter } }) });
-    await deal(DEAL_IDS.approved, (await dealCompany("Fuzz Trato Aprobado")).id, "approved", context.ndaVersion);
+    const approvedCompany = await dealCompany("Fuzz Trato Aprobado");
+    await deal(DEAL_IDS.approved, approvedCompany.id, "approved", context.ndaVersion);
     await deal(DEAL_IDS.pending, (await dealCompany("Fuzz Trato Pendiente")).id, "pending", context.ndaVersion);
     await deal(DEAL_IDS.outdated, (await dealCompany("Fuzz Trato Acuerdo Anterior")).id, "approved", OLD_NDA.version);
     await deal(DEAL_IDS.withLetter, (await dealCompany("Fuzz Trato Carta")).id, "approved", context.ndaVersion, DEAL_IDS.letter);
@@ -432,7 +435,14 @@ describe.each(ONE_TEST_DATABASE)("schema fuzz on $kind", (target) => {
     const pictured = await createCompany(handle.db, { name: "Fuzz Imagen", ownerUserId: seller.id });
     const picture = await upload("PUT", `/${pictured.id}/company_files`, pictureUpload());
     const pictureKey = String(picture["picture_url"]).split("/").at(-1) ?? "";
-    context = { ...context, fileId, pictureKey, fileToken: signFileToken(TEST_JWT_SECRET, fileId, seller.id, new Date(Date.now() + 24 * 60 * 60_000)) };
+    // A three-page document the approved buyer opened: its reading token takes genuine reports.
+    const [sharedFile] = await handle.db
+      .insert(companyFiles)
+      .values({ companyId: approvedCompany.id, category: "company_asambleas", storageKey: "f".repeat(32), filename: "asamblea.pdf", contentType: "application/pdf", sizeBytes: 1, shared: true, pageCount: 3 })
+      .returning({ id: companyFiles.id });
+    const [view] = await handle.db.insert(fileViews).values({ fileId: sharedFile?.id ?? 0, viewerUserId: buyer.id, viewedAt: new Date(Date.now() - 60 * 60_000) }).returning({ id: fileViews.id });
+    const dayAhead = new Date(Date.now() + 24 * 60 * 60_000);
+    context = { ...context, fileId, pictureKey, fileToken: signFileToken(TEST_JWT_SECRET, fileId, seller.id, dayAhead), readingToken: signReadingToken(TEST_JWT_SECRET, view?.id ?? 0, dayAhead) };
     const planning = moment();
     plan = planFor(context);
     if (VERBOSE) process.stdout.write(`${target.kind}: setup ${since(setup)}, of which planning ${since(planning)}\n`);

@@ -68,8 +68,10 @@ const FILE_ROW = {
   issued_on: null,
   created_at: when("2026-11-01T10:00:00.000Z"),
   view_count: integer(0),
-  // Nothing is shared until the seller says so (decision 023).
+  // Nothing is shared until the seller says so (decision 023), nor downloadable by buyers (decision 051).
   shared: boolean(false),
+  download_allowed: boolean(false),
+  page_count: integer(1),
 };
 
 describe("the data room and the company picture (consumer)", () => {
@@ -179,6 +181,11 @@ describe("the data room and the company picture (consumer)", () => {
         response.headers(JSON_CONTENT).jsonBody({
           url: regex("^(https?://[^/]+)?/api/files/[\\w.-]+$", "/api/files/1.9.1767261600.c2lnbmF0dXJl"),
           expires_at: when("2026-11-01T10:05:00.000Z"),
+          filename: string("acta.pdf"),
+          content_type: string("application/pdf"),
+          download_allowed: boolean(true),
+          // The owner's own open is never read page by page.
+          reading: null,
         }),
       )
       .executeTest(async (server) => {

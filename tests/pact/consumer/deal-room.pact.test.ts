@@ -568,12 +568,23 @@ describe("the deal room (consumer)", () => {
           // As the data room's own interaction: a path under /api/files/, absolute or not.
           url: regex("^(https?://[^/]+)?/api/files/[\\w.-]+$", "/api/files/1.9.1767261600.c2lnbmF0dXJl"),
           expires_at: when("2026-11-27T10:05:00.000Z"),
+          filename: string("acta-constitutiva.pdf"),
+          content_type: string("application/pdf"),
+          // Downloads are off until the seller allows them (decision 051).
+          download_allowed: boolean(false),
+          // A buyer's open is read page by page: the token its reports carry.
+          reading: {
+            token: regex("^\\d+\\.\\d+\\.[\\w-]+$", "7.1767290400.c2lnbmF0dXJh"),
+            page_count: integer(1),
+            expires_at: when("2026-11-27T18:00:00.000Z"),
+          },
         }),
       )
       .executeTest(async (server) => {
         useMockServer(server.url, TOKEN);
-        const { url } = await openSharedDocument(1, 1);
+        const { url, reading } = await openSharedDocument(1, 1);
         expect(url).toMatch(/\/api\/files\//);
+        expect(reading?.page_count).toBe(1);
       });
   });
 });

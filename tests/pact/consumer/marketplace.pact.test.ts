@@ -105,6 +105,7 @@ const APPROVED_BUYER_VIEW = {
       content_type: string("application/pdf"),
       size_bytes: integer(48),
       created_at: when("2026-11-20T10:00:00.000Z"),
+      download_allowed: boolean(false),
     }),
   },
 };

@@ -68,6 +68,8 @@ export interface FuzzContext {
   /** A data-room file of the company, its signed download token, and the company picture's key. */
   readonly fileId: number;
   readonly fileToken: string;
+  /** A genuine reading token (decision 051) of an open of `fileId`. */
+  readonly readingToken: string;
   readonly pictureKey: string;
   /** An account the admin deactivates (re-armed after each case of DELETE /users/{id}). */
   readonly deactivatableUserId: number;
@@ -195,6 +197,13 @@ export const FUZZ_SPECS: Readonly<Record<string, FuzzSpec>> = {
   "GET /companies/:id/company_files/:fileId": { guarded: true, cases: 70, valid: (context) => ({ params: { id: String(context.company.id), fileId: String(context.fileId) } }) },
   "GET /companies/:id/company_files/:fileId/views": { guarded: true, cases: 70, valid: (context) => ({ params: { id: String(context.company.id), fileId: String(context.fileId) } }) },
   "GET /files/:token": { guarded: false, cases: 70, valid: (context) => ({ params: { token: context.fileToken } }) },
+  "POST /companies/:id/company_files/:fileId/downloads": { guarded: true, cases: 50, valid: (context) => ({ params: { id: String(context.company.id), fileId: String(context.fileId) } }) },
+  // The token is genuine, so odd pages and times reach the report's checks.
+  "POST /file_readings/:token/pages": {
+    guarded: false,
+    cases: 90,
+    valid: (context, index) => ({ params: { token: context.readingToken }, body: { pages: [{ page: 1 + (index % 3), milliseconds: 1_000 * index }] } }),
+  },
   "GET /company_pictures/:key": { guarded: false, cases: 70, valid: (context) => ({ params: { key: context.pictureKey } }) },
   // The seller owns the company and pays; the buyer is refused (no plan), the admin may (any company).
   "POST /companies/:id/validations/kyb": { guarded: true, cases: 80, valid: (context, index) => ({ params: { id: String(context.company.id) }, body: kybRequest(RFC_EXAMPLES[index % RFC_EXAMPLES.length]) }) },
@@ -361,6 +370,7 @@ export const OFFLINE_CONTEXT: FuzzContext = {
   receiptSignature: "s".repeat(43),
   fileId: 5,
   fileToken: "5.1.4102444800.firma",
+  readingToken: "5.4102444800.firma",
   pictureKey: "0".repeat(32),
   deactivatableUserId: 9,
   ndaVersion: "2026-11",

@@ -14,6 +14,8 @@ const file = (id: number, shared: boolean): DataRoomFile => ({
   issued_on: null,
   created_at: "2026-03-02T16:30:00.000Z",
   view_count: 0,
+  download_allowed: false,
+  page_count: 1,
   shared,
 });
 
