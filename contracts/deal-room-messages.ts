@@ -42,6 +42,7 @@ export const DEAL_ROOM_MESSAGES = {
   accessEndsOnlyApproval: "La fecha de término solo se indica al aprobar una solicitud.",
   accessEndNotAllowed: "Solo puedes cambiar la fecha de término de una solicitud aprobada.",
   accessExtended: "Actualizaste la fecha de término del acceso.",
+  accessEndRemoved: "Quitaste la fecha de término: el acceso ya no termina.",
   // Threads
   messageBody: "Escribe tu mensaje.",
   messageTooLong: `El mensaje puede tener como máximo ${DEAL_MESSAGE_MAX_LENGTH.toLocaleString("es-MX")} caracteres.`,

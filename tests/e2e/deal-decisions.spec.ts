@@ -13,10 +13,13 @@ import { DEMO_ADMIN, DEMO_PASSWORD, expect, expectNoAxeViolations, test } from "
  * back; confirming toasts and shows the new state. The data is made through
  * the API on the demo server: a seller of its own (a sign-up), their company
  * published by the demo admin, the second demo buyer's request and letter;
- * only the seller's screen is driven, signed in through the API.
+ * only the seller's screen is driven, signed in through the API (and the
+ * buyer's request page, to read the last day of an approval that ends).
  */
 
 const SELLER = { email: "decisiones.vendedor@ejemplo.mx", password: "Segura-2026" };
+/** The second test's seller: a sign-up of its own, so the tests of this file do not depend on each other. */
+const ENDING_SELLER = { email: "termino.vendedor@ejemplo.mx", password: "Segura-2026" };
 const BUYER = { email: DEMO_REQUESTING_BUYER.email, password: DEMO_PASSWORD };
 const TERMS = "70% al cierre y 30% en 12 meses, sujeto a due diligence financiera y legal.";
 
@@ -49,9 +52,9 @@ test.afterEach(async ({ page }) => {
 });
 
 /** A new seller's company, published by the demo admin, and the second demo buyer's pending request for it. */
-async function pendingRequest(page: Page): Promise<{ requestId: number; buyerToken: string }> {
-  await api(page, "POST", "/sellers", { data: sellerSignUp(SELLER.email) });
-  const sellerToken = await tokenOf(page, SELLER);
+async function pendingRequest(page: Page, seller: { email: string; password: string } = SELLER): Promise<{ requestId: number; buyerToken: string }> {
+  await api(page, "POST", "/sellers", { data: sellerSignUp(seller.email) });
+  const sellerToken = await tokenOf(page, seller);
   const { items } = await api<{ items: ReadonlyArray<{ id: number }> }>(page, "GET", "/companies?is_dashboard=true", { token: sellerToken });
   const companyId = items[0]?.id;
   if (companyId === undefined) throw new Error("the sign-up made no company");
@@ -120,4 +123,64 @@ test("the seller approves a request and accepts a letter of intent, each after a
   await expect(letterStatus).toContainText("Aceptada");
   await expect(letterStatus).toBeFocused();
   await expect(letters.getByRole("button", { name: /^Aceptar la carta de intención/ })).toHaveCount(0);
+});
+
+test("the seller approves until a last day, the buyer reads it, the seller extends it and the buyer reads the new one (decision 050)", async ({ page, signIn }) => {
+  const { requestId } = await pendingRequest(page, ENDING_SELLER);
+  const name = DEMO_REQUESTING_BUYER.name;
+  const status = page.locator("p", { has: page.getByText("Estado:", { exact: true }) });
+  const decision = page.getByRole("region", { name: "Tu decisión" });
+  const buyerNote = page.getByText(/^La empresa aprobó tu solicitud/);
+
+  await signIn(ENDING_SELLER);
+  await page.goto(`/solicitudes/${requestId}`);
+  await expect(status).toContainText("Pendiente");
+  await page.getByRole("button", { name: "Aprobar", exact: true }).click();
+  const approval = page.getByRole("dialog", { name: `¿Aprobar la solicitud de ${name}?` });
+  const endField = approval.getByLabel("Fecha de término del acceso (opcional)");
+  await expect(approval).toContainText("Déjalo vacío para que el acceso no termine.");
+
+  // A day not after today: the server's refusal is said under the field, which takes the focus; nothing was approved.
+  await endField.fill("2020-01-31");
+  await approval.getByRole("button", { name: "Sí, aprobar" }).click();
+  await expect(approval.getByText(DEAL_ROOM_MESSAGES.accessEndsPast)).toBeVisible();
+  await expect(endField).toHaveAttribute("aria-invalid", "true");
+  await expect(endField).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  await endField.fill("2099-12-31");
+  await approval.getByRole("button", { name: "Sí, aprobar" }).click();
+  await expect(toast(page, DEAL_ROOM_MESSAGES.approved)).toBeVisible();
+  await expect(approval).toBeHidden();
+  await expect(status).toContainText("Aprobada");
+  await expect(decision).toContainText(`${name} tiene acceso hasta el 31 de diciembre de 2099.`);
+
+  // The buyer reads the last day on their request.
+  await signIn(BUYER);
+  await page.goto(`/solicitudes/${requestId}`);
+  await expect(buyerNote).toContainText("Tu acceso al perfil completo es hasta el 31 de diciembre de 2099.");
+
+  // The seller extends it: a day not after the current end is refused under the field, a later one is kept.
+  await signIn(ENDING_SELLER);
+  await page.goto(`/solicitudes/${requestId}`);
+  const extend = decision.getByRole("button", { name: "Extender acceso" });
+  await extend.click();
+  const extension = page.getByRole("dialog", { name: `¿Extender el acceso de ${name}?` });
+  await expect(extension).toContainText(`${name} tiene acceso hasta el 31 de diciembre de 2099.`);
+  await expect(extension.getByRole("button", { name: "Quitar fecha de término" })).toBeVisible();
+  const newDay = extension.getByLabel("Nueva fecha de término");
+  await newDay.fill("2099-06-30");
+  await extension.getByRole("button", { name: "Guardar fecha" }).click();
+  await expect(extension.getByText(DEAL_ROOM_MESSAGES.accessEndsNotLater)).toBeVisible();
+  await expect(newDay).toBeFocused();
+  await newDay.fill("2100-06-30");
+  await extension.getByRole("button", { name: "Guardar fecha" }).click();
+  await expect(toast(page, DEAL_ROOM_MESSAGES.accessExtended)).toBeVisible();
+  await expect(extension).toBeHidden();
+  await expect(extend).toBeFocused();
+  await expect(decision).toContainText(`${name} tiene acceso hasta el 30 de junio de 2100.`);
+
+  await signIn(BUYER);
+  await page.goto(`/solicitudes/${requestId}`);
+  await expect(buyerNote).toContainText("Tu acceso al perfil completo es hasta el 30 de junio de 2100.");
 });

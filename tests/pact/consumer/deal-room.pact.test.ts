@@ -15,6 +15,7 @@ import {
   listAccessRequestsEndpoint,
   listDealMessagesEndpoint,
   listLettersOfIntentEndpoint,
+  setAccessEndEndpoint,
   type AccessDecision,
   type DealRole,
   type LetterOfIntentStatus,
@@ -32,6 +33,7 @@ import { listAccessRequests } from "../../../src/features/deal-room/api/list-acc
 import { listDealMessages } from "../../../src/features/deal-room/api/list-deal-messages.ts";
 import { listLettersOfIntent } from "../../../src/features/deal-room/api/list-letters-of-intent.ts";
 import { openSharedDocument } from "../../../src/features/deal-room/api/open-shared-document.ts";
+import { setAccessEnd } from "../../../src/features/deal-room/api/set-access-end.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
 import { ISO_DAY, JSON_CONTENT, bearerFrom, eachLike, failureOf, integer, newPact, regex, requestTo, sampleToken, string, useMockServer, when } from "./pact.ts";
 
@@ -48,7 +50,10 @@ const { boolean, number } = MatchersV3;
  * - APPROVED: an approved request, a message from each party (both read)
  *   and one data-room document the seller shared;
  * - LETTER: an approved request with a letter of intent waiting for an answer;
- * - NDA_CHANGED: an approved request whose accepted NDA version is an older one.
+ * - NDA_CHANGED: an approved request whose accepted NDA version is an older one;
+ * - ENDING: an approved request whose access ends after 31 December 2098
+ *   (Mexico City), its last day (decision 050);
+ * - LAPSED: an approved request whose end passed yesterday.
  *
  * What the app relies on, beyond the shapes: the company's name only for
  * the company's side, admins and an approved buyer with the NDA in force;
@@ -61,6 +66,8 @@ const PENDING = "a pending access request between a verified buyer and a seller"
 const APPROVED = "an approved access request between a buyer and a seller, with a message each and a shared document";
 const LETTER = "an approved access request with a letter of intent waiting for an answer";
 const NDA_CHANGED = "an approved access request whose accepted NDA version is no longer the one in force";
+const ENDING = "an approved access request whose access ends after 31 December 2098";
+const LAPSED = "an approved access request whose access ended yesterday";
 
 const TOKEN = sampleToken("2");
 const bearer = (tokenKey: "buyerToken" | "sellerToken" | "adminToken") => bearerFrom(tokenKey, TOKEN);
@@ -116,10 +123,13 @@ interface RequestShape {
   readonly allowed: ReadonlyArray<AccessDecision>;
   readonly ndaCurrent?: boolean;
   readonly latestLetter?: LetterOfIntentStatus | null;
+  /** An approval's end (an instant: the end of its last day in Mexico City); absent: it does not end. */
+  readonly endsAt?: string | null;
+  readonly lapsed?: boolean;
 }
 
 /** An access request as `viewer` sees it, by the rules above. */
-function accessRequest({ status, viewer, allowed, ndaCurrent = true, latestLetter = null }: RequestShape) {
+function accessRequest({ status, viewer, allowed, ndaCurrent = true, latestLetter = null, endsAt = null, lapsed = false }: RequestShape) {
   const approved = status === "approved";
   return {
     id: integer(1),
@@ -127,7 +137,7 @@ function accessRequest({ status, viewer, allowed, ndaCurrent = true, latestLette
     message: string("Somos un family office regiomontano; nos interesa conocer sus finanzas y su cartera de clientes."),
     created_at: when("2026-11-26T18:05:00.000Z"),
     decided_at: status === "pending" ? null : when("2026-11-27T09:00:00.000Z"),
-    company: company(viewer !== "buyer" || (approved && ndaCurrent)),
+    company: company(viewer !== "buyer" || (approved && ndaCurrent && !lapsed)),
     // The buyer's contact from the approval on: a revocation does not take back what the seller already saw.
     buyer: buyer(approved || status === "revoked"),
     nda: {
@@ -139,9 +149,9 @@ function accessRequest({ status, viewer, allowed, ndaCurrent = true, latestLette
     },
     viewer_role: viewer,
     allowed_statuses: [...allowed],
-    // No end of access in these states (decision 050): the approval does not lapse; its owner's side may set one.
-    access_ends_at: null,
-    access_lapsed: false,
+    // An approval's end (decision 050), when it has one; its owner's side may set, move or remove it, also once lapsed.
+    access_ends_at: endsAt === null ? null : when(endsAt),
+    access_lapsed: lapsed,
     can_set_access_end: viewer !== "buyer" && approved,
     unread_messages: integer(0),
     latest_letter: latestLetter === null ? null : letter(latestLetter),
@@ -355,6 +365,126 @@ describe("the deal room (consumer)", () => {
       .executeTest(async (server) => {
         useMockServer(server.url, TOKEN);
         expectFailure(await failureOf(decideAccessRequest(1, "approved")), 409, DEAL_ROOM_MESSAGES.transitionNotAllowed);
+      });
+  });
+
+  // --- The end of access (decision 050) ------------------------------------------------------
+
+  it("PATCH /api/access_requests/{id} {status: approved, access_ends_on} approves until the end of that day in Mexico City", async () => {
+    await pact
+      .addInteraction()
+      .given(PENDING)
+      .uponReceiving("the seller approves an access request until a last day")
+      .withRequest(...requestTo(decideAccessRequestEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken"), body: { status: "approved", access_ends_on: "2099-12-31" } }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody(accessRequest({ status: "approved", viewer: "seller", allowed: ["revoked"], endsAt: "2100-01-01T06:00:00.000Z" })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        const decided = await decideAccessRequest(1, "approved", "2099-12-31");
+        expect(decided).toMatchObject({ status: "approved", access_lapsed: false, can_set_access_end: true });
+        expect(decided.access_ends_at).not.toBeNull();
+      });
+  });
+
+  it("PATCH /api/access_requests/{id} with a last day that is not after today is a 400 (endsPast)", async () => {
+    await pact
+      .addInteraction()
+      .given(PENDING)
+      .uponReceiving("the seller approves an access request until a day already past")
+      .withRequest(...requestTo(decideAccessRequestEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken"), body: { status: "approved", access_ends_on: "2020-01-31" } }))
+      .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.accessEndsPast)))
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        expectFailure(await failureOf(decideAccessRequest(1, "approved", "2020-01-31")), 400, DEAL_ROOM_MESSAGES.accessEndsPast);
+      });
+  });
+
+  it("GET /api/access_requests/{id} for the buyer of an approval that ends: its end, to say the last day", async () => {
+    await pact
+      .addInteraction()
+      .given(ENDING)
+      .uponReceiving("the buyer's view of an approved access request that ends")
+      .withRequest(...requestTo(getAccessRequestEndpoint, { paramsFromState: REQUEST, headers: bearer("buyerToken") }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody(accessRequest({ status: "approved", viewer: "buyer", allowed: [], endsAt: "2099-01-01T06:00:00.000Z" })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        const request = await getAccessRequest(1);
+        expect(request).toMatchObject({ viewer_role: "buyer", access_lapsed: false, can_set_access_end: false });
+        expect(request.access_ends_at).not.toBeNull();
+      });
+  });
+
+  it("PUT /api/access_requests/{id}/access_end with a later day moves the end", async () => {
+    await pact
+      .addInteraction()
+      .given(ENDING)
+      .uponReceiving("the seller extends an approved access request to a later last day")
+      .withRequest(...requestTo(setAccessEndEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken"), body: { access_ends_on: "2099-12-31" } }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody(accessRequest({ status: "approved", viewer: "seller", allowed: ["revoked"], endsAt: "2100-01-01T06:00:00.000Z" })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        const extended = await setAccessEnd(1, "2099-12-31");
+        expect(extended).toMatchObject({ status: "approved", access_lapsed: false, can_set_access_end: true });
+        expect(extended.access_ends_at).not.toBeNull();
+      });
+  });
+
+  it("PUT /api/access_requests/{id}/access_end {access_ends_on: null} removes the end", async () => {
+    await pact
+      .addInteraction()
+      .given(ENDING)
+      .uponReceiving("the seller removes the end of an approved access request")
+      .withRequest(...requestTo(setAccessEndEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken"), body: { access_ends_on: null } }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody(accessRequest({ status: "approved", viewer: "seller", allowed: ["revoked"] })))
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        expect(await setAccessEnd(1, null)).toMatchObject({ access_ends_at: null, access_lapsed: false, can_set_access_end: true });
+      });
+  });
+
+  it("PUT /api/access_requests/{id}/access_end with a day not after the current end is a 400 (notLater)", async () => {
+    await pact
+      .addInteraction()
+      .given(ENDING)
+      .uponReceiving("the seller moves the end of an approved access request earlier")
+      .withRequest(...requestTo(setAccessEndEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken"), body: { access_ends_on: "2098-06-30" } }))
+      .willRespondWith(400, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.accessEndsNotLater)))
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        expectFailure(await failureOf(setAccessEnd(1, "2098-06-30")), 400, DEAL_ROOM_MESSAGES.accessEndsNotLater);
+      });
+  });
+
+  it("PUT /api/access_requests/{id}/access_end on a lapsed request gives the access back at once", async () => {
+    await pact
+      .addInteraction()
+      .given(LAPSED)
+      .uponReceiving("the seller extends a lapsed access request")
+      .withRequest(...requestTo(setAccessEndEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken"), body: { access_ends_on: "2099-12-31" } }))
+      .willRespondWith(200, (response) =>
+        response.headers(JSON_CONTENT).jsonBody(accessRequest({ status: "approved", viewer: "seller", allowed: ["revoked"], endsAt: "2100-01-01T06:00:00.000Z" })),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        expect(await setAccessEnd(1, "2099-12-31")).toMatchObject({ status: "approved", access_lapsed: false });
+      });
+  });
+
+  it("PUT /api/access_requests/{id}/access_end on a pending request is a 409 (notAllowed)", async () => {
+    await pact
+      .addInteraction()
+      .given(PENDING)
+      .uponReceiving("the seller sets the end of a pending access request")
+      .withRequest(...requestTo(setAccessEndEndpoint, { paramsFromState: REQUEST, headers: bearer("sellerToken"), body: { access_ends_on: "2099-12-31" } }))
+      .willRespondWith(409, (response) => response.headers(JSON_CONTENT).jsonBody(errorBody(DEAL_ROOM_MESSAGES.accessEndNotAllowed)))
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        expectFailure(await failureOf(setAccessEnd(1, "2099-12-31")), 409, DEAL_ROOM_MESSAGES.accessEndNotAllowed);
       });
   });
 

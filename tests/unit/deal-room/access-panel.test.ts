@@ -65,6 +65,13 @@ describe("the access panel's state, from the profile's viewer_access", () => {
     expect(accessPanelState(blocked("open_request", { request: request({ status: "approved" }) }), true)).toEqual({ kind: "approved", requestId: 7 });
   });
 
+  it("an approved request past its end (no full profile, NDA in force) says the access ended and offers no new request (decision 050)", () => {
+    const state = accessPanelState(blocked("open_request", { request: request({ status: "approved" }) }), false);
+    expect(state).toEqual({ kind: "lapsed", requestId: 7 });
+    expect(accessPanelMessage(state)).toContain("terminó");
+    expect(accessPanelMessage(state)).toContain("no puedes solicitar acceso de nuevo");
+  });
+
   it("an approved request whose NDA changed asks to accept the new version (the contract's sentence)", () => {
     const state = accessPanelState(blocked("open_request", { request: request({ status: "approved", nda_current: false, nda_version: "2026-01" }) }), false);
     expect(state).toEqual({ kind: "nda_outdated", requestId: 7, acceptedVersion: "2026-01" });

@@ -4,13 +4,19 @@ import { callEndpoint } from "../../../lib/api-client.ts";
 import { companyKeys } from "../../../lib/api/company-keys.ts";
 import { dealRoomKeys } from "./deal-room-keys.ts";
 
-/** PATCH /access_requests/{id}: the company's owner (or an admin) approves, rejects or revokes. */
-export const decideAccessRequest = (id: number, status: AccessDecision) =>
-  callEndpoint(decideAccessRequestEndpoint, { params: { id }, body: { status } });
+/**
+ * PATCH /access_requests/{id}: the company's owner (or an admin) approves,
+ * rejects or revokes; an approval may carry its last day (YYYY-MM-DD,
+ * decision 050), absent: access does not end.
+ */
+export const decideAccessRequest = (id: number, status: AccessDecision, accessEndsOn?: string) =>
+  callEndpoint(decideAccessRequestEndpoint, { params: { id }, body: { status, ...(accessEndsOn === undefined ? {} : { access_ends_on: accessEndsOn }) } });
 
 export interface DecideAccessRequest {
   readonly request: Pick<AccessRequest, "id" | "company">;
   readonly status: AccessDecision;
+  /** With an approval only: its last day. */
+  readonly accessEndsOn?: string;
 }
 
 /**
@@ -22,7 +28,7 @@ export interface DecideAccessRequest {
 export function useDecideAccessRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ request, status }: DecideAccessRequest) => decideAccessRequest(request.id, status),
+    mutationFn: ({ request, status, accessEndsOn }: DecideAccessRequest) => decideAccessRequest(request.id, status, accessEndsOn),
     onSettled: (_result, _error, { request }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: dealRoomKeys.detail(request.id) }),

@@ -36,6 +36,7 @@ function PanelAction({ state, onRequest }: { readonly state: AccessPanelState; r
     case "own_company":
       return <Link href="/solicitudes">Ver las solicitudes que recibes</Link>;
     case "pending":
+    case "lapsed":
       return <Link href={`/solicitudes/${state.requestId}`}>Ver mi solicitud</Link>;
     case "approved":
       return (
@@ -58,6 +59,7 @@ const STATUS_BADGES: Partial<Record<AccessPanelState["kind"], { readonly tone: "
   pending: { tone: "waiting", label: "Solicitud pendiente" },
   approved: { tone: "good", label: "Acceso aprobado" },
   nda_outdated: { tone: "waiting", label: "Acceso en pausa" },
+  lapsed: { tone: "waiting", label: "Acceso terminado" },
 };
 
 /**

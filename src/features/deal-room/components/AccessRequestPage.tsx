@@ -12,6 +12,9 @@ import { toastApiError, toastSuccess } from "../../../lib/toast.ts";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { useDecideAccessRequest } from "../api/decide-access-request.ts";
 import { useAccessRequest } from "../api/get-access-request.ts";
+import { AccessEndDialog } from "./AccessEndDialog.tsx";
+import { accessEndButtonLabel } from "./access-end-form.ts";
+import { ApproveDialog } from "./ApproveDialog.tsx";
 import { ConfirmDialog } from "./ConfirmDialog.tsx";
 import { DealThread } from "./DealThread.tsx";
 import { externalUrl, formatDay, NDA_NOT_CURRENT_NOTE, ndaRecordText, NOT_AVAILABLE, shownCompanyName, telHref } from "./deal-format.ts";
@@ -111,27 +114,32 @@ function NdaRecord({ request }: { readonly request: AccessRequest }) {
  * The owner's (or admin's) decisions, as the lifecycle allows them; each
  * asks first in a dialog (the focus goes back to its button on 'Cancelar'
  * or Escape), then toasts and shows the new status, which takes the focus
- * once the buttons are gone.
+ * once the buttons are gone. Approving takes an optional last day
+ * (ApproveDialog); an approval's end is moved or removed with 'Extender
+ * acceso' (AccessEndDialog), also once it lapsed (decision 050).
  */
 function Decisions({ request, onDecided }: { readonly request: AccessRequest; readonly onDecided: () => void }) {
   const decide = useDecideAccessRequest();
   const [confirming, setConfirming] = useState<DecisionAction | null>(null);
+  const [settingEnd, setSettingEnd] = useState(false);
   const titleId = useId();
   const actions = decisionActions(request.allowed_statuses, request.buyer.name);
-  if (actions.length === 0) return null;
+  if (actions.length === 0 && !request.can_set_access_end) return null;
   const endNote = accessEndNote(request);
   // Past its end, the approval's note ("ve el perfil completo") would be untrue: the end's note says what holds.
   const note = request.access_lapsed ? endNote : [decisionNote(request.status, request.buyer.name), endNote].filter((part) => part !== null).join(" ") || null;
+
+  const done = (action: DecisionAction) => {
+    toastSuccess(action.doneMessage);
+    setConfirming(null);
+    onDecided();
+  };
 
   const run = (action: DecisionAction) =>
     decide.mutate(
       { request, status: action.status },
       {
-        onSuccess: () => {
-          toastSuccess(action.doneMessage);
-          setConfirming(null);
-          onDecided();
-        },
+        onSuccess: () => done(action),
         onError: (error) => {
           toastApiError(error);
           setConfirming(null);
@@ -139,6 +147,7 @@ function Decisions({ request, onDecided }: { readonly request: AccessRequest; re
       },
     );
 
+  const approving = confirming?.status === "approved" ? confirming : null;
   return (
     <section className={styles.card} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.sectionTitle}>
@@ -151,15 +160,30 @@ function Decisions({ request, onDecided }: { readonly request: AccessRequest; re
             {action.label}
           </Button>
         ))}
+        {request.can_set_access_end ? (
+          <Button variant="secondary" isDisabled={decide.isPending} onPress={() => setSettingEnd(true)}>
+            {accessEndButtonLabel(request)}
+          </Button>
+        ) : null}
       </div>
+      <ApproveDialog
+        confirmation={approving?.confirmation ?? null}
+        isPending={decide.isPending}
+        approve={(body) => decide.mutateAsync({ request, status: "approved", ...(body.access_ends_on === undefined ? {} : { accessEndsOn: body.access_ends_on }) })}
+        onApproved={() => {
+          if (approving !== null) done(approving);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
       <ConfirmDialog
-        confirmation={confirming?.confirmation ?? null}
+        confirmation={approving === null ? (confirming?.confirmation ?? null) : null}
         isPending={decide.isPending}
         onConfirm={() => {
           if (confirming !== null) run(confirming);
         }}
         onCancel={() => setConfirming(null)}
       />
+      {request.can_set_access_end ? <AccessEndDialog request={request} isOpen={settingEnd} onClose={() => setSettingEnd(false)} /> : null}
     </section>
   );
 }

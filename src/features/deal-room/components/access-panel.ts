@@ -20,6 +20,8 @@ export type AccessPanelState =
   | { readonly kind: "cooling_off"; readonly requestAgainAt: string | null }
   | { readonly kind: "pending"; readonly requestId: number; readonly sentAt: string }
   | { readonly kind: "approved"; readonly requestId: number }
+  /** Approved, NDA in force, but no full profile: the approval's end passed (decision 050); only the company can extend it. */
+  | { readonly kind: "lapsed"; readonly requestId: number }
   /** Approved, but the NDA changed since: the new text and a button to accept it. */
   | { readonly kind: "nda_outdated"; readonly requestId: number; readonly acceptedVersion: string }
   /** An open request the answer did not describe (should not happen): the contract's sentence. */
@@ -49,9 +51,9 @@ export function accessPanelState(access: ViewerAccess, hasFullProfile: boolean):
     case null:
       if (request?.status === "pending") return { kind: "pending", requestId: request.id, sentAt: request.created_at };
       if (request?.status === "approved") {
-        return request.nda_current
-          ? { kind: "approved", requestId: request.id }
-          : { kind: "nda_outdated", requestId: request.id, acceptedVersion: request.nda_version };
+        if (!request.nda_current) return { kind: "nda_outdated", requestId: request.id, acceptedVersion: request.nda_version };
+        // The status stays `approved` past the approval's end; the server then withholds the full profile (decision 050).
+        return hasFullProfile ? { kind: "approved", requestId: request.id } : { kind: "lapsed", requestId: request.id };
       }
       return { kind: "open_request" };
   }
@@ -79,6 +81,8 @@ export function accessPanelMessage(state: AccessPanelState): string {
       return `Solicitud enviada el ${formatLongDay(state.sentAt)}, en espera de respuesta.`;
     case "approved":
       return "La empresa aprobó tu solicitud: ves su perfil completo en esta página y puedes escribirle en la conversación.";
+    case "lapsed":
+      return "Tu acceso al perfil completo terminó en la fecha que fijó la empresa. Solo ella puede extenderlo; mientras tanto no puedes solicitar acceso de nuevo.";
     case "nda_outdated":
       return DEAL_ROOM_MESSAGES.ndaOutdated;
     case "open_request":

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { currentNda, renderNda } from "../../../../content/nda.ts";
 import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { createCompany } from "../../../../server/companies/create-company.ts";
+import { endOfMexicoCityDay } from "../../../../server/deal-room/lapse.ts";
 import { accessRequests, dealMessages, lettersOfIntent, ndaAcceptances } from "../../../../server/deal-room/schema.ts";
 import { buyerProfiles } from "../../../../server/accounts/schema.ts";
 import { companies } from "../../../../server/companies/schema.ts";
@@ -239,6 +240,21 @@ export const dealRoomStates: ProviderStates = (server) => ({
       .returning({ id: lettersOfIntent.id });
     if (letter === undefined) throw new Error("provider state: no letter of intent");
     return { ...handed(values), requestId: String(requestId), letterId: String(letter.id) };
+  },
+
+  // Decision 050: an approval's end is stored as the end of its last day in Mexico City, as the server's PATCH stores it.
+  "an approved access request whose access ends after 31 December 2098": async () => {
+    const values = await parties(server);
+    const requestId = await seedRequest(server, values, "approved");
+    await server.db.update(accessRequests).set({ accessEndsAt: endOfMexicoCityDay("2098-12-31") }).where(eq(accessRequests.id, requestId));
+    return { ...handed(values), requestId: String(requestId) };
+  },
+
+  "an approved access request whose access ended yesterday": async () => {
+    const values = await parties(server);
+    const requestId = await seedRequest(server, values, "approved");
+    await server.db.update(accessRequests).set({ accessEndsAt: daysAgo(1) }).where(eq(accessRequests.id, requestId));
+    return { ...handed(values), requestId: String(requestId) };
   },
 
   "an approved access request whose accepted NDA version is no longer the one in force": async () => {
