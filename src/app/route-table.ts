@@ -186,6 +186,8 @@ export const routeTable: readonly RouteEntry[] = [
   { path: "/gracias-vendedor", title: "Gracias por registrarte", page: "../features/auth/components/ThankYouPage.tsx" },
   // Public since decision 043 (what a visitor sees is the anonymous projection; the full profile needs the deal room).
   { path: "/perfil-de-negocio/:id", title: "Perfil de negocio", page: "./pages/BusinessProfileRoute.tsx", isPublic: true, rendersOnRequest: true },
+  // The data room's viewer (decision 051): a shared document read page by page, its reading reported for a buyer.
+  { path: "/perfil-de-negocio/:id/documentos/:fileId", title: "Documento", page: "../features/data-room/components/DocumentViewerPage.tsx", guard: "signedIn" },
   // The deal room (docs/decisions/023-deal-room.md): requests for a company's full profile, their threads and letters of intent.
   { path: "/solicitudes", title: "Solicitudes", page: "../features/deal-room/components/AccessRequestsPage.tsx", guard: "signedIn" },
   { path: "/solicitudes/:id", title: "Solicitud de acceso", page: "./pages/AccessRequestRoute.tsx", guard: "signedIn" },

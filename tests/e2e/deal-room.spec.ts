@@ -1,4 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import { EMAIL_VERIFICATION_MESSAGES } from "../../contracts/accounts.ts";
 import { PUBLISHED_COMPANY_STATUS_ID } from "../../contracts/companies.ts";
 import { DATA_ROOM_MESSAGES, FILE_LINK_PAGES } from "../../contracts/data-room.ts";
@@ -6,6 +8,7 @@ import { DEAL_ROOM_MESSAGES } from "../../contracts/deal-room.ts";
 import { SAVED_SEARCH_MESSAGES } from "../../contracts/saved-searches.ts";
 import { TEST_SCRYPT_PARAMS } from "../../server/auth/passwords.ts";
 import { createUser } from "../../server/auth/users.ts";
+import { fileViewPages, fileViews } from "../../server/data-room/schema.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 import { buyerSignUp, sellerSignUp } from "../server/samples.ts";
@@ -39,11 +42,20 @@ const SELLER_NOTE = "Con gusto. Subimos el plano de la planta; los estados finan
 /** A 1x1 PNG: Chromium shows it in the new tab (a PDF would download in a headless browser). */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const DOCUMENT = "plano-planta.png";
+/** A three-page PDF the buyer reads in the viewer (decision 051). */
+const PDF_DOCUMENT = "estados-financieros.pdf";
+
+async function threePagePdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  for (let page = 1; page <= 3; page += 1) pdf.addPage([612, 792]).drawText(`Estados financieros, pagina ${page}`, { x: 60, y: 700, size: 18 });
+  return Buffer.from(await pdf.save());
+}
 
 let inbox: MailInbox;
 let app: RunningServer;
 let companyId = 0;
 let humanId = "";
+let pdfFileId = 0;
 
 const url = (path: string) => `${app.url}${path}`;
 const toast = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
@@ -102,7 +114,9 @@ test.beforeAll(async () => {
   humanId = company.humanId;
   const form = new FormData();
   form.append("files[]", new Blob([PNG], { type: "image/png" }), DOCUMENT);
-  await api(`/companies/${companyId}/company_files/company_acta_constitutivas`, { method: "POST", token: company.token, form });
+  form.append("files[]", new Blob([new Uint8Array(await threePagePdf())], { type: "application/pdf" }), PDF_DOCUMENT);
+  const uploaded = await api<{ items: ReadonlyArray<{ id: number; filename: string }> }>(`/companies/${companyId}/company_files/company_acta_constitutivas`, { method: "POST", token: company.token, form });
+  pdfFileId = uploaded.items.find((file) => file.filename === PDF_DOCUMENT)?.id ?? 0;
   // The buyer signs up like anyone (the verification link is e-mailed after the answer).
   const sample = buyerSignUp(BUYER.email);
   await api("/buyers", { method: "POST", body: { ...sample, user: { ...sample.user, name: BUYER.name, password: PASSWORD } } });
@@ -216,12 +230,33 @@ test("a new buyer verifies the e-mail, asks under the NDA; the seller approves a
   await expect(fullProfile(page)).toContainText(LEGAL_NAME);
   await expect(fullProfile(page).getByRole("cell", { name: DOCUMENT, exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  const tab = page.waitForEvent("popup");
-  await fullProfile(page).getByRole("button", { name: new RegExp(`Abrir ${DOCUMENT}`) }).click();
-  const opened = await tab;
-  await expect(opened).toHaveURL(/\/api\/files\/[\w.-]+$/);
-  const documentLink = opened.url();
-  await opened.close();
+  // Read in Puente's viewer (decision 051): the image as the server stamps it for this buyer.
+  const imageAnswer = page.waitForResponse((response) => /\/api\/files\/[\w.-]+$/.test(response.url()));
+  await fullProfile(page).getByRole("link", { name: new RegExp(`^Leer ${DOCUMENT}`) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: DOCUMENT })).toBeVisible();
+  await expect(page.getByRole("img", { name: `Imagen ${DOCUMENT}` })).toBeVisible();
+  const documentLink = (await imageAnswer).url();
+
+  // A PDF, page by page, with the buttons and the arrow keys; leaving the viewer sends the pages read.
+  await api(`/companies/${companyId}/company_files/${pdfFileId}`, { method: "PATCH", token: await tokenOf(SELLER.email, PASSWORD), body: { shared: true } });
+  await page.getByRole("link", { name: "Volver al perfil de la empresa" }).click();
+  await fullProfile(page).getByRole("link", { name: new RegExp(`^Leer ${PDF_DOCUMENT}`) }).click();
+  await expect(page.getByRole("img", { name: `Página 1 de 3 de ${PDF_DOCUMENT}` })).toBeVisible();
+  await expect(page.getByText(/Este documento lleva tu nombre y tu correo como marca de agua/)).toBeVisible();
+  await expect(page.getByText("La empresa no permite descargarlo")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Página siguiente" }).click();
+  await expect(page.getByRole("img", { name: `Página 2 de 3 de ${PDF_DOCUMENT}` })).toBeVisible();
+  await page.getByRole("region", { name: /^Documento: usa las flechas/ }).press("ArrowRight");
+  await expect(page.getByRole("img", { name: `Página 3 de 3 de ${PDF_DOCUMENT}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Página siguiente" })).toBeDisabled();
+  const report = page.waitForRequest((request) => /\/api\/file_readings\/[\w.-]+\/pages$/.test(request.url()));
+  await page.getByRole("link", { name: "Volver al perfil de la empresa" }).click();
+  // A beacon: its body is not visible here, so the database says what arrived.
+  await report;
+  await expect
+    .poll(async () => (await app.db.select({ page: fileViewPages.page }).from(fileViewPages).innerJoin(fileViews, eq(fileViews.id, fileViewPages.viewId)).where(eq(fileViews.fileId, pdfFileId))).map((row) => row.page).sort())
+    .toEqual([1, 2, 3]);
 
   // The thread: the buyer writes; the seller is told without the text, reads it and answers.
   await accessPanel(page).getByRole("link", { name: "Ir a la conversación" }).click();

@@ -1,7 +1,7 @@
 import { MatchersV3 } from "@pact-foundation/pact";
 import { describe, expect, it } from "vitest";
 import { currentNda } from "../../../content/nda.ts";
-import { openDataRoomFileEndpoint } from "../../../contracts/data-room.ts";
+import { DATA_ROOM_MESSAGES, downloadDataRoomFileEndpoint, openDataRoomFileEndpoint, reportReadingEndpoint } from "../../../contracts/data-room.ts";
 import {
   acceptNdaEndpoint,
   createAccessRequestEndpoint,
@@ -32,7 +32,9 @@ import { getNda } from "../../../src/features/deal-room/api/get-nda.ts";
 import { listAccessRequests } from "../../../src/features/deal-room/api/list-access-requests.ts";
 import { listDealMessages } from "../../../src/features/deal-room/api/list-deal-messages.ts";
 import { listLettersOfIntent } from "../../../src/features/deal-room/api/list-letters-of-intent.ts";
-import { openSharedDocument } from "../../../src/features/deal-room/api/open-shared-document.ts";
+import { downloadDataRoomFile } from "../../../src/features/data-room/api/download-file.ts";
+import { openDataRoomFile } from "../../../src/features/data-room/api/open-file.ts";
+import { reportReading } from "../../../src/features/data-room/api/report-reading.ts";
 import { setAccessEnd } from "../../../src/features/deal-room/api/set-access-end.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
 import { ISO_DAY, JSON_CONTENT, bearerFrom, eachLike, failureOf, integer, newPact, regex, requestTo, sampleToken, string, useMockServer, when } from "./pact.ts";
@@ -712,9 +714,60 @@ describe("the deal room (consumer)", () => {
       )
       .executeTest(async (server) => {
         useMockServer(server.url, TOKEN);
-        const { url, reading } = await openSharedDocument(1, 1);
+        const { url, reading } = await openDataRoomFile(1, 1);
         expect(url).toMatch(/\/api\/files\//);
         expect(reading?.page_count).toBe(1);
+      });
+  });
+
+  // --- Reading in the viewer (decision 051) ----------------------------------------------------------
+
+  it("POST /api/file_readings/{token}/pages: the viewer reports the pages the buyer saw and for how long", async () => {
+    await pact
+      .addInteraction()
+      .given("an approved buyer is reading a shared document")
+      .uponReceiving("the viewer's report of a buyer's reading")
+      .withRequest(...requestTo(reportReadingEndpoint, { paramsFromState: { token: ["readingToken", "7.1767290400.c2lnbmF0dXJh"] }, body: { pages: [{ page: 1, milliseconds: 0 }] } }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ counted_milliseconds: integer(0) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        const answer = await reportReading("7.1767290400.c2lnbmF0dXJh", [{ page: 1, milliseconds: 0 }]);
+        expect(answer.counted_milliseconds).toBe(0);
+      });
+  });
+
+  it("POST /api/companies/{id}/company_files/{fileId}/downloads: the buyer downloads a document the seller lets them download", async () => {
+    await pact
+      .addInteraction()
+      .given("an approved access request with a shared document the seller lets buyers download")
+      .uponReceiving("the approved buyer downloads a shared document")
+      .withRequest(...requestTo(downloadDataRoomFileEndpoint, { paramsFromState: { id: ["companyId", 1], fileId: ["fileId", 1] }, headers: bearer("buyerToken") }))
+      .willRespondWith(201, (response) =>
+        response.headers(JSON_CONTENT).jsonBody({
+          // A download link: its token carries the purpose before the signature.
+          url: regex("^(https?://[^/]+)?/api/files/\\d+\\.\\d+\\.\\d+\\.d\\.[\\w-]+$", "/api/files/1.9.1767261600.d.c2lnbmF0dXJl"),
+          expires_at: when("2026-11-27T10:05:00.000Z"),
+        }),
+      )
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        const { url } = await downloadDataRoomFile(1, 1);
+        expect(url).toMatch(/\/api\/files\/.+\.d\./);
+      });
+  });
+
+  it("POST /api/companies/{id}/company_files/{fileId}/downloads: refused while the seller does not allow downloads", async () => {
+    await pact
+      .addInteraction()
+      .given(APPROVED)
+      .uponReceiving("the approved buyer tries to download a document the seller does not let them download")
+      .withRequest(...requestTo(downloadDataRoomFileEndpoint, { paramsFromState: { id: ["companyId", 1], fileId: ["fileId", 1] }, headers: bearer("buyerToken") }))
+      .willRespondWith(403, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(DATA_ROOM_MESSAGES.downloadNotAllowed) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, TOKEN);
+        const failure = await failureOf(downloadDataRoomFile(1, 1));
+        expect(failure instanceof ApiError && failure.status).toBe(403);
+        expect(failure instanceof ApiError && failure.message).toBe(DATA_ROOM_MESSAGES.downloadNotAllowed);
       });
   });
 });

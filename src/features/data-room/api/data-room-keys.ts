@@ -10,5 +10,7 @@ export const dataRoomKeys = {
   company: (companyId: number) => [...dataRoomKeys.all, companyId] as const,
   category: (companyId: number, category: DataRoomCategory) => [...dataRoomKeys.company(companyId), category] as const,
   views: (companyId: number, fileId: number) => [...dataRoomKeys.company(companyId), "views", fileId] as const,
+  /** The viewer's open of a file (decision 051). */
+  opened: (companyId: number, fileId: number) => [...dataRoomKeys.company(companyId), "opened", fileId] as const,
 };
 

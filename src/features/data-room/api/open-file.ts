@@ -1,9 +1,13 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { openDataRoomFileEndpoint, type DataRoomCategory } from "../../../../contracts/data-room.ts";
 import { callEndpoint } from "../../../lib/api-client.ts";
 import { dataRoomKeys } from "./data-room-keys.ts";
 
-/** GET /companies/{id}/company_files/{fileId}: a short-lived signed URL; the server records the open. */
+/**
+ * GET /companies/{id}/company_files/{fileId}: a short-lived signed URL; the
+ * server records the open. A buyer's answer carries the reading token of
+ * that open (decision 051).
+ */
 export const openDataRoomFile = (companyId: number, fileId: number) =>
   callEndpoint(openDataRoomFileEndpoint, { params: { id: companyId, fileId } });
 
@@ -25,3 +29,22 @@ export function useOpenDataRoomFile() {
       ]),
   });
 }
+
+/**
+ * The viewer's open (decision 051): one per visit of the viewer page, so
+ * never cached past it (`gcTime: 0`), never refetched behind the reader's
+ * back (each fetch is a recorded open), never retried (a refusal is an
+ * answer, and the signed URL is good for minutes).
+ */
+export const openedFileQueryOptions = (companyId: number, fileId: number) =>
+  queryOptions({
+    queryKey: dataRoomKeys.opened(companyId, fileId),
+    queryFn: () => openDataRoomFile(companyId, fileId),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+export const useOpenedFile = (companyId: number, fileId: number) => useQuery(openedFileQueryOptions(companyId, fileId));

@@ -1,13 +1,10 @@
 import { useId, type ReactNode } from "react";
 import type { ConfidentialProfile, SharedDocument } from "../../../../contracts/marketplace.ts";
-import { Button } from "../../../components/ui/Button.tsx";
 import { Link } from "../../../components/ui/Link.tsx";
 import { Table, type TableColumn } from "../../../components/ui/Table.tsx";
-import { useOpenInNewTab } from "../../../hooks/useOpenInNewTab.ts";
 import { HIDDEN_NAME } from "../../../lib/incognito.ts";
 import { useSession } from "../../../lib/session.tsx";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
-import { useOpenSharedDocument } from "../api/open-shared-document.ts";
 import { documentCategoryLabel, externalUrl, formatDay, formatFileSize, fullFinancialRows, NOT_AVAILABLE, telHref } from "./deal-format.ts";
 import * as styles from "./AccessPanel.css.ts";
 
@@ -61,9 +58,8 @@ function identityRows(confidential: ConfidentialProfile, masked: boolean): Reado
   ];
 }
 
+/** Shared documents open in Puente's viewer (decision 051): page by page, with the buyer's watermark. */
 function SharedDocuments({ companyId, documents }: { readonly companyId: number; readonly documents: ReadonlyArray<SharedDocument> }) {
-  const openDocument = useOpenSharedDocument();
-  const { open, opening } = useOpenInNewTab((fileId: number) => openDocument.mutateAsync({ companyId, fileId }));
   const columns: ReadonlyArray<TableColumn<SharedDocument>> = [
     { header: "Documento", cell: (document) => document.filename, cellClassName: styles.filename },
     { header: "Tipo", cell: (document) => documentCategoryLabel(document.category) },
@@ -72,9 +68,9 @@ function SharedDocuments({ companyId, documents }: { readonly companyId: number;
     {
       header: "Acciones",
       cell: (document) => (
-        <Button variant="secondary" isPending={opening === document.id} onPress={() => open(document.id)}>
-          Abrir<span className={visuallyHidden}> {document.filename} (se abre en una pestaña nueva)</span>
-        </Button>
+        <Link variant="secondary" href={`/perfil-de-negocio/${companyId}/documentos/${document.id}`}>
+          Leer<span className={visuallyHidden}> {document.filename}</span>
+        </Link>
       ),
     },
   ];

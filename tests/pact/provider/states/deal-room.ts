@@ -223,6 +223,27 @@ export const dealRoomStates: ProviderStates = (server) => ({
     return { ...handed(values), requestId: String(requestId), fileId: String(fileId) };
   },
 
+  // Decision 051: the buyer opened the shared document in the viewer (through the API, so the token is the server's own).
+  "an approved buyer is reading a shared document": async () => {
+    const values = await parties(server);
+    const requestId = await seedRequest(server, values, "approved");
+    const fileId = await seedSharedDocument(server, values);
+    const opened = await fetch(`${server.url}/api/companies/${values.companyId}/company_files/${fileId}`, { headers: { authorization: `Bearer ${values.buyerToken}` } });
+    const answer: unknown = await opened.json();
+    const reading = typeof answer === "object" && answer !== null ? Reflect.get(answer, "reading") : null;
+    const readingToken = typeof reading === "object" && reading !== null ? Reflect.get(reading, "token") : undefined;
+    if (typeof readingToken !== "string") throw new Error(`provider state: the buyer's open has no reading (${opened.status})`);
+    return { ...handed(values), requestId: String(requestId), fileId: String(fileId), readingToken };
+  },
+
+  "an approved access request with a shared document the seller lets buyers download": async () => {
+    const values = await parties(server);
+    const requestId = await seedRequest(server, values, "approved");
+    const fileId = await seedSharedDocument(server, values);
+    await server.db.update(companyFiles).set({ downloadAllowed: true }).where(eq(companyFiles.id, fileId));
+    return { ...handed(values), requestId: String(requestId), fileId: String(fileId) };
+  },
+
   "an approved access request with a letter of intent waiting for an answer": async () => {
     const values = await parties(server);
     const requestId = await seedRequest(server, values, "approved");
