@@ -24,7 +24,7 @@ const TEXT_OPACITY = 0.3;
 const HALO_OPACITY = 0.22;
 const TEXT_GREY = 64;
 const HALO_GREY = 255;
-/** A line's height is the picture's shorter side over this (a Letter page's 612 pt over the PDF stamp's 11 pt is ~55). */
+/** The text's size in pixels is the picture's shorter side over this (a Letter page's 612 pt over the PDF stamp's 11 pt is ~55). */
 const SIDE_PER_FONT = 55;
 const MIN_FONT = 8;
 const JPEG_QUALITY = 90;
