@@ -34,6 +34,8 @@ export const DATA_ROOM_MESSAGES = {
   badType: "Solo se aceptan archivos PDF o imágenes (JPG o PNG).",
   /** Issue 31: a PDF the watermark cannot stamp is refused at upload, never at a buyer's open. */
   unreadablePdf: "El PDF está dañado o protegido con contraseña; súbelo de nuevo sin contraseña.",
+  /** Issue 31: an image the watermark cannot stamp (undecodable, or over 40 megapixels) is refused at upload too. */
+  unreadableImage: "No pudimos leer esta imagen. Súbela de nuevo en JPG o PNG, de hasta 40 megapíxeles.",
   badPictureType: "La imagen debe ser JPG o PNG.",
   noFile: "Selecciona un archivo.",
   tooManyFiles: `Puedes subir hasta ${MAX_FILES_PER_UPLOAD} archivos a la vez.`,
@@ -311,7 +313,8 @@ export const listDataRoomFilesEndpoint = perCategory((category) =>
 /**
  * POST /companies/{id}/company_files/{category}: upload files (multipart
  * `files[]`); PDF or images by content, 5 MB each; a PDF must open without a
- * password and be one the watermark can stamp (decision 048).
+ * password and be one the watermark can stamp, an image must decode (JPEG or
+ * PNG, at most 40 megapixels) (decision 048).
  */
 export const uploadDataRoomFilesEndpoint = perCategory((category) =>
   defineEndpoint({
@@ -328,6 +331,7 @@ export const uploadDataRoomFilesEndpoint = perCategory((category) =>
       tooLarge,
       badType: { status: 415, message: DATA_ROOM_MESSAGES.badType },
       unreadablePdf: { status: 400, message: DATA_ROOM_MESSAGES.unreadablePdf },
+      unreadableImage: { status: 400, message: DATA_ROOM_MESSAGES.unreadableImage },
       cifTooOld: { status: 400, message: DATA_ROOM_MESSAGES.cifTooOld },
     },
   }),

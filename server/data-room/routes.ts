@@ -33,6 +33,7 @@ import { addPageTimes, fileById, fileWithViews, findFile, listFiles, listViews, 
 import { fileLinkPage, type LinkVerdict } from "./file-link-pages.ts";
 import { signFileToken, signReadingToken, verifyFileToken, verifyReadingToken, type SignedFileLink } from "./signed-url.ts";
 import { inspectPdf, stampPdf, type WatermarkStamp } from "./watermark.ts";
+import { checkImage, stampImage } from "./watermark-image.ts";
 
 /** What the data room needs beyond every feature's context: where the bytes live, and the NDA's versions (approved buyers' access). */
 export interface DataRoomContext extends DealRoomContext {
@@ -158,10 +159,12 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
         issuedOn = check.issuedOn;
       }
       const kinds = kindsOf(files, DATA_ROOM_KINDS, upload.errors.badType.message);
-      // A PDF a buyer's open could not stamp is refused now, before anything is written (issue 31); its pages are kept for the viewer's reports.
+      // A file a buyer's open could not stamp is refused now, before anything is written (issue 31); a PDF's pages are kept for the viewer's reports.
       const pageCounts: number[] = [];
       for (const [index, file] of files.entries()) {
-        if (kinds[index] !== "application/pdf") {
+        const kind = kinds[index] ?? "application/pdf";
+        if (kind !== "application/pdf") {
+          if ((await checkImage(file.bytes, kind)) !== "ok") throw fail(upload.errors.unreadableImage);
           pageCounts.push(1);
           continue;
         }
@@ -343,23 +346,26 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
     if (signed.expired) return { kind: "expired", audience: "buyer", place: profile };
     // A download link works only while the owner allows downloads (decision 051).
     if (signed.purpose === "download" && !file.downloadAllowed) return { kind: "downloadOff", place: profile };
-    if (file.contentType !== "application/pdf") return { kind: "open", file, stamp: null, purpose: signed.purpose };
     // Access is "open", so the latest request is approved under the NDA version in force: that version is on the stamp.
     const ndaVersion = (await latestRequestOf(db, viewer.id, companyId))?.ndaVersion ?? "";
     return { kind: "open", file, purpose: signed.purpose, stamp: { name: viewer.name, email: viewer.email, companyRef: company.humanId, ndaVersion, at: now() } };
   };
 
   /**
-   * A buyer's copy, stamped in memory for this answer only (never stored).
-   * Uploads are checked, so null is only a PDF stored before they were: it
-   * is refused rather than handed out unstamped.
+   * A buyer's copy (a PDF, a JPEG or a PNG, in its own format), stamped in
+   * memory for this answer only (never stored). Uploads are checked, so null
+   * is only a file stored before they were: it is refused rather than handed
+   * out unstamped.
    */
-  const stampedCopy = async (stored: Buffer, stamp: WatermarkStamp, fileId: number, request: FastifyRequest): Promise<Buffer | null> => {
+  const stampedCopy = async (stored: Buffer, file: { id: number; contentType: string }, stamp: WatermarkStamp, request: FastifyRequest): Promise<Buffer | null> => {
     try {
+      const { contentType } = file;
+      if (contentType === "image/jpeg" || contentType === "image/png") return await stampImage(stored, contentType, stamp);
+      if (contentType !== "application/pdf") throw new Error(`no stamp for ${contentType}`);
       const stamped = await stampPdf(stored, stamp);
       return Buffer.from(stamped.buffer, stamped.byteOffset, stamped.byteLength);
     } catch (error) {
-      request.log.error({ err: error, fileId }, "a data-room PDF could not be stamped");
+      request.log.error({ err: error, fileId: file.id, contentType: file.contentType }, "a data-room file could not be stamped");
       return null;
     }
   };
@@ -377,7 +383,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
       request.log.error({ fileId: file.id }, "a data-room file's stored object is missing");
       return fileLinkPage({ kind: "invalid" });
     }
-    const bytes = stamp === null ? stored : await stampedCopy(stored, stamp, file.id, request);
+    const bytes = stamp === null ? stored : await stampedCopy(stored, file, stamp, request);
     if (bytes === null) return fileLinkPage({ kind: "unstampable", place: `/perfil-de-negocio/${file.companyId}` });
     return new FileBytes(bytes, file.contentType, {
       "Content-Disposition": contentDisposition(file.filename, purpose === "download" ? "attachment" : "inline"),

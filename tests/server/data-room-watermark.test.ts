@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { count, eq } from "drizzle-orm";
 import { Schema } from "effect";
 import type { FastifyInstance } from "fastify";
+import { Jimp, JimpMime } from "jimp";
 import { PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from "pdf-lib";
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,8 @@ import { DATA_ROOM_MESSAGES, DataRoomFileList, FILE_LINK_PAGES, SignedFileUrl } 
 import { buildApp } from "../../server/app.ts";
 import { createCompany } from "../../server/companies/create-company.ts";
 import { companyFiles } from "../../server/data-room/schema.ts";
-import { checkPdf, mexicoCityDateTime, stampLines, stampPdf, toWinAnsi } from "../../server/data-room/watermark.ts";
+import { checkPdf, mexicoCityDateTime, stampLines, stampPdf, toWinAnsi, type WatermarkStamp } from "../../server/data-room/watermark.ts";
+import { checkImage, drawStamp, imageDimensions, MAX_IMAGE_PIXELS, stampImage, stampTile, type ImageKind } from "../../server/data-room/watermark-image.ts";
 import type { DatabaseHandle } from "../../server/db/open.ts";
 import { sameLimitForEveryBucket } from "../../server/http/rate-limit.ts";
 import { seedCatalogues } from "../../server/seed/catalogues.ts";
@@ -20,7 +22,7 @@ import { createDiskStorage } from "../../server/storage/disk.ts";
 import { expectOnlyMessage, expectPage, ONE_TEST_DATABASE, signedInUser, TEST_APP_CONFIG, type SignedInUser } from "./harness.ts";
 import { dataRoomUpload, insertAccessRequest, multipartBody, SAMPLE_FILES, type MultipartBody } from "./samples.ts";
 
-/** Issue 31: the dynamic watermark of a buyer's PDF (docs/decisions/048-data-room-watermark.md). */
+/** Issue 31: the dynamic watermark of a buyer's PDF or image (docs/decisions/048-data-room-watermark.md). */
 
 const APP_URL = "https://puente.example";
 const decodeList = Schema.decodeUnknownSync(DataRoomFileList);
@@ -56,6 +58,40 @@ async function pageTexts(bytes: Uint8Array): Promise<string[]> {
     await pdf.destroy();
   }
 }
+
+/** A `width` x `height` picture: light on the left half, dark on the right, so the stamp shows on both. */
+async function samplePicture(kind: ImageKind, width: number, height: number): Promise<Buffer> {
+  const picture = new Jimp({ width, height, color: 0xf0ece4ff });
+  picture.scan(Math.floor(width / 2), 0, width - Math.floor(width / 2), height, (_x, _y, index) => {
+    picture.bitmap.data.set([24, 40, 80, 255], index);
+  });
+  return kind === "image/png" ? picture.getBuffer(JimpMime.png) : picture.getBuffer(JimpMime.jpeg, { quality: 95 });
+}
+
+const decodePicture = async (bytes: Buffer) => {
+  const picture = await Jimp.fromBuffer(bytes);
+  return { mime: picture.mime, width: picture.width, height: picture.height, data: picture.bitmap.data };
+};
+
+/** The picture's pixels with the stamp drawn straight onto them, as `stampImage` should before encoding. */
+async function expectedPixels(bytes: Buffer, stamp: WatermarkStamp): Promise<Buffer> {
+  const { width, height, data } = await decodePicture(bytes);
+  const pixels = Buffer.from(data);
+  drawStamp(pixels, width, height, await stampTile(stamp, Math.min(width, height)));
+  return pixels;
+}
+
+/** A PNG whose header announces `width` x `height` but whose data is garbage. */
+const pngHeader = (width: number, height: number): Buffer => {
+  const header = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header);
+  header.writeUInt32BE(13, 8);
+  header.write("IHDR", 12, "latin1");
+  header.writeUInt32BE(width, 16);
+  header.writeUInt32BE(height, 20);
+  header.set([8, 6, 0, 0, 0], 24);
+  return Buffer.concat([header, Buffer.from("garbage, not a zlib stream")]);
+};
 
 describe("the stamp's text (pure)", () => {
   it("dates in Mexico City, es-MX order, 24-hour clock", () => {
@@ -112,6 +148,88 @@ describe("the stamp's text (pure)", () => {
       "latin1",
     );
     expect(await checkPdf(encrypted)).toBe("encrypted");
+  });
+});
+
+describe("the stamp on an image (pure)", () => {
+  const stamp: WatermarkStamp = { name: "Ana Pérez", email: "ana@ejemplo.mx", companyRef: "PUE-0007", ndaVersion: "2026-11", at: new Date("2026-12-04T22:50:00Z") };
+
+  it("reads a PNG's and a JPEG's size from the header, without decoding", async () => {
+    expect(imageDimensions(await samplePicture("image/png", 30, 20), "image/png")).toEqual({ width: 30, height: 20 });
+    expect(imageDimensions(await samplePicture("image/jpeg", 30, 20), "image/jpeg")).toEqual({ width: 30, height: 20 });
+    expect(imageDimensions(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 2]), "image/jpeg")).toBeNull();
+  });
+
+  it("draws the stamp into the pixels, diagonal and repeated over light and dark parts alike; same format and size", async () => {
+    const original = await samplePicture("image/png", 480, 320);
+    const stamped = await stampImage(original, "image/png", stamp);
+    const [before, after] = [await decodePicture(original), await decodePicture(stamped)];
+    expect([after.mime, after.width, after.height]).toEqual(["image/png", 480, 320]);
+    // Lossless: exactly the stamp drawn straight onto the upload's pixels.
+    expect(Buffer.from(after.data).equals(await expectedPixels(original, stamp))).toBe(true);
+    // Changed in every quarter of the picture (repeated, light half and dark half), and only faintly (semi-transparent).
+    const difference = (x: number, y: number) => Math.abs((after.data[(y * 480 + x) * 4] ?? 0) - (before.data[(y * 480 + x) * 4] ?? 0));
+    const quarter = (left: number, top: number) => {
+      let [changed, most] = [0, 0];
+      for (let y = top; y < top + 160; y += 1) {
+        for (let x = left; x < left + 240; x += 1) {
+          if (difference(x, y) > 8) changed += 1;
+          most = Math.max(most, difference(x, y));
+        }
+      }
+      return { changed: changed / (240 * 160), most };
+    };
+    for (const [left, top] of [[0, 0], [240, 0], [0, 160], [240, 160]] as const) {
+      const { changed, most } = quarter(left, top);
+      expect(changed).toBeGreaterThan(0.03);
+      expect(most).toBeLessThan(120);
+    }
+    // Diagonal: the stamp's marks follow lines rising at 35°, so a changed pixel's neighbour 10 pixels to the
+    // right and 7 up (tan 35° ≈ 0.7) is changed far more often than the one 10 to the right or 7 straight up.
+    const changed = (x: number, y: number) => difference(x, y) > 8;
+    let [diagonal, horizontal, vertical] = [0, 0, 0];
+    for (let y = 40; y < 280; y += 1) {
+      for (let x = 10; x < 200; x += 1) {
+        if (!changed(x, y)) continue;
+        if (changed(x + 10, y - Math.round(10 * Math.tan((35 * Math.PI) / 180)))) diagonal += 1;
+        if (changed(x + 10, y)) horizontal += 1;
+        if (changed(x, y - 7)) vertical += 1;
+      }
+    }
+    expect(diagonal).toBeGreaterThan(1.5 * Math.max(horizontal, vertical));
+  });
+
+  it("keeps a JPEG a JPEG of the same size, close to the stamp drawn straight onto it", async () => {
+    const original = await samplePicture("image/jpeg", 300, 200);
+    const stamped = await stampImage(original, "image/jpeg", stamp);
+    expect(stamped.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const [before, after, expected] = [await decodePicture(original), await decodePicture(stamped), await expectedPixels(original, stamp)];
+    expect([after.mime, after.width, after.height]).toEqual(["image/jpeg", 300, 200]);
+    // JPEG is lossy: the copy is far nearer the stamped pixels than the upload is.
+    const distance = (a: Uint8Array, b: Uint8Array) => a.reduce((sum, value, index) => sum + Math.abs(value - (b[index] ?? 0)), 0) / a.length;
+    expect(distance(before.data, expected)).toBeGreaterThan(1);
+    expect(distance(after.data, expected)).toBeLessThan(distance(before.data, expected) / 2);
+  });
+
+  it("never throws on a name outside the font, keeps transparency and stamps a picture smaller than the stamp", async () => {
+    const clear = await new Jimp({ width: 200, height: 120, color: 0x00000000 }).getBuffer(JimpMime.png);
+    const stamped = await decodePicture(await stampImage(clear, "image/png", { ...stamp, name: "山田 Łukasz" }));
+    const alphas = Array.from({ length: 200 * 120 }, (_, index) => stamped.data[index * 4 + 3] ?? 0);
+    expect(alphas.some((alpha) => alpha === 0)).toBe(true);
+    expect(alphas.some((alpha) => alpha > 0)).toBe(true);
+    const tiny = await decodePicture(await stampImage(SAMPLE_FILES.jpeg, "image/jpeg", stamp));
+    expect([tiny.width, tiny.height]).toEqual([2, 2]);
+  });
+
+  it("reads uploads the way a buyer's open will: an undecodable or a too large image is not stampable", async () => {
+    expect(await checkImage(SAMPLE_FILES.png, "image/png")).toBe("ok");
+    expect(await checkImage(SAMPLE_FILES.jpeg, "image/jpeg")).toBe("ok");
+    expect(await checkImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]), "image/jpeg")).toBe("damaged");
+    expect(await checkImage(pngHeader(20, 20), "image/png")).toBe("damaged");
+    // A PNG sniffed by its signature but announcing more pixels than allowed is refused before it is decoded.
+    expect(await checkImage(pngHeader(MAX_IMAGE_PIXELS, 2), "image/png")).toBe("tooLarge");
+    // A PNG uploaded as a JPEG (sniffing says JPEG only for JPEG bytes, but a stored file's type is trusted at view time).
+    expect(await checkImage(SAMPLE_FILES.png, "image/jpeg")).toBe("damaged");
   });
 });
 
@@ -210,13 +328,66 @@ describe.each(ONE_TEST_DATABASE)("the watermark on $kind", (target) => {
     }
   });
 
-  it("an image is served as uploaded, to a buyer too (not stamped in this slice)", async () => {
-    const uploaded = await uploadPdf(SAMPLE_FILES.png, "foto.png");
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
+  it("an approved buyer's PNG and JPEG are stamped copies of the same format and size; the owner's and an admin's are the upload's bytes", async () => {
+    const buyerStamp: WatermarkStamp = { name: "Łukasz Núñez", email: "lukasz.compra@ejemplo.mx", companyRef: company.humanId, ndaVersion: currentNda().version, at: new Date(clock) };
+    for (const [kind, filename] of [
+      ["image/png", "foto.png"],
+      ["image/jpeg", "foto.jpg"],
+    ] as const) {
+      const picture = await samplePicture(kind, 320, 240);
+      const uploaded = await uploadPdf(picture, filename);
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const [file] = decodeList(uploaded.json()).items;
+      if (file === undefined) throw new Error("no file in the answer");
+      await share(file.id);
+      const objectsBefore = await storedObjects();
+
+      const served = await openAs(buyer, file.id);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe(kind);
+      expect(served.headers["cache-control"]).toBe("private, no-store");
+      expect(served.headers["x-content-type-options"]).toBe("nosniff");
+      expect(Number(served.headers["content-length"])).toBe(served.rawPayload.length);
+      expect(served.rawPayload.equals(picture)).toBe(false);
+      const opened = await decodePicture(served.rawPayload);
+      expect([opened.mime, opened.width, opened.height]).toEqual([kind, 320, 240]);
+      // The buyer's stamp (name, e-mail, company, NDA, the open's minute in Mexico City): the very bytes stampImage makes of the upload.
+      expect(served.rawPayload.equals(await stampImage(picture, kind, buyerStamp))).toBe(true);
+      if (kind === "image/png") expect(Buffer.from(opened.data).equals(await expectedPixels(picture, buyerStamp))).toBe(true);
+      expect(await storedObjects()).toBe(objectsBefore);
+
+      for (const manager of [owner, admin]) {
+        const own = await openAs(manager, file.id);
+        expect(own.statusCode).toBe(200);
+        expect(own.rawPayload.equals(picture)).toBe(true);
+      }
+    }
+  });
+
+  it("an image that cannot be decoded is refused at upload with the Spanish message, nothing stored; one stored before is never served unstamped", async () => {
+    const [rowsBefore, objectsBefore] = [await rows(), await storedObjects()];
+    expectOnlyMessage(await uploadPdf(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), "roto.jpg"), 400, DATA_ROOM_MESSAGES.unreadableImage);
+    expectOnlyMessage(await uploadPdf(pngHeader(64, 64), "roto.png"), 400, DATA_ROOM_MESSAGES.unreadableImage);
+    expectOnlyMessage(await uploadPdf(pngHeader(10_000, 10_000), "enorme.png"), 400, DATA_ROOM_MESSAGES.unreadableImage);
+    // A good picture beside a bad one: the request is refused whole.
+    const both = multipartBody([
+      { name: "files[]", filename: "buena.png", contentType: "image/png", bytes: SAMPLE_FILES.png },
+      { name: "files[]", filename: "mala.png", contentType: "image/png", bytes: pngHeader(8, 8) },
+    ]);
+    expectOnlyMessage(await uploadBody(both), 400, DATA_ROOM_MESSAGES.unreadableImage);
+    expect(await rows()).toBe(rowsBefore);
+    expect(await storedObjects()).toBe(objectsBefore);
+
+    const uploaded = await uploadPdf(SAMPLE_FILES.png, "antigua.png");
     const [file] = decodeList(uploaded.json()).items;
     if (file === undefined) throw new Error("no file in the answer");
+    const [row] = await handle.db.select({ key: companyFiles.storageKey }).from(companyFiles).where(eq(companyFiles.id, file.id));
+    await createDiskStorage(uploadsDir).put(row?.key ?? "", pngHeader(64, 64), "image/png");
     await share(file.id);
-    expect((await openAs(buyer, file.id)).rawPayload).toEqual(SAMPLE_FILES.png);
+    expectPage(await openAs(buyer, file.id), 409, FILE_LINK_PAGES.unstampable.message, FILE_LINK_PAGES.unstampable.next);
+    const own = await openAs(owner, file.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(pngHeader(64, 64))).toBe(true);
   });
 
   it("a PDF that cannot be stamped is refused at upload with the Spanish message, nothing stored; one stored before is never served unstamped", async () => {
