@@ -1,7 +1,7 @@
 /**
  * Secrets never reach a log (issue 26): e-mail verification and password
  * recovery links (`?token=`), data-room file links (`/api/files/<signed
- * token>`) and receipt links (`?signature=`) grant access to whoever holds
+ * token>`), reading reports (`/api/file_readings/<signed token>/pages`) and receipt links (`?signature=`) grant access to whoever holds
  * them, and request logs, error logs and the local mail log all print URLs.
  * Every log line passes through `redactSecrets` on its way out (see
  * `redactingStream`), so no serializer or call site can forget it.
@@ -14,8 +14,8 @@ const SECRET_PARAMETERS = ["token", "signature", "sig", "access_token", "refresh
 
 // A value ends where a URL or a JSON string would: no backtracking (each class excludes what ends it).
 const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_PARAMETERS.join("|")})=)[^&\\s#"'<>\\\\]+`, "gi");
-/** Path segments that are themselves the credential: the signed data-room file link. */
-const SECRET_PATH = /(\/api\/files\/)[^/\s?#"'<>\\]+/g;
+/** Path segments that are themselves the credential: the signed data-room file link, and an open's reading token (decision 051). */
+const SECRET_PATH = /(\/api\/(?:files|file_readings)\/)[^/\s?#"'<>\\]+/g;
 
 export function redactSecrets(text: string): string {
   return text.replace(SECRET_QUERY, `$1${REDACTED}`).replace(SECRET_PATH, `$1${REDACTED}`);

@@ -18,6 +18,7 @@ describe("4. no secret in a log: the redaction itself", () => {
     expect(redactSecrets('"url":"/verificar-correo?token=x1.y2&utm=correo"')).toBe(`"url":"/verificar-correo?token=${REDACTED}&utm=correo"`);
     expect(redactSecrets("/api/payments/7/receipt?page=1&Signature=s1g")).toBe(`/api/payments/7/receipt?page=1&Signature=${REDACTED}`);
     expect(redactSecrets("/api/files/12.3.1795000000.c2lnbmF0dXJh?download=1")).toBe(`/api/files/${REDACTED}?download=1`);
+    expect(redactSecrets('"url":"/api/file_readings/7.1795000000.c2lnbmF0dXJh/pages"')).toBe(`"url":"/api/file_readings/${REDACTED}/pages"`);
     expect(redactSecrets("/api/companies?search=token&page=2")).toBe("/api/companies?search=token&page=2");
   });
 
@@ -50,6 +51,7 @@ describe.each(ONE_TEST_DATABASE)("hardening 2 on $kind", (target) => {
     await app.inject({ url: "/recuperar-contrasena?token=RECOVERYSECRET123" });
     await app.inject({ url: "/verificar-correo?token=VERIFYSECRET456" });
     await app.inject({ url: "/api/files/99.1.1795000000.FILESECRET789" });
+    await app.inject({ method: "POST", url: "/api/file_readings/99.1795000000.READINGSECRET321/pages", payload: { pages: [{ page: 1, milliseconds: 1 }] } });
     await app.inject({ url: "/api/payments/1/receipt?signature=RECEIPTSECRET000" });
     // The local mailer logs the recovery e-mail it keeps, link and all.
     const recovery = await callEndpoint(app, requestPasswordRecoveryEndpoint, undefined, { body: { email: user.email } });
@@ -61,7 +63,7 @@ describe.each(ONE_TEST_DATABASE)("hardening 2 on $kind", (target) => {
     expect(log).toContain("recuperar-contrasena?token=[redacted]");
     expect(log).toContain("/api/files/[redacted]");
     expect(log).toContain("signature=[redacted]");
-    for (const secret of ["RECOVERYSECRET123", "VERIFYSECRET456", "FILESECRET789", "RECEIPTSECRET000"]) expect(log).not.toContain(secret);
+    for (const secret of ["RECOVERYSECRET123", "VERIFYSECRET456", "FILESECRET789", "READINGSECRET321", "RECEIPTSECRET000"]) expect(log).not.toContain(secret);
     // The recovery link's own token (random) is not in the log either: every logged link is redacted.
     expect(log).not.toMatch(/token=(?!\[redacted\])/);
   });

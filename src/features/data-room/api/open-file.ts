@@ -47,4 +47,5 @@ export const openedFileQueryOptions = (companyId: number, fileId: number) =>
     refetchOnReconnect: false,
   });
 
-export const useOpenedFile = (companyId: number, fileId: number) => useQuery(openedFileQueryOptions(companyId, fileId));
+/** `enabled` false (ids that are not ids): nothing is asked. */
+export const useOpenedFile = (companyId: number, fileId: number, enabled = true) => useQuery({ ...openedFileQueryOptions(companyId, fileId), enabled });

@@ -103,7 +103,7 @@ export default function DocumentViewerPage() {
   const companyId = valid ? Number(params.id) : 0;
   const fileId = valid ? Number(params.fileId) : 0;
   const profile = `/perfil-de-negocio/${params.id}`;
-  const opened = useOpenedFile(companyId, fileId);
+  const opened = useOpenedFile(companyId, fileId, valid);
   const pdf = usePdf(opened.data);
   const [page, setPage] = useState(1);
   const isImage = opened.data !== undefined && opened.data.content_type !== "application/pdf";
