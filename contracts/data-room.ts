@@ -36,6 +36,8 @@ export const DATA_ROOM_MESSAGES = {
   unreadablePdf: "El PDF está dañado o protegido con contraseña; súbelo de nuevo sin contraseña.",
   /** Issue 31: an image the watermark cannot stamp (undecodable, or over 40 megapixels) is refused at upload too. */
   unreadableImage: "No pudimos leer esta imagen. Súbela de nuevo en JPG o PNG, de hasta 40 megapíxeles.",
+  /** Decision 048: images are checked in a small pool of worker threads; when its queue is full the upload is refused with Retry-After. */
+  imagesBusy: "Estamos procesando muchas imágenes en este momento. Intenta de nuevo en unos segundos.",
   badPictureType: "La imagen debe ser JPG o PNG.",
   noFile: "Selecciona un archivo.",
   tooManyFiles: `Puedes subir hasta ${MAX_FILES_PER_UPLOAD} archivos a la vez.`,
@@ -123,6 +125,16 @@ export const FILE_LINK_PAGES = {
     title: "Documento no disponible",
     message: "Este documento no se puede mostrar con la marca de agua de tu cuenta.",
     next: "Pide a la empresa, desde el perfil de la empresa, que vuelva a subir el documento; mientras tanto no se puede abrir.",
+  },
+  /**
+   * A buyer's image while the server's image workers are all busy and their
+   * queue is full (decision 048): a 503 with Retry-After; the link still
+   * works until it expires.
+   */
+  busy: {
+    title: "Intenta de nuevo en unos segundos",
+    message: "Estamos preparando muchas imágenes en este momento y no pudimos abrir esta.",
+    next: "Vuelve a cargar esta página en unos segundos: el enlace sigue funcionando hasta que expire.",
   },
   /** A buyer's download link, after the owner switched downloads off for the document (decision 051). */
   downloadOff: {
@@ -332,6 +344,7 @@ export const uploadDataRoomFilesEndpoint = perCategory((category) =>
       badType: { status: 415, message: DATA_ROOM_MESSAGES.badType },
       unreadablePdf: { status: 400, message: DATA_ROOM_MESSAGES.unreadablePdf },
       unreadableImage: { status: 400, message: DATA_ROOM_MESSAGES.unreadableImage },
+      imagesBusy: { status: 503, message: DATA_ROOM_MESSAGES.imagesBusy },
       cifTooOld: { status: 400, message: DATA_ROOM_MESSAGES.cifTooOld },
     },
   }),
@@ -477,6 +490,7 @@ export const downloadFileEndpoint = defineEndpoint({
     notAllowed: { status: 403, message: FILE_LINK_PAGES.notAllowed.message },
     unstampable: { status: 409, message: FILE_LINK_PAGES.unstampable.message },
     downloadOff: { status: 403, message: FILE_LINK_PAGES.downloadOff.message },
+    busy: { status: 503, message: FILE_LINK_PAGES.busy.message },
   },
 });
 

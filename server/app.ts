@@ -44,6 +44,7 @@ import { healthRoutes } from "./health/routes.ts";
 import { kybRoutes } from "./kyb/routes.ts";
 import type { RouteContext } from "./http/context.ts";
 import { createRouter, type Router } from "./http/router.ts";
+import { createImagePool, type ImagePool, type ImagePoolSettings } from "./data-room/image-pool.ts";
 import { dataRoomRoutes } from "./data-room/routes.ts";
 import { dealRoomRoutes } from "./deal-room/routes.ts";
 import { NDA_VERSIONS, type NdaVersion } from "../content/nda.ts";
@@ -88,6 +89,8 @@ declare module "fastify" {
     beginDrain(): void;
     /** This app's Prometheus metrics (served on METRICS_PORT by server/start.ts). */
     readonly metrics: Metrics;
+    /** This app's image worker threads (server/data-room/image-pool.ts): tests and benchmarks read its `stats()`. */
+    readonly imagePool: ImagePool;
   }
 }
 
@@ -95,6 +98,8 @@ declare module "fastify" {
 type FeatureContext = RouteContext & {
   readonly paymentProvider: PaymentProvider;
   readonly storage: Storage;
+  /** This process's image worker threads (server/data-room/image-pool.ts): started on first use, stopped on close. */
+  readonly imagePool: ImagePool;
   readonly teamNotifier: TeamNotifier;
   readonly ndaVersions: ReadonlyArray<NdaVersion>;
   readonly live: LiveEvents;
@@ -192,6 +197,8 @@ export interface AppConfig {
   readonly s3?: S3Settings;
   /** Uploads on disk here (UPLOADS_DIR, default .data/uploads via server/main.ts); absent: a temporary directory removed on close. */
   readonly uploadsDir?: string;
+  /** IMAGE_WORKERS and IMAGE_QUEUE_MAX: the threads that stamp and check data-room images (decision 048); default 1 thread, 8 jobs waiting. Tests also give a worker module of their own. */
+  readonly imagePool?: Partial<ImagePoolSettings>;
   /** SLACK_WEBHOOK_URL: finished onboardings go to this Slack incoming webhook; absent: the team e-mail. */
   readonly slackWebhookUrl?: string;
   /** A ready team notifier (tests); overrides slackWebhookUrl. */
@@ -349,6 +356,10 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       : createStripeProvider({ ...config.stripe, appUrl }));
   // The AWS SDK loads only when S3 is configured: it is large, and the disk needs none of it.
   const storage = config.storage ?? (config.s3 === undefined ? diskStorage(app, config.uploadsDir) : (await import("./storage/s3.ts")).createS3Storage(config.s3));
+  // Threads start on the first image, not here; stopped once requests in flight are done (onClose runs after them).
+  const imagePool = createImagePool(config.imagePool);
+  app.addHook("onClose", () => imagePool.close());
+  app.decorate("imagePool", imagePool);
   const slackWebhookUrl = config.slackWebhookUrl ?? (process.env.SLACK_WEBHOOK_URL?.trim() || undefined);
   const teamNotifier = config.teamNotifier ?? createTeamNotifier({ slackWebhookUrl, db, mailer, teamEmail, log: app.log });
   const ndaVersions = config.ndaVersions ?? NDA_VERSIONS;
@@ -365,7 +376,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const beforeReady = (task: () => Promise<void>) => {
     readyTasks.push(task);
   };
-  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, teamNotifier, ndaVersions, live, searchIndex, beforeReady, metrics };
+  const context: FeatureContext = { db, authz: { currentUser: authz.currentUser }, tokens, mailer, appUrl, teamEmail, rateLimiter, background, now, paymentProvider, storage, imagePool, teamNotifier, ndaVersions, live, searchIndex, beforeReady, metrics };
 
   app.setErrorHandler((error, request, reply) => {
     const { statusCode, message, expected } = toErrorReply(error);

@@ -59,6 +59,10 @@ export interface ServerEnv {
   readonly mailPollIntervalMs: number | undefined;
   /** LIVE_MAX_STREAMS_PER_USER: live streams one user may hold open in this process; default 10 (at least 1). */
   readonly liveMaxStreamsPerUser: number | undefined;
+  /** IMAGE_WORKERS: worker threads that stamp and check data-room images (decision 048); default 1 (at least 1). */
+  readonly imageWorkers: number | undefined;
+  /** IMAGE_QUEUE_MAX: image jobs that may wait for a thread; past it a 503 with Retry-After. Default 8. */
+  readonly imageQueueMax: number | undefined;
   /** METRICS_PORT: Prometheus metrics at /metrics on this port; absent: none. */
   readonly metricsPort: number | undefined;
   /** METRICS_HOST: the metrics' address; default 127.0.0.1. */
@@ -141,6 +145,13 @@ function readLiveMaxStreams(raw: string | undefined): number | undefined {
   return value;
 }
 
+/** 0 threads would stamp no image: at least 1. */
+function readImageWorkers(raw: string | undefined): number | undefined {
+  const value = positiveInt("IMAGE_WORKERS", raw);
+  if (value !== undefined && value < 1) throw new Error(`IMAGE_WORKERS must be at least 1 (got "${raw ?? ""}").`);
+  return value;
+}
+
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   const logLevel = (env.LOG_LEVEL ?? "info").trim().toLowerCase();
   if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(", ")}.`);
@@ -172,6 +183,8 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     accessLapseIntervalMs: positiveInt("ACCESS_LAPSE_INTERVAL_MS", env.ACCESS_LAPSE_INTERVAL_MS),
     mailPollIntervalMs: readMailPollInterval(env.MAIL_POLL_INTERVAL_MS),
     liveMaxStreamsPerUser: readLiveMaxStreams(env.LIVE_MAX_STREAMS_PER_USER),
+    imageWorkers: readImageWorkers(env.IMAGE_WORKERS),
+    imageQueueMax: positiveInt("IMAGE_QUEUE_MAX", env.IMAGE_QUEUE_MAX),
     metricsPort: readPort("METRICS_PORT", env.METRICS_PORT),
     metricsHost: blank(env.METRICS_HOST),
     shutdownDrainMs: positiveInt("SHUTDOWN_DRAIN_MS", env.SHUTDOWN_DRAIN_MS) ?? 0,

@@ -87,6 +87,8 @@ const server = await startServer({
   accessLapseIntervalMs: env.accessLapseIntervalMs,
   mailPollIntervalMs: env.mailPollIntervalMs,
   liveMaxStreamsPerUser: env.liveMaxStreamsPerUser,
+  imageWorkers: env.imageWorkers,
+  imageQueueMax: env.imageQueueMax,
   metricsPort: env.metricsPort,
   metricsHost: env.metricsHost,
   onStep: (step, { url, app }) => {

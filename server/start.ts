@@ -64,6 +64,10 @@ export interface StartServerOptions {
   readonly metricsHost?: string | undefined;
   /** LIVE_MAX_STREAMS_PER_USER: live streams one user may hold open; default 10. */
   readonly liveMaxStreamsPerUser?: number | undefined;
+  /** IMAGE_WORKERS: threads that stamp and check data-room images; default 1. */
+  readonly imageWorkers?: number | undefined;
+  /** IMAGE_QUEUE_MAX: image jobs that may wait for a thread; default 8. */
+  readonly imageQueueMax?: number | undefined;
   /**
    * Told each step of the start as it completes, and of the close as it
    * begins; the server waits for what it returns. server/main.ts logs them;
@@ -160,6 +164,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.accessLapseIntervalMs === undefined ? {} : { accessLapseIntervalMs: options.accessLapseIntervalMs }),
         ...(options.mailPollIntervalMs === undefined ? {} : { mailDelivery: { pollIntervalMs: options.mailPollIntervalMs } }),
         ...(options.liveMaxStreamsPerUser === undefined ? {} : { live: { maxStreamsPerUser: options.liveMaxStreamsPerUser } }),
+        imagePool: {
+          ...(options.imageWorkers === undefined ? {} : { workers: options.imageWorkers }),
+          ...(options.imageQueueMax === undefined ? {} : { maxQueued: options.imageQueueMax }),
+        },
         // With port 0 the real port is only known after listen; links then use appUrl.
         appUrl: options.appUrl ?? `http://${shownHost}:${port === 0 ? 3000 : port}`,
         jwtSecret: options.jwtSecret ?? new Uint8Array(randomBytes(32)),

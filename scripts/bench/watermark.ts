@@ -1,4 +1,4 @@
-// npm run bench:watermark [-- --runs 30 --pages 50 --image-runs 5 --only pdf|images]
+// npm run bench:watermark [-- --runs 30 --pages 50 --image-runs 5 --only pdf|images|pool]
 //
 // The data-room watermark's cost (issue 31: stamping a 50-page, 5 MB PDF
 // takes <= 500 ms p95 on this machine; docs/decisions/048-data-room-watermark.md).
@@ -15,12 +15,21 @@
 // times after one warm-up run, with the decode, the stamp and the encode
 // timed apart, and `checkImage` (the upload's check) timed too. One line each:
 //   image=<jpeg|png> p50_ms=<n> p95_ms=<n> decode_ms=<n> stamp_ms=<n> encode_ms=<n> check_ms=<n> size_mb=<n> stamped_size_mb=<n>
+// Then the same pictures through the image pool (server/data-room/image-pool.ts,
+// one worker thread, as a buyer's open and an upload run them), `image-runs`
+// times after one warm-up, with the event loop's delay measured meanwhile
+// (perf_hooks.monitorEventLoopDelay, 10 ms resolution, so ~10 ms is an idle
+// loop; inline, for comparison, the longest wait of a 1 ms timer while one
+// stamp ran on the main thread). One line each:
+//   pool=<jpeg|png> p50_ms=<n> p95_ms=<n> check_p50_ms=<n> loop_p50_ms=<n> loop_p99_ms=<n> loop_max_ms=<n> inline_loop_max_ms=<n>
 // Not part of `npm test` (not a timed test); figures in docs/performance/watermark.md.
 import { randomBytes } from "node:crypto";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState, StandardFonts } from "pdf-lib";
 import { Jimp, JimpMime, PNGColorType, PNGFilterType } from "jimp";
 import jpeg from "jpeg-js";
+import { createImagePool } from "../../server/data-room/image-pool.ts";
 import { checkImage, drawStamp, stampImage, stampTile, type ImageKind } from "../../server/data-room/watermark-image.ts";
 import { stampPdf, type WatermarkStamp } from "../../server/data-room/watermark.ts";
 import { log, percentile, round } from "./support.ts";
@@ -163,8 +172,63 @@ async function benchImage(kind: ImageKind): Promise<void> {
   );
 }
 
-if (args.only !== "images") await benchPdf();
-if (args.only !== "pdf") {
+/** The event loop's delay while `work` runs: percentiles and the longest, in ms. */
+async function loopDelayDuring<T>(work: () => Promise<T>): Promise<{ value: T; p50: number; p99: number; max: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  try {
+    const value = await work();
+    return { value, p50: histogram.percentile(50) / 1e6, p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6 };
+  } finally {
+    histogram.disable();
+  }
+}
+
+async function benchPool(kind: ImageKind): Promise<void> {
+  const source = await samplePicture(kind);
+  const name = kind === "image/jpeg" ? "jpeg" : "png";
+  const pool = createImagePool({ workers: 1, maxQueued: 8 });
+  try {
+    log(`pool: 4000 x 3000 ${name} through one worker thread; ${IMAGE_RUNS} runs after 1 warm-up run`);
+    await pool.stampImage(Buffer.from(source), kind, stamp);
+    const [total, checks]: [number[], number[]] = [[], []];
+    const loop = await loopDelayDuring(async () => {
+      for (let run = 0; run < IMAGE_RUNS; run += 1) {
+        // A copy per run: the pool moves the bytes to the worker, as the route's stored copy is moved.
+        const bytes = Buffer.from(source);
+        let started = performance.now();
+        await pool.stampImage(bytes, kind, stamp);
+        total.push(performance.now() - started);
+        started = performance.now();
+        await pool.checkImage(source, kind);
+        checks.push(performance.now() - started);
+      }
+    });
+    // Inline: the longest wait of a 1 ms timer while one stamp runs on the main thread (the histogram may not even sample it).
+    let [last, inlineGap] = [performance.now(), 0];
+    const ticking = setInterval(() => {
+      inlineGap = Math.max(inlineGap, performance.now() - last);
+      last = performance.now();
+    }, 1);
+    await stampImage(source, kind, stamp);
+    inlineGap = Math.max(inlineGap, performance.now() - last);
+    clearInterval(ticking);
+    const inline = { max: inlineGap };
+    total.sort((a, b) => a - b);
+    console.log(
+      `pool=${name} p50_ms=${round(percentile(total, 50), 0)} p95_ms=${round(percentile(total, 95), 0)} check_p50_ms=${median(checks)} loop_p50_ms=${round(loop.p50, 1)} loop_p99_ms=${round(loop.p99, 1)} loop_max_ms=${round(loop.max, 1)} inline_loop_max_ms=${round(inline.max, 0)}`,
+    );
+  } finally {
+    await pool.close();
+  }
+}
+
+if (args.only === undefined || args.only === "pdf") await benchPdf();
+if (args.only === undefined || args.only === "images") {
   await benchImage("image/jpeg");
   await benchImage("image/png");
+}
+if (args.only === undefined || args.only === "pool") {
+  await benchPool("image/jpeg");
+  await benchPool("image/png");
 }

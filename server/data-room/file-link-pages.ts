@@ -1,6 +1,7 @@
 import { downloadFileEndpoint, FILE_LINK_PAGES } from "../../contracts/data-room.ts";
 import { messagePage, type MessagePageLink } from "../http/message-page.ts";
 import { HtmlPage } from "../http/router.ts";
+import { IMAGE_POOL_RETRY_AFTER_SECONDS } from "./image-pool.ts";
 import type { FileRow } from "./queries.ts";
 import type { FileLinkPurpose } from "./signed-url.ts";
 import type { WatermarkStamp } from "./watermark.ts";
@@ -22,15 +23,22 @@ export type LinkVerdict =
   /** `place`: where the viewer opens the file again (the data room of an owner or an admin, the buyer's full profile). */
   | { readonly kind: "expired"; readonly audience: "manager" | "buyer"; readonly place: string }
   /** `place`: the company's profile, where a buyer asks again, accepts the NDA in force or finds what is shared. */
-  | { readonly kind: "accessEnded" | "ndaOutdated" | "unshared" | "unstampable" | "downloadOff"; readonly place: string };
+  | { readonly kind: "accessEnded" | "ndaOutdated" | "unshared" | "unstampable" | "downloadOff"; readonly place: string }
+  /** A buyer's image while the image workers' queue is full (decision 048): 503 with Retry-After, try again shortly. */
+  | { readonly kind: "busy"; readonly place: string };
 
 const MARKETPLACE: MessagePageLink = { href: "/compra-una-empresa", label: "Explorar empresas" };
 const CONTACT: MessagePageLink = { href: "/contacto", label: "Escríbenos" };
 
 const { errors } = downloadFileEndpoint;
 
-const page = (status: number, copy: { readonly title: string; readonly message: string }, next: string, links: ReadonlyArray<MessagePageLink>): HtmlPage =>
-  new HtmlPage(messagePage({ title: copy.title, message: copy.message, next, links }), status);
+const page = (
+  status: number,
+  copy: { readonly title: string; readonly message: string },
+  next: string,
+  links: ReadonlyArray<MessagePageLink>,
+  headers: Readonly<Record<string, string>> = {},
+): HtmlPage => new HtmlPage(messagePage({ title: copy.title, message: copy.message, next, links }), status, headers);
 
 /** The page for every verdict but "open". */
 export function fileLinkPage(verdict: Exclude<LinkVerdict, { readonly kind: "open" }>): HtmlPage {
@@ -58,6 +66,8 @@ export function fileLinkPage(verdict: Exclude<LinkVerdict, { readonly kind: "ope
       return page(errors.unstampable.status, FILE_LINK_PAGES.unstampable, FILE_LINK_PAGES.unstampable.next, [{ href: verdict.place, label: "Ir al perfil de la empresa" }]);
     case "deactivated":
       return page(errors.deactivated.status, FILE_LINK_PAGES.deactivated, FILE_LINK_PAGES.deactivated.next, [CONTACT]);
+    case "busy":
+      return page(errors.busy.status, FILE_LINK_PAGES.busy, FILE_LINK_PAGES.busy.next, [{ href: verdict.place, label: "Ir al perfil de la empresa" }], { "Retry-After": String(IMAGE_POOL_RETRY_AFTER_SECONDS) });
     case "notAllowed":
       return page(errors.notAllowed.status, FILE_LINK_PAGES.notAllowed, FILE_LINK_PAGES.notAllowed.next, [CONTACT, MARKETPLACE]);
   }

@@ -33,11 +33,13 @@ import { addPageTimes, fileById, fileWithViews, findFile, listFiles, listViews, 
 import { fileLinkPage, type LinkVerdict } from "./file-link-pages.ts";
 import { signFileToken, signReadingToken, verifyFileToken, verifyReadingToken, type SignedFileLink } from "./signed-url.ts";
 import { inspectPdf, stampPdf, type WatermarkStamp } from "./watermark.ts";
-import { checkImage, stampImage } from "./watermark-image.ts";
+import { IMAGE_POOL_RETRY_AFTER_SECONDS, ImagePoolBusy, type ImagePool } from "./image-pool.ts";
 
-/** What the data room needs beyond every feature's context: where the bytes live, and the NDA's versions (approved buyers' access). */
+/** What the data room needs beyond every feature's context: where the bytes live, the NDA's versions (approved buyers' access) and the threads that stamp and check images. */
 export interface DataRoomContext extends DealRoomContext {
   readonly storage: Storage;
+  /** Images are stamped and checked off the event loop, in worker threads (./image-pool.ts, decision 048). */
+  readonly imagePool: ImagePool;
 }
 
 /** The public path of a picture; the key changes on every upload. */
@@ -70,7 +72,7 @@ const downloadCspFor = (contentType: string): Readonly<Record<string, string>> =
  * open through a short-lived signed URL of ours, and each open is recorded.
  */
 export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
-  const { db, authz, rateLimiter, storage, now, appUrl, tokens, ndaVersions } = context;
+  const { db, authz, rateLimiter, storage, now, appUrl, tokens, ndaVersions, imagePool } = context;
   const perUser = { key: (request: FastifyRequest) => `user:${request.user?.id ?? "anonymous"}` };
 
   const uploadGuards = [rateLimiter.guard("uploads", perUser)];
@@ -151,7 +153,7 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
 
     router.serve(list, {}, async ({ params }) => ({ items: await listFiles(db, params.id, category) }));
 
-    router.serve(upload, { guards: uploadGuards }, async ({ params, fields, files, request }) => {
+    router.serve(upload, { guards: uploadGuards }, async ({ params, fields, files, request, reply }) => {
       let issuedOn: string | null = null;
       if (needsIssueDate) {
         const check = checkCifIssueDate(fields.issued_on, now());
@@ -164,7 +166,14 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
       for (const [index, file] of files.entries()) {
         const kind = kinds[index] ?? "application/pdf";
         if (kind !== "application/pdf") {
-          if ((await checkImage(file.bytes, kind)) !== "ok") throw fail(upload.errors.unreadableImage);
+          // In a worker thread; a full queue refuses the whole upload (503, Retry-After), nothing written.
+          const checked = await imagePool.checkImage(file.bytes, kind).catch((error: unknown) => {
+            if (!(error instanceof ImagePoolBusy)) throw error;
+            request.log.warn({ companyId: params.id, ...imagePool.stats() }, "image pool busy: upload refused");
+            reply.header("Retry-After", String(IMAGE_POOL_RETRY_AFTER_SECONDS));
+            throw fail(upload.errors.imagesBusy);
+          });
+          if (checked !== "ok") throw fail(upload.errors.unreadableImage);
           pageCounts.push(1);
           continue;
         }
@@ -355,16 +364,18 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
    * A buyer's copy (a PDF, a JPEG or a PNG, in its own format), stamped in
    * memory for this answer only (never stored). Uploads are checked, so null
    * is only a file stored before they were: it is refused rather than handed
-   * out unstamped.
+   * out unstamped. An image is stamped in a worker thread (its bytes move
+   * there); ImagePoolBusy (the queue is full) is thrown on, for a 503.
    */
   const stampedCopy = async (stored: Buffer, file: { id: number; contentType: string }, stamp: WatermarkStamp, request: FastifyRequest): Promise<Buffer | null> => {
     try {
       const { contentType } = file;
-      if (contentType === "image/jpeg" || contentType === "image/png") return await stampImage(stored, contentType, stamp);
+      if (contentType === "image/jpeg" || contentType === "image/png") return await imagePool.stampImage(stored, contentType, stamp);
       if (contentType !== "application/pdf") throw new Error(`no stamp for ${contentType}`);
       const stamped = await stampPdf(stored, stamp);
       return Buffer.from(stamped.buffer, stamped.byteOffset, stamped.byteLength);
     } catch (error) {
+      if (error instanceof ImagePoolBusy) throw error;
       request.log.error({ err: error, fileId: file.id, contentType: file.contentType }, "a data-room file could not be stamped");
       return null;
     }
@@ -383,7 +394,14 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
       request.log.error({ fileId: file.id }, "a data-room file's stored object is missing");
       return fileLinkPage({ kind: "invalid" });
     }
-    const bytes = stamp === null ? stored : await stampedCopy(stored, file, stamp, request);
+    let bytes: Buffer | null;
+    try {
+      bytes = stamp === null ? stored : await stampedCopy(stored, file, stamp, request);
+    } catch (error) {
+      if (!(error instanceof ImagePoolBusy)) throw error;
+      request.log.warn({ fileId: file.id, ...imagePool.stats() }, "image pool busy: a buyer's image open refused");
+      return fileLinkPage({ kind: "busy", place: `/perfil-de-negocio/${file.companyId}` });
+    }
     if (bytes === null) return fileLinkPage({ kind: "unstampable", place: `/perfil-de-negocio/${file.companyId}` });
     return new FileBytes(bytes, file.contentType, {
       "Content-Disposition": contentDisposition(file.filename, purpose === "download" ? "attachment" : "inline"),

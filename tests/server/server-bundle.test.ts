@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createImagePool, defaultImageWorkerUrl } from "../../server/data-room/image-pool.ts";
 import { REPO_ROOT } from "../../server/db/paths.ts";
 import { bundleServer } from "../../scripts/build/server-bundle.ts";
+import { SAMPLE_FILES } from "./samples.ts";
 
 // What `npm start` runs (decision 041): the server bundled by esbuild, started
 // with plain node, in a data directory of its own; stopped by SIGTERM.
@@ -55,6 +58,24 @@ describe("the server bundle, as npm start runs it", () => {
     expect(existsSync(join(dataDir, "jwt-secret"))).toBe(true);
     const metrics = await fetch(ready.metrics);
     expect(await metrics.text()).toContain('puente_readiness{state="ready"} 1');
+  });
+
+  it("holds the image worker beside main.js, where the pool finds it, and the built worker stamps and checks as plain JavaScript", async () => {
+    const worker = join(outdir, "image-worker.js");
+    expect(existsSync(worker)).toBe(true);
+    // The pool's code is in main.js (not a chunk): from there the default lookup finds the built worker.
+    expect(readFileSync(join(outdir, "main.js"), "utf8")).toContain("image-worker.js");
+    expect(defaultImageWorkerUrl(pathToFileURL(join(outdir, "main.js")).href).pathname).toBe(pathToFileURL(worker).pathname);
+    const pool = createImagePool({ workers: 1, maxQueued: 1, workerUrl: pathToFileURL(worker) });
+    try {
+      expect(await pool.checkImage(SAMPLE_FILES.png, "image/png")).toBe("ok");
+      const stamp = { name: "Ana Pérez", email: "ana@ejemplo.mx", companyRef: "PUE-0001", ndaVersion: "2026-11", at: new Date() };
+      const stamped = await pool.stampImage(Buffer.from(SAMPLE_FILES.png), "image/png", stamp);
+      expect(stamped.subarray(1, 4).toString("latin1")).toBe("PNG");
+      expect(stamped.equals(SAMPLE_FILES.png)).toBe(false);
+    } finally {
+      await pool.close();
+    }
   });
 
   it("stops on SIGTERM with exit code 0", async () => {

@@ -21,6 +21,7 @@ export const VIEWER_TEXT = {
   /** The file link's refusals, as the viewer says them (the link itself answers pages meant for a browser tab). */
   failedStatus: (status: number): string => {
     if (status === 409) return FILE_LINK_PAGES.unstampable.message;
+    if (status === 503) return `${FILE_LINK_PAGES.busy.message} Intenta de nuevo en unos segundos.`;
     if (status === 403) return FILE_LINK_PAGES.accessEnded.message;
     if (status === 410) return FILE_LINK_PAGES.expired.message;
     return "No pudimos mostrar el documento. Vuelve a abrirlo desde el perfil de la empresa.";
