@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyerBars, buyersText, chartTitle, documentBars, formatReadingTime, pagesSeenText } from "../../../src/features/seller-analytics/components/reading-view.ts";
+import { buyerBars, buyersText, chartAudience, documentBars, formatReadingTime, pagesSeenText } from "../../../src/features/seller-analytics/components/reading-view.ts";
 
 describe("the reading section's words and bars (src/features/seller-analytics/components/reading-view.ts)", () => {
   it("says reading times as a person does", () => {
@@ -55,8 +55,8 @@ describe("the reading section's words and bars (src/features/seller-analytics/co
     expect(buyerBars({ page_count: null, pages: [] }, { pages: [{ page: 2, seconds: 5 }] }).map((bar) => bar.page)).toEqual([1, 2]);
   });
 
-  it("names the chart by document and buyer", () => {
-    expect(chartTitle("informe.pdf", null)).toBe("Tiempo de lectura por página de informe.pdf, todos los compradores");
-    expect(chartTitle("informe.pdf", "Ana")).toBe("Tiempo de lectura por página de informe.pdf, Ana");
+  it("says whose reading the chart shows", () => {
+    expect(chartAudience(null)).toBe("todos los compradores");
+    expect(chartAudience("Ana")).toBe("Ana");
   });
 });

@@ -14,12 +14,11 @@ export const card = style({
   padding: vars.space.md,
   border: `${vars.size.borderWidth} solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
-  // A long file name breaks instead of widening the page at 375 px.
   minWidth: 0,
-  overflowWrap: "anywhere",
 });
 
-export const documentTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, margin: 0 });
+// A long file name breaks instead of widening the page at 375 px.
+export const documentTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold, margin: 0, overflowWrap: "anywhere" });
 
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, margin: 0 });
 
@@ -44,7 +43,8 @@ export const bars = style({
   borderBottom: `${vars.size.borderWidth} solid ${vars.color.borderStrong}`,
 });
 
-export const barSlot = style({ display: "flex", alignItems: "flex-end", height: "100%", minWidth: 0 });
+/** Every page has its column, drawn faintly: a page nobody read is an empty column, not a missing one. */
+export const barSlot = style({ display: "flex", alignItems: "flex-end", height: "100%", minWidth: 0, background: vars.color.surfaceMuted });
 
 export const bar = style({
   width: "100%",

@@ -6,7 +6,7 @@ import { formatCount } from "../../../components/weekly-chart.ts";
 import { fieldsOf, NO_FIELD_MESSAGES } from "../../../lib/form-fields.ts";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { lastOpenText } from "./analytics-view.ts";
-import { buyerBars, buyersText, chartTitle, documentBars, formatReadingTime, pagesSeenText, type PageBar } from "./reading-view.ts";
+import { buyerBars, buyersText, chartAudience, documentBars, formatReadingTime, pagesSeenText, type PageBar } from "./reading-view.ts";
 import * as styles from "./DocumentReadings.css.ts";
 
 const buyerColumns = (pageCount: number | null): ReadonlyArray<TableColumn<BuyerReading>> => [
@@ -26,20 +26,28 @@ const buyerColumns = (pageCount: number | null): ReadonlyArray<TableColumn<Buyer
   { header: "Última lectura", cell: (buyer) => lastOpenText(buyer.last_read_at) },
 ];
 
+interface PageBarsProps {
+  readonly filename: string;
+  /** Whose reading: "todos los compradores" or a buyer's name. */
+  readonly audience: string;
+  readonly bars: ReadonlyArray<PageBar>;
+}
+
 /**
  * One bar per page (CSS, no chart library). Each bar is a list item whose
  * sentence ("Página 3: 1 min 20 s, 2 compradores") is read by screen
- * readers; the drawn bar is hidden from them.
+ * readers; the drawn bar is hidden from them. The list's name adds the
+ * document's to the caption (the heading above already shows it).
  */
-function PageBars({ title, bars }: { readonly title: string; readonly bars: ReadonlyArray<PageBar> }) {
+function PageBars({ filename, audience, bars }: PageBarsProps) {
   const titleId = useId();
   const last = bars.at(-1)?.page ?? 0;
   return (
     <figure className={styles.chart} aria-labelledby={titleId}>
       <figcaption id={titleId} className={styles.chartTitle}>
-        {title}
+        Tiempo de lectura por página, {audience}
       </figcaption>
-      <ol className={styles.bars} aria-labelledby={titleId}>
+      <ol className={styles.bars} aria-label={`Tiempo de lectura por página de ${filename}, ${audience}`}>
         {bars.map((bar) => (
           <li key={bar.page} className={styles.barSlot} title={bar.label}>
             <span className={bar.seen ? styles.bar : styles.barUnseen} style={{ height: `${bar.percent}%` }} aria-hidden="true" />
@@ -79,7 +87,7 @@ function DocumentCard({ document }: { readonly document: DocumentReading }) {
           />
         </div>
       ) : null}
-      <PageBars title={chartTitle(document.filename, chosen?.buyer_name ?? null)} bars={chosen === null ? documentBars(document) : buyerBars(document, chosen)} />
+      <PageBars filename={document.filename} audience={chartAudience(chosen?.buyer_name ?? null)} bars={chosen === null ? documentBars(document) : buyerBars(document, chosen)} />
       <Table
         caption={`Compradores que leyeron ${document.filename}`}
         hideCaption

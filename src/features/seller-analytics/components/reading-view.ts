@@ -66,6 +66,5 @@ export function buyerBars(document: Pick<DocumentReading, "pages" | "page_count"
   });
 }
 
-/** The chart's name: whose reading of which document. */
-export const chartTitle = (filename: string, buyerName: string | null): string =>
-  buyerName === null ? `Tiempo de lectura por página de ${filename}, todos los compradores` : `Tiempo de lectura por página de ${filename}, ${buyerName}`;
+/** Whose reading the chart shows: everyone's, or the chosen buyer's. */
+export const chartAudience = (buyerName: string | null): string => buyerName ?? "todos los compradores";
