@@ -58,6 +58,7 @@ export const barUnseen = style({ width: "100%", height: 0 });
 
 export const axis = style({ display: "flex", justifyContent: "space-between", color: vars.color.textMuted, fontSize: vars.fontSize.xs });
 
-export const buyerEmail = style({ display: "block", color: vars.color.textMuted, fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.regular });
+// An address reads whole: the table scrolls sideways rather than break it.
+export const buyerEmail = style({ display: "block", color: vars.color.textMuted, fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.regular, overflowWrap: "normal", wordBreak: "normal", whiteSpace: "nowrap" });
 
 export const empty = style({ margin: 0, color: vars.color.textMuted });
