@@ -55,6 +55,50 @@ export const BuyerOpens = Schema.Struct({
 });
 export type BuyerOpens = typeof BuyerOpens.Type;
 
+/** One page's time, in seconds (milliseconds summed, then rounded). */
+export const PageSeconds = Schema.Struct({ page: Schema.Int, seconds: Schema.Int });
+export type PageSeconds = typeof PageSeconds.Type;
+
+/** One page of a document: buyers' seconds on it, and how many distinct buyers saw it. */
+export const PageReading = Schema.Struct({ page: Schema.Int, seconds: Schema.Int, readers: Schema.Int });
+export type PageReading = typeof PageReading.Type;
+
+/**
+ * What one buyer read of one document (decision 051's page reports): opens,
+ * downloads, distinct pages seen (a page with a report, even of 0 ms), time.
+ * The e-mail only once one of their requests was approved (decision 023:
+ * contacts after approval), like the audit's.
+ */
+export const BuyerReading = Schema.Struct({
+  buyer_user_id: Schema.Int,
+  buyer_name: Schema.String,
+  buyer_email: Schema.NullOr(Schema.String),
+  /** Their latest request for the company; null when there is none (an admin removed it). */
+  access_request_id: Schema.NullOr(Schema.Int),
+  opens: Schema.Int,
+  downloads: Schema.Int,
+  pages_seen: Schema.Int,
+  seconds: Schema.Int,
+  /** Their latest open of the document; null when they only downloaded it. */
+  last_read_at: Schema.NullOr(Schema.String),
+  /** The pages they saw, in order (pages without a report are not listed). */
+  pages: Schema.Array(PageSeconds),
+});
+export type BuyerReading = typeof BuyerReading.Type;
+
+/** A data-room document that buyers opened or downloaded, page by page and buyer by buyer. */
+export const DocumentReading = Schema.Struct({
+  file_id: Schema.Int,
+  filename: Schema.String,
+  /** Null for a file stored before page counts were (until its next open reads it). */
+  page_count: Schema.NullOr(Schema.Int),
+  /** Every page 1..page_count (or up to the last page seen), zero-filled. */
+  pages: Schema.Array(PageReading),
+  /** Most seconds first. */
+  buyers: Schema.Array(BuyerReading),
+});
+export type DocumentReading = typeof DocumentReading.Type;
+
 export const CompanyAnalytics = Schema.Struct({
   company_id: Schema.Int,
   human_id: Schema.String,
@@ -72,6 +116,8 @@ export const CompanyAnalytics = Schema.Struct({
   documents: Schema.Array(DocumentOpens),
   /** Every buyer who asked for access, most opens first. */
   buyers: Schema.Array(BuyerOpens),
+  /** The documents buyers opened or downloaded, read page by page (most readers first); never the owner's or admins' opens. */
+  readings: Schema.Array(DocumentReading),
 });
 export type CompanyAnalytics = typeof CompanyAnalytics.Type;
 
@@ -79,7 +125,7 @@ export type CompanyAnalytics = typeof CompanyAnalytics.Type;
 export const getCompanyAnalyticsEndpoint = defineEndpoint({
   method: "GET",
   path: "/companies/:id/analytics",
-  summary: "A company's profile views, interest messages, access requests by status and document opens, with 12 weeks by week (owner or admin).",
+  summary: "A company's profile views, interest messages, access requests by status and document opens, with 12 weeks by week, and buyers' reading of each document page by page (owner or admin).",
   access: { who: "companyManager" },
   params: CompanyIdParams,
   response: CompanyAnalytics,
@@ -89,9 +135,9 @@ export const getCompanyAnalyticsEndpoint = defineEndpoint({
 // --- The access audit (issue 31; docs/decisions/049-access-audit-export.md) -------------
 
 /**
- * The audit's rows, one per access event, in this column order. Later
- * events (a view's pages and seconds, downloads, lapses) add `event` values
- * and, when they carry new facts, columns at the end.
+ * The audit's rows, one per access event, in this column order. New events
+ * add `event` values and, when they carry new facts, columns at the end (a
+ * spreadsheet built on the earlier columns keeps working).
  */
 export const ACCESS_AUDIT_HEADERS = [
   "Fecha y hora (Ciudad de México)",
@@ -104,6 +150,10 @@ export const ACCESS_AUDIT_HEADERS = [
   "Versión del NDA",
   "IP",
   "Detalle",
+  /** A buyer's open: the pages it reported, as ranges ("1-3, 5"); empty without reports. */
+  "Páginas vistas",
+  /** A buyer's open: the seconds its pages were on screen; empty without reports. */
+  "Segundos de lectura",
 ] as const;
 
 /** The `Evento` column's values, by kind of event. */
@@ -113,9 +163,36 @@ export const ACCESS_AUDIT_EVENTS = {
   approved: "Acceso aprobado",
   rejected: "Solicitud rechazada",
   revoked: "Acceso retirado",
+  /** An approval's end day passed (decision 050): at `access_ends_at`. */
+  lapsed: "Acceso terminado por fecha",
   documentOpened: "Documento abierto",
+  /** decision 051: a download, a separate logged action. */
+  documentDownloaded: "Documento descargado",
 } as const;
 export type AccessAuditEvent = keyof typeof ACCESS_AUDIT_EVENTS;
+
+/** Page numbers as ranges, in order and once each: [1, 2, 3, 5] → "1-3, 5"; [] → "". */
+export function pageRangesText(pages: ReadonlyArray<number>): string {
+  const sorted = [...new Set(pages)].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  let start: number | undefined;
+  let previous: number | undefined;
+  const close = () => {
+    if (start === undefined || previous === undefined) return;
+    ranges.push(start === previous ? String(start) : previous === start + 1 ? `${start}, ${previous}` : `${start}-${previous}`);
+  };
+  for (const page of sorted) {
+    if (previous !== undefined && page === previous + 1) {
+      previous = page;
+      continue;
+    }
+    close();
+    start = page;
+    previous = page;
+  }
+  close();
+  return ranges.join(", ");
+}
 
 /** The file's text: UTF-8 with a BOM, CRLF lines, RFC 4180 quoting (text/csv; charset=utf-8, sent as an attachment). */
 export const AccessAuditCsv = Schema.String.annotations({ identifier: "AccessAuditCsv", description: "CSV (UTF-8 with BOM, CRLF), one row per access event." });
@@ -131,13 +208,14 @@ export const accessAuditFilename = (humanId: string, mexicoCityDate: string): st
 /**
  * GET /companies/{id}/access_audit: every access event of the company as a
  * CSV download (owner or admin): requests, NDA acceptances with version and
- * IP, approvals, rejections, revocations, document opens; Mexico City time,
+ * IP, approvals, rejections, revocations, lapses, document opens (with the
+ * pages and seconds a buyer's open reported) and downloads; Mexico City time,
  * oldest first.
  */
 export const getAccessAuditEndpoint = defineEndpoint({
   method: "GET",
   path: "/companies/:id/access_audit",
-  summary: "A CSV of every access event of a company (requests, NDA acceptances, decisions, document opens), in Mexico City time (owner or admin).",
+  summary: "A CSV of every access event of a company (requests, NDA acceptances, decisions, lapses, document opens with pages and seconds, downloads), in Mexico City time (owner or admin).",
   access: { who: "companyManager" },
   params: CompanyIdParams,
   response: AccessAuditCsv,

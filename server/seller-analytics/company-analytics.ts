@@ -1,19 +1,29 @@
 import { sql, type SQL } from "drizzle-orm";
-import { ANALYTICS_WEEKS, getCompanyAnalyticsEndpoint, type BuyerOpens, type CompanyAnalytics, type DocumentOpens } from "../../contracts/seller-analytics.ts";
+import {
+  ANALYTICS_WEEKS,
+  getCompanyAnalyticsEndpoint,
+  type BuyerOpens,
+  type BuyerReading,
+  type CompanyAnalytics,
+  type DocumentOpens,
+  type DocumentReading,
+} from "../../contracts/seller-analytics.ts";
 import type { Database } from "../db/open.ts";
-import { boolOf, intOf, intOrNullOf, rowsOf, textOf, textOrNullOf, type Row } from "../db/rows.ts";
+import { boolOf, intArrayOf, intOf, intOrNullOf, rowsOf, textOf, textOrNullOf, type Row } from "../db/rows.ts";
 import { mexicoCityMidnight, mexicoCityWeekOf, weekOfDay, weekSpan } from "../db/weeks.ts";
 import { fail } from "../http/router.ts";
 
 /**
  * GET /companies/{id}/analytics (issue 16, docs/decisions/023-deal-room.md):
- * what buyers did with one company, for its owner and admins. Five grouped
+ * what buyers did with one company, for its owner and admins. Six grouped
  * statements, whatever the company's size:
  * - totals since the company was registered;
  * - ANALYTICS_WEEKS weeks (Monday, Mexico City; server/db/weeks.ts) of
  *   profile views, interest messages, access requests and document opens;
  * - every data-room document with its opens, most opened first;
- * - every access request with its buyer's opens, most opens first.
+ * - every access request with its buyer's opens, most opens first;
+ * - the documents buyers opened or downloaded, page by page and buyer by
+ *   buyer (decision 051's page reports, file_view_pages).
  *
  * Only buyers count: a profile view or a document open by the company's
  * owner or by an admin is never counted (the writers skip them too; reading
@@ -34,9 +44,9 @@ const countedViewer = (viewerUserId: SQL, ownerUserId: number | null): SQL =>
         SELECT 1 FROM users viewer
         WHERE viewer.id = ${viewerUserId} AND (viewer.id = ${ownerUserId}::int OR 'admin' = ANY(viewer.roles))))`;
 
-/** Buyers' opens of the company's data-room files (file, viewer, when). */
+/** Buyers' opens of the company's data-room files (the open, file, viewer, when). */
 const buyerOpens = (companyId: number, ownerUserId: number | null): SQL => sql`
-  SELECT fv.file_id, fv.viewer_user_id, fv.viewed_at
+  SELECT fv.id AS view_id, fv.file_id, fv.viewer_user_id, fv.viewed_at
   FROM file_views fv
   JOIN company_files f ON f.id = fv.file_id
   WHERE f.company_id = ${companyId} AND ${countedViewer(sql`fv.viewer_user_id`, ownerUserId)}`;
@@ -163,16 +173,132 @@ async function loadBuyers(db: Database, companyId: number, ownerUserId: number |
   return rows.map(toBuyer);
 }
 
+/** Buyers' downloads of the company's data-room files (file, viewer, when). */
+const buyerDownloads = (companyId: number, ownerUserId: number | null): SQL => sql`
+  SELECT d.file_id, d.viewer_user_id, d.downloaded_at
+  FROM file_downloads d
+  JOIN company_files f ON f.id = d.file_id
+  WHERE f.company_id = ${companyId} AND ${countedViewer(sql`d.viewer_user_id`, ownerUserId)}`;
+
+const secondsOf = (milliseconds: number): number => Math.round(milliseconds / 1000);
+
+/** One row per (document, buyer) who opened or downloaded it, with their pages' milliseconds. */
+interface ReadingRow {
+  readonly fileId: number;
+  readonly filename: string;
+  readonly pageCount: number | null;
+  readonly buyer: Omit<BuyerReading, "pages" | "seconds">;
+  readonly milliseconds: number;
+  readonly pages: ReadonlyArray<{ readonly page: number; readonly milliseconds: number }>;
+}
+
+function toReadingRow(row: Row): ReadingRow {
+  const pages = intArrayOf(row, "pages");
+  const pageMs = intArrayOf(row, "page_ms");
+  return {
+    fileId: intOf(row, "file_id"),
+    filename: textOf(row, "filename"),
+    pageCount: intOrNullOf(row, "page_count"),
+    buyer: {
+      buyer_user_id: intOf(row, "viewer_user_id"),
+      buyer_name: textOf(row, "buyer_name"),
+      buyer_email: textOrNullOf(row, "buyer_email"),
+      access_request_id: intOrNullOf(row, "access_request_id"),
+      opens: intOf(row, "opens"),
+      downloads: intOf(row, "downloads"),
+      pages_seen: pages.length,
+      last_read_at: textOrNullOf(row, "last_read_at"),
+    },
+    milliseconds: intOf(row, "milliseconds"),
+    pages: pages.map((page, index) => ({ page, milliseconds: pageMs[index] ?? 0 })),
+  };
+}
+
+/** A document's rows (one per buyer) as its reading: every page zero-filled, its buyers most seconds first. */
+function toDocumentReading(rows: ReadonlyArray<ReadingRow>): DocumentReading | null {
+  const [first] = rows;
+  if (first === undefined) return null;
+  const totals = new Map<number, { milliseconds: number; readers: number }>();
+  for (const row of rows) {
+    for (const { page, milliseconds } of row.pages) {
+      const total = totals.get(page) ?? { milliseconds: 0, readers: 0 };
+      totals.set(page, { milliseconds: total.milliseconds + milliseconds, readers: total.readers + 1 });
+    }
+  }
+  // A file without a page count still shows every page up to the last one seen.
+  const lastPage = Math.max(first.pageCount ?? 0, ...totals.keys());
+  const pages = Array.from({ length: lastPage }, (_, index) => {
+    const total = totals.get(index + 1);
+    return { page: index + 1, seconds: secondsOf(total?.milliseconds ?? 0), readers: total?.readers ?? 0 };
+  });
+  const buyers = rows
+    .map((row) => ({ ...row.buyer, seconds: secondsOf(row.milliseconds), pages: row.pages.map(({ page, milliseconds }) => ({ page, seconds: secondsOf(milliseconds) })) }))
+    .sort((a, b) => b.seconds - a.seconds || (b.last_read_at ?? "").localeCompare(a.last_read_at ?? "") || a.buyer_user_id - b.buyer_user_id);
+  return { file_id: first.fileId, filename: first.filename, page_count: first.pageCount, pages, buyers };
+}
+
+/**
+ * The documents buyers opened or downloaded, each page's seconds and
+ * readers, and each buyer's opens, downloads, pages and seconds: one
+ * statement grouped by (document, buyer), the pages as arrays; the page
+ * totals are added up here from those rows.
+ */
+async function loadReadings(db: Database, companyId: number, ownerUserId: number | null): Promise<ReadonlyArray<DocumentReading>> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      WITH opens AS (${buyerOpens(companyId, ownerUserId)}),
+      downloads AS (${buyerDownloads(companyId, ownerUserId)}),
+      per_page AS (
+        SELECT o.file_id, o.viewer_user_id, p.page, sum(p.milliseconds)::bigint AS milliseconds
+        FROM opens o JOIN file_view_pages p ON p.view_id = o.view_id
+        GROUP BY o.file_id, o.viewer_user_id, p.page
+      ),
+      page_stats AS (
+        SELECT file_id, viewer_user_id, sum(milliseconds)::bigint AS milliseconds,
+               array_agg(page ORDER BY page) AS pages, array_agg(milliseconds ORDER BY page) AS page_ms
+        FROM per_page GROUP BY file_id, viewer_user_id
+      ),
+      open_stats AS (SELECT file_id, viewer_user_id, count(*)::int AS opens, max(viewed_at) AS last_read_at FROM opens GROUP BY file_id, viewer_user_id),
+      download_stats AS (SELECT file_id, viewer_user_id, count(*)::int AS downloads FROM downloads GROUP BY file_id, viewer_user_id),
+      pairs AS (SELECT file_id, viewer_user_id FROM open_stats UNION SELECT file_id, viewer_user_id FROM download_stats)
+      SELECT pr.file_id, f.filename, f.page_count, pr.viewer_user_id, u.name AS buyer_name,
+             CASE WHEN req.ever_approved THEN u.email END AS buyer_email, req.id AS access_request_id,
+             coalesce(os.opens, 0) AS opens, coalesce(ds.downloads, 0) AS downloads,
+             coalesce(ps.milliseconds, 0) AS milliseconds, ps.pages, ps.page_ms,
+             ${isoText(sql`os.last_read_at`)} AS last_read_at
+      FROM pairs pr
+      JOIN company_files f ON f.id = pr.file_id
+      JOIN users u ON u.id = pr.viewer_user_id
+      LEFT JOIN open_stats os ON os.file_id = pr.file_id AND os.viewer_user_id = pr.viewer_user_id
+      LEFT JOIN download_stats ds ON ds.file_id = pr.file_id AND ds.viewer_user_id = pr.viewer_user_id
+      LEFT JOIN page_stats ps ON ps.file_id = pr.file_id AND ps.viewer_user_id = pr.viewer_user_id
+      LEFT JOIN LATERAL (
+        SELECT x.id,
+               EXISTS (SELECT 1 FROM access_requests y WHERE y.company_id = ${companyId} AND y.buyer_user_id = pr.viewer_user_id AND y.approved_at IS NOT NULL) AS ever_approved
+        FROM access_requests x
+        WHERE x.company_id = ${companyId} AND x.buyer_user_id = pr.viewer_user_id
+        ORDER BY x.created_at DESC, x.id DESC LIMIT 1
+      ) req ON true
+      ORDER BY pr.file_id, pr.viewer_user_id`),
+  ).map(toReadingRow);
+  const byFile = new Map<number, ReadingRow[]>();
+  for (const row of rows) byFile.set(row.fileId, [...(byFile.get(row.fileId) ?? []), row]);
+  const documents = [...byFile.values()].map(toDocumentReading).filter((document): document is DocumentReading => document !== null);
+  const secondsIn = (document: DocumentReading) => document.buyers.reduce((total, buyer) => total + buyer.seconds, 0);
+  return documents.sort((a, b) => b.buyers.length - a.buyers.length || secondsIn(b) - secondsIn(a) || a.file_id - b.file_id);
+}
+
 /** The analytics of a company the caller may manage (checked before: authz.assertCompanyAccess). */
 export async function companyAnalytics(db: Database, companyId: number, now: Date): Promise<CompanyAnalytics> {
   const [company] = rowsOf(await db.execute(sql`SELECT id, human_id, owner_user_id FROM companies WHERE id = ${companyId}`));
   if (company === undefined) throw fail(getCompanyAnalyticsEndpoint.errors.notFound);
   const ownerUserId = intOrNullOf(company, "owner_user_id");
-  const [totals, weeks, documents, buyers] = await Promise.all([
+  const [totals, weeks, documents, buyers, readings] = await Promise.all([
     loadTotals(db, companyId, ownerUserId),
     loadWeeks(db, companyId, ownerUserId, now),
     loadDocuments(db, companyId, ownerUserId),
     loadBuyers(db, companyId, ownerUserId),
+    loadReadings(db, companyId, ownerUserId),
   ]);
-  return { company_id: companyId, human_id: textOf(company, "human_id"), weeks, totals, documents, buyers };
+  return { company_id: companyId, human_id: textOf(company, "human_id"), weeks, totals, documents, buyers, readings };
 }

@@ -25,7 +25,7 @@ import { freePort, openMailInbox, type MailInbox } from "./mail-inbox.ts";
  * seller revokes and the buyer loses the name, the document and the thread
  * (each decision confirmed in its dialog: deal-decisions.spec.ts looks at
  * the dialogs themselves).
- * Then the seller's analytics, and a saved search that e-mails a new match.
+ * Then the seller's analytics (with what the buyer read, page by page), and a saved search that e-mails a new match.
  * This spec runs its own app server (built app from dist/, fresh database).
  */
 
@@ -219,10 +219,18 @@ test("a new buyer verifies the e-mail, asks under the NDA; the seller approves a
   // With the keyboard, as the Incognito switch is tested: focus it and press Space.
   const share = seller.getByRole("switch", { name: new RegExp(`^Compartir con compradores aprobados ?: ${DOCUMENT}$`) });
   await expect(share).not.toBeChecked();
+  // Downloads can be allowed only once the document is shared (decision 051).
+  const download = seller.getByRole("switch", { name: new RegExp(`^Permitir descarga ?: ${DOCUMENT}$`) });
+  await expect(download).toBeDisabled();
   await share.focus();
   await seller.keyboard.press("Space");
   await expect(toast(seller, DATA_ROOM_MESSAGES.shared)).toBeVisible();
   await expect(share).toBeChecked();
+  await expect(download).toBeEnabled();
+  await download.focus();
+  await seller.keyboard.press("Space");
+  await expect(toast(seller, DATA_ROOM_MESSAGES.downloadAllowed)).toBeVisible();
+  await expect(download).toBeChecked();
 
   // The buyer now sees the name, the contact and the shared document, and opens it.
   await page.goto(profile);
@@ -339,6 +347,16 @@ test("the seller's analytics count the buyer's view, request and document open, 
   await expect(buyers.getByRole("row").filter({ hasText: BUYER.name })).toContainText("Acceso retirado");
   const documents = page.getByRole("region", { name: "Documentos", exact: true });
   await expect(documents.getByRole("row").filter({ hasText: DOCUMENT })).toBeVisible();
+  // What the buyer read of the PDF in the viewer: a bar per page with its time and reader, and their row, 3 pages of 3.
+  const reading = page.getByRole("region", { name: "Lectura de documentos", exact: true });
+  await expect(reading.getByRole("heading", { level: 3, name: PDF_DOCUMENT })).toBeVisible();
+  await expect(reading.getByRole("list", { name: `Tiempo de lectura por página de ${PDF_DOCUMENT}, todos los compradores` }).getByRole("listitem")).toHaveText([
+    /^Página 1: .+, 1 comprador$/,
+    /^Página 2: .+, 1 comprador$/,
+    /^Página 3: .+, 1 comprador$/,
+  ]);
+  const pdf = reading.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: PDF_DOCUMENT }) });
+  await expect(pdf.getByRole("row").filter({ hasText: BUYER.name }).getByRole("cell", { name: "3 de 3", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

@@ -179,8 +179,13 @@ describe.each(ONE_TEST_DATABASE)("seller analytics on $kind", (target) => {
         { access_request_id: daniRequest, buyer_name: "Dani Mixta", status: "revoked", opens: 0, last_opened_at: null },
         { access_request_id: caroRequest, buyer_name: "Caro Fondo", status: "rejected", opens: 0, last_opened_at: null },
       ]);
-      // No buyer's e-mail or contact in the figures.
-      expect(response.body).not.toContain(ana.email);
+      // A buyer's e-mail only once approved (decision 023), in the readings: never a pending buyer's.
+      expect(response.body).not.toContain(beto.email);
+      expect(analytics.readings.flatMap((document) => document.buyers.map((buyer) => [buyer.buyer_name, buyer.buyer_email]))).toEqual([
+        ["Ana Compradora", ana.email],
+        ["Beto Inversionista", null],
+        ["Ana Compradora", ana.email],
+      ]);
     }
   });
 

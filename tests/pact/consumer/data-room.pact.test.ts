@@ -14,7 +14,7 @@ import {
 import { listFileViews } from "../../../src/features/data-room/api/list-file-views.ts";
 import { listDataRoomFiles } from "../../../src/features/data-room/api/list-files.ts";
 import { openDataRoomFile } from "../../../src/features/data-room/api/open-file.ts";
-import { shareDataRoomFile } from "../../../src/features/data-room/api/share-file.ts";
+import { changeDataRoomFile } from "../../../src/features/data-room/api/share-file.ts";
 import { uploadCompanyPicture } from "../../../src/features/data-room/api/upload-company-picture.ts";
 import { uploadDataRoomFiles } from "../../../src/features/data-room/api/upload-files.ts";
 import { ApiError } from "../../../src/lib/api-client.ts";
@@ -245,7 +245,7 @@ describe("the data room and the company picture (consumer)", () => {
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ ...FILE_ROW, id: integer(1), shared: true, view_count: integer(1) }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
-        const file = await shareDataRoomFile(1, 1, true);
+        const file = await changeDataRoomFile(1, 1, { shared: true });
         expect(file).toMatchObject({ id: 1, shared: true });
       });
   });
@@ -259,8 +259,22 @@ describe("the data room and the company picture (consumer)", () => {
       .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ ...FILE_ROW, id: integer(1), shared: false, view_count: integer(1) }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
-        const file = await shareDataRoomFile(1, 1, false);
+        const file = await changeDataRoomFile(1, 1, { shared: false });
         expect(file).toMatchObject({ id: 1, shared: false });
+      });
+  });
+
+  it("PATCH /api/companies/{id}/company_files/{fileId} lets approved buyers download a shared document (decision 051)", async () => {
+    await pact
+      .addInteraction()
+      .given(WITH_SHARED_FILE)
+      .uponReceiving("a request to allow downloads of a shared data-room file")
+      .withRequest(...requestTo(shareDataRoomFileEndpoint, { headers: bearer, paramsFromState: COMPANY_FILE, body: { download_allowed: true } }))
+      .willRespondWith(200, (response) => response.headers(JSON_CONTENT).jsonBody({ ...FILE_ROW, id: integer(1), shared: true, download_allowed: true, view_count: integer(1) }))
+      .executeTest(async (server) => {
+        useMockServer(server.url, SAMPLE_TOKEN);
+        const file = await changeDataRoomFile(1, 1, { download_allowed: true });
+        expect(file).toMatchObject({ id: 1, shared: true, download_allowed: true });
       });
   });
 
@@ -273,7 +287,7 @@ describe("the data room and the company picture (consumer)", () => {
       .willRespondWith(404, (response) => response.headers(JSON_CONTENT).jsonBody({ message: string(DATA_ROOM_MESSAGES.fileNotFound) }))
       .executeTest(async (server) => {
         useMockServer(server.url, SAMPLE_TOKEN);
-        const failure = await failureOf(shareDataRoomFile(1, 999999, true));
+        const failure = await failureOf(changeDataRoomFile(1, 999999, { shared: true }));
         expect(failure instanceof ApiError && failure.status).toBe(404);
         expect(failure instanceof ApiError && failure.message).toBe(DATA_ROOM_MESSAGES.fileNotFound);
       });

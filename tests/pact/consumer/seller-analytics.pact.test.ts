@@ -11,7 +11,7 @@ const { boolean } = MatchersV3;
 const TOKEN = sampleToken("12");
 const bearer = bearerFrom("sellerToken", TOKEN);
 
-const WITH_ACTIVITY = "a seller's company has profile views, an interest message, an approved access request and a shared document opened by the buyer";
+const WITH_ACTIVITY = "a seller's company has profile views, an interest message, an approved access request and a shared document opened and read by the buyer";
 // The data room's state: a company with no files, no views and no requests.
 const NEW_COMPANY = "a seller with a company is signed in";
 const OTHERS_COMPANY = "a seller is signed in and another seller's company exists";
@@ -59,6 +59,25 @@ describe("the seller analytics (consumer)", () => {
             opens: integer(1),
             last_opened_at: when("2026-03-02T16:30:00.000Z"),
           }),
+          // The buyer's reading of the document, page by page (decision 051).
+          readings: eachLike({
+            file_id: integer(1),
+            filename: string("acta-constitutiva.pdf"),
+            page_count: integer(3),
+            pages: eachLike({ page: integer(1), seconds: integer(12), readers: integer(1) }),
+            buyers: eachLike({
+              buyer_user_id: integer(2),
+              buyer_name: string("Comprador Analítica"),
+              buyer_email: string("comprador@ejemplo.mx"),
+              access_request_id: integer(1),
+              opens: integer(1),
+              downloads: integer(0),
+              pages_seen: integer(2),
+              seconds: integer(20),
+              last_read_at: when("2026-03-02T16:30:00.000Z"),
+              pages: eachLike({ page: integer(1), seconds: integer(12) }),
+            }),
+          }),
         }),
       )
       .executeTest(async (server) => {
@@ -69,6 +88,8 @@ describe("the seller analytics (consumer)", () => {
         expect(analytics.documents[0]).toMatchObject({ shared: true, opens: 1, buyers: 1 });
         expect(analytics.buyers[0]).toMatchObject({ status: "approved", opens: 1 });
         expect(analytics.weeks[0]?.week_start).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(analytics.readings[0]?.buyers[0]).toMatchObject({ buyer_name: "Comprador Analítica", pages_seen: 2 });
+        expect(analytics.readings[0]?.pages[0]).toMatchObject({ page: 1, readers: 1 });
       });
   });
 
@@ -98,6 +119,7 @@ describe("the seller analytics (consumer)", () => {
           },
           documents: [],
           buyers: [],
+          readings: [],
         }),
       )
       .executeTest(async (server) => {
@@ -106,6 +128,7 @@ describe("the seller analytics (consumer)", () => {
         expect(analytics.totals.profile_views).toBe(0);
         expect(analytics.documents).toEqual([]);
         expect(analytics.buyers).toEqual([]);
+        expect(analytics.readings).toEqual([]);
       });
   });
 
@@ -127,9 +150,9 @@ describe("the seller analytics (consumer)", () => {
   // The access audit (decision 049): a CSV with the header line and the state's document open; the app reads only its bytes and its file name.
   const AUDIT_HEADER_LINE = `\uFEFF${ACCESS_AUDIT_HEADERS.join(",")}\r\n`;
   const AUDIT_EXAMPLE =
-    `${AUDIT_HEADER_LINE}2026-03-02 10:00:00,Solicitud de acceso,1,Comprador Analítica,comprador@ejemplo.mx,Comprador Analítica (comprador@ejemplo.mx),,,,Me interesa.\r\n` +
-    `2026-03-02 10:05:00,Acceso aprobado,1,Comprador Analítica,comprador@ejemplo.mx,Vendedora (vendedora@ejemplo.mx),,,,\r\n` +
-    `2026-03-02 10:30:00,Documento abierto,1,Comprador Analítica,comprador@ejemplo.mx,Comprador Analítica (comprador@ejemplo.mx),acta-constitutiva.pdf,,,Categoría: Acta constitutiva\r\n`;
+    `${AUDIT_HEADER_LINE}2026-03-02 10:00:00,Solicitud de acceso,1,Comprador Analítica,comprador@ejemplo.mx,Comprador Analítica (comprador@ejemplo.mx),,,,Me interesa.,,\r\n` +
+    `2026-03-02 10:05:00,Acceso aprobado,1,Comprador Analítica,comprador@ejemplo.mx,Vendedora (vendedora@ejemplo.mx),,,,,,\r\n` +
+    `2026-03-02 10:30:00,Documento abierto,1,Comprador Analítica,comprador@ejemplo.mx,Comprador Analítica (comprador@ejemplo.mx),acta-constitutiva.pdf,,,Categoría: Acta constitutiva,"1, 2",20\r\n`;
   // The header line's ASCII part and a document's open (the verifier's regex engine is kept away from the BOM and accents).
   const AUDIT_BODY = "^[\\s\\S]*,Evento,Solicitud,Comprador,Correo del comprador,Realizado por,Documento,[\\s\\S]*,Documento abierto,[\\s\\S]*$";
   // The whole text must match (a CSV is no JSON: one rule at `$`).

@@ -26,6 +26,7 @@ const NEW_COMPANY: CompanyAnalytics = {
   totals: { profile_views: 0, interest_messages: 0, access_requests: { pending: 0, approved: 0, rejected: 0, revoked: 0 }, document_opens: 0, letters_of_intent: 0 },
   documents: [{ file_id: 1, filename: "acta.pdf", category: "company_acta_constitutivas", shared: false, opens: 0, buyers: 0, last_opened_at: null }],
   buyers: [],
+  readings: [],
 };
 
 describe("the seller analytics view (src/features/seller-analytics/components/analytics-view.ts)", () => {

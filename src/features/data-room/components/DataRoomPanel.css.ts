@@ -43,3 +43,6 @@ const shareState = style({ fontSize: vars.fontSize.xs, fontWeight: vars.fontWeig
 export const sharedState = style([shareState, { color: vars.color.brand }]);
 
 export const privateState = style([shareState, { color: vars.color.textMuted }]);
+
+/** The download switch's help: what a buyer gets either way. */
+export const switchHelp = style({ color: vars.color.textMuted, fontSize: vars.fontSize.xs, maxWidth: vars.size.drawerWidth });

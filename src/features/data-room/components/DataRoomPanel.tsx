@@ -21,9 +21,9 @@ import { toastApiError, toastError, toastSuccess } from "../../../lib/toast.ts";
 import { visuallyHidden } from "../../../styles/utils.css.ts";
 import { useDataRoomFiles } from "../api/list-files.ts";
 import { useOpenDataRoomFile } from "../api/open-file.ts";
-import { useShareDataRoomFile } from "../api/share-file.ts";
+import { useChangeDataRoomFile, type DataRoomFileChange } from "../api/share-file.ts";
 import { useUploadDataRoomFiles } from "../api/upload-files.ts";
-import { ACCEPTED_FILE_TYPES, cifIssueDateError, formatFileDate, selectionError, SHARING_EXPLAINED, todayInMexico, viewCountLabel } from "./data-room-rules.ts";
+import { ACCEPTED_FILE_TYPES, cifIssueDateError, DOWNLOAD_EXPLAINED, formatFileDate, selectionError, SHARING_EXPLAINED, todayInMexico, viewCountLabel } from "./data-room-rules.ts";
 import { FileViewsDialog } from "./FileViewsDialog.tsx";
 import * as styles from "./DataRoomPanel.css.ts";
 
@@ -35,32 +35,53 @@ const GROUPS: ReadonlyArray<DataRoomGroup> = ["moral", "fisica"];
 const categoriesOf = (group: DataRoomGroup): ReadonlyArray<DataRoomCategory> =>
   DATA_ROOM_CATEGORIES.filter((category) => DATA_ROOM_CATEGORY_INFO[category].group === group);
 
+/** What the toast says once the server stored a change. */
+const savedMessage = (change: DataRoomFileChange, saved: DataRoomFile): string =>
+  change.download_allowed === undefined
+    ? saved.shared
+      ? DATA_ROOM_MESSAGES.shared
+      : DATA_ROOM_MESSAGES.unshared
+    : saved.download_allowed
+      ? DATA_ROOM_MESSAGES.downloadAllowed
+      : DATA_ROOM_MESSAGES.downloadBlocked;
+
 /**
- * The document's sharing switch. It moves at once; the toast confirms what
- * the server stored, and a failure puts it back and says why. The switch's
- * name carries the file's name, so each one is told apart by a screen reader;
- * its state is also written beside it (not only the track's colour).
+ * The document's switches: shared with approved buyers, and (only while
+ * shared) whether they may download it (decision 051). Each moves at once;
+ * the toast confirms what the server stored, and a failure puts it back and
+ * says why. Each switch's name carries the file's name, so a screen reader
+ * tells them apart; the sharing state is also written beside it (not only
+ * the track's colour).
  */
-function ShareSwitch({ companyId, category, file }: { readonly companyId: number; readonly category: DataRoomCategory; readonly file: DataRoomFile }) {
-  const share = useShareDataRoomFile();
-  const change = (shared: boolean) =>
-    share.mutate(
-      { companyId, category, fileId: file.id, shared },
-      {
-        onSuccess: (saved) => toastSuccess(saved.shared ? DATA_ROOM_MESSAGES.shared : DATA_ROOM_MESSAGES.unshared),
-        onError: toastApiError,
-      },
-    );
+function FileSwitches({ companyId, category, file }: { readonly companyId: number; readonly category: DataRoomCategory; readonly file: DataRoomFile }) {
+  const share = useChangeDataRoomFile();
+  const download = useChangeDataRoomFile();
+  const helpId = useId();
+  const change = (mutation: typeof share, fileChange: DataRoomFileChange) =>
+    // Not disabled while saving (that would drop the focus): a press waits for the answer instead.
+    mutation.isPending
+      ? undefined
+      : mutation.mutate(
+          { companyId, category, fileId: file.id, change: fileChange },
+          { onSuccess: (saved) => toastSuccess(savedMessage(fileChange, saved)), onError: toastApiError },
+        );
   return (
     <div className={styles.share}>
-      {/* Not disabled while saving (that would drop the focus): a press waits for the answer instead. */}
-      <Switch isSelected={file.shared} onChange={(shared) => (share.isPending ? undefined : change(shared))}>
+      <Switch isSelected={file.shared} onChange={(shared) => change(share, { shared })}>
         <span>
           Compartir con compradores aprobados<span className={visuallyHidden}>: {file.filename}</span>
         </span>
       </Switch>
       <span className={file.shared ? styles.sharedState : styles.privateState} aria-hidden="true">
         {file.shared ? "Compartido" : "Privado"}
+      </span>
+      <Switch isSelected={file.download_allowed} isDisabled={!file.shared} aria-describedby={helpId} onChange={(allowed) => change(download, { download_allowed: allowed })}>
+        <span>
+          Permitir descarga<span className={visuallyHidden}>: {file.filename}</span>
+        </span>
+      </Switch>
+      <span id={helpId} className={styles.switchHelp}>
+        {file.shared ? DOWNLOAD_EXPLAINED : `${DOWNLOAD_EXPLAINED} Compártelo primero.`}
       </span>
     </div>
   );
@@ -96,7 +117,7 @@ function fileColumns(companyId: number, category: DataRoomCategory, opening: num
     { header: "Archivo", isRowHeader: true, cell: (file) => file.filename },
     { header: "Fecha de carga", cell: (file) => formatFileDate(file.created_at) },
     { header: "Vistas", cell: (file) => viewCountLabel(file.view_count) },
-    { header: "Compartir", cell: (file) => <ShareSwitch companyId={companyId} category={category} file={file} /> },
+    { header: "Compartir", cell: (file) => <FileSwitches companyId={companyId} category={category} file={file} /> },
     { header: "Acciones", cell: (file) => <FileActions companyId={companyId} file={file} isOpening={opening === file.id} onOpen={onOpen} /> },
   ];
 }

@@ -78,5 +78,8 @@ export const formatFileDate = (iso: string): string => formatWith(fileDate, iso)
 export const formatViewedAt = (iso: string): string => formatWith(viewDateTime, iso);
 
 /** What sharing a document means (decision 023), said next to the data room's switches. */
+/** Under the "Permitir descarga" switch (decision 051). */
+export const DOWNLOAD_EXPLAINED = "Los compradores siempre lo leen en el visor de Puente con su marca de agua; cada descarga queda registrada.";
+
 export const SHARING_EXPLAINED =
   "Solo los compradores con solicitud aprobada y acuerdo de confidencialidad vigente pueden abrir los documentos compartidos. Nada se comparte hasta que tú lo decidas, y puedes dejar de compartir en cualquier momento.";

@@ -12,6 +12,7 @@ import { formatCount } from "../../../components/weekly-chart.ts";
 import { isApiError } from "../../../lib/api-error.ts";
 import { useCompanyAnalytics } from "../api/get-company-analytics.ts";
 import { AccessAuditButton } from "./AccessAuditButton.tsx";
+import { DocumentReadings } from "./DocumentReadings.tsx";
 import {
   analyticsChartSummary,
   analyticsChartWeeks,
@@ -103,7 +104,7 @@ function NoActivityYet({ companyId }: { readonly companyId: number }) {
       <ul className={styles.emptyList}>
         <li>cuántas personas visitan su perfil público y los mensajes de interés que te envían;</li>
         <li>las solicitudes de acceso de compradores, por estado, y las cartas de intención;</li>
-        <li>qué documentos compartidos abren los compradores aprobados, y cuándo;</li>
+        <li>qué documentos compartidos abren los compradores aprobados, cuándo, y cuánto tiempo leen cada página;</li>
         <li>una gráfica de las últimas 12 semanas, con sus datos en una tabla.</li>
       </ul>
       <p>
@@ -142,6 +143,7 @@ function AnalyticsBody({ analytics }: { readonly analytics: CompanyAnalytics }) 
         summary={analyticsChartSummary(analytics.weeks)}
       />
       <DocumentsTable companyId={analytics.company_id} documents={analytics.documents} />
+      <DocumentReadings readings={analytics.readings} />
       <BuyersTable buyers={analytics.buyers} />
     </>
   );

@@ -3,7 +3,7 @@ import { findUserForLogin } from "../../../../server/auth/session-claims.ts";
 import { createCompany } from "../../../../server/companies/create-company.ts";
 import { accessRequests, companyProfileViews } from "../../../../server/deal-room/schema.ts";
 import { companies } from "../../../../server/companies/schema.ts";
-import { companyFiles, fileViews } from "../../../../server/data-room/schema.ts";
+import { companyFiles, fileViewPages, fileViews } from "../../../../server/data-room/schema.ts";
 import { interestMessages } from "../../../../server/marketplace/schema.ts";
 import { users } from "../../../../server/auth/schema.ts";
 import { seedCatalogues } from "../../../../server/seed/catalogues.ts";
@@ -48,8 +48,8 @@ async function listedCompanyOf(server: RunningServer, ownerUserId: number, name:
 
 /**
  * The seller's company with, from one verified buyer: a profile view today,
- * an interest message, an approved access request, and a shared document the
- * buyer opened once. Earlier activity of the company is cleared first, so
+ * an interest message, an approved access request, and a shared document of
+ * 3 pages the buyer opened once and read (pages 1 and 2, 20 s). Earlier activity of the company is cleared first, so
  * the counts are exactly these.
  */
 async function companyWithActivity(server: RunningServer): Promise<{ sellerToken: string; companyId: number }> {
@@ -98,16 +98,23 @@ async function companyWithActivity(server: RunningServer): Promise<{ sellerToken
       sizeBytes: 48,
       uploadedBy: sellerId,
       shared: true,
+      pageCount: 3,
     })
     .returning({ id: companyFiles.id });
   if (file === undefined) throw new Error("provider state: no file row");
-  await server.db.insert(fileViews).values({ fileId: file.id, viewerUserId: buyerId });
+  const [view] = await server.db.insert(fileViews).values({ fileId: file.id, viewerUserId: buyerId }).returning({ id: fileViews.id });
+  if (view === undefined) throw new Error("provider state: no view row");
+  // What the viewer's reports add up to (decision 051): rows only, as POST /file_readings/{token}/pages stores them.
+  await server.db.insert(fileViewPages).values([
+    { viewId: view.id, page: 1, milliseconds: 12_000 },
+    { viewId: view.id, page: 2, milliseconds: 8_000 },
+  ]);
   return { sellerToken, companyId: company.id };
 }
 
 /** The seller analytics' states: `sellerToken` and `companyId` (or `otherCompanyId`) for fromProviderState. */
 export const sellerAnalyticsStates: ProviderStates = (server) => ({
-  "a seller's company has profile views, an interest message, an approved access request and a shared document opened by the buyer": () =>
+  "a seller's company has profile views, an interest message, an approved access request and a shared document opened and read by the buyer": () =>
     companyWithActivity(server),
   "a seller is signed in and another seller's company exists": async () => {
     await seedCatalogues(server.db);
