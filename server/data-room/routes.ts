@@ -34,6 +34,7 @@ import { fileLinkPage, type LinkVerdict } from "./file-link-pages.ts";
 import { signFileToken, signReadingToken, verifyFileToken, verifyReadingToken, type SignedFileLink } from "./signed-url.ts";
 import { inspectPdf, stampPdf, type WatermarkStamp } from "./watermark.ts";
 import { IMAGE_POOL_RETRY_AFTER_SECONDS, ImagePoolBusy, type ImagePool } from "./image-pool.ts";
+import type { ImageCheck } from "./watermark-image.ts";
 
 /** What the data room needs beyond every feature's context: where the bytes live, the NDA's versions (approved buyers' access) and the threads that stamp and check images. */
 export interface DataRoomContext extends DealRoomContext {
@@ -167,8 +168,12 @@ export function dataRoomRoutes(router: Router, context: DataRoomContext): void {
         const kind = kinds[index] ?? "application/pdf";
         if (kind !== "application/pdf") {
           // In a worker thread; a full queue refuses the whole upload (503, Retry-After), nothing written.
-          const checked = await imagePool.checkImage(file.bytes, kind).catch((error: unknown) => {
-            if (!(error instanceof ImagePoolBusy)) throw error;
+          const checked = await imagePool.checkImage(file.bytes, kind).catch((error: unknown): ImageCheck => {
+            if (!(error instanceof ImagePoolBusy)) {
+              // The thread died on these bytes (or the pool closed): the picture is refused like one that cannot be read, never a 500.
+              request.log.error({ err: error, companyId: params.id }, "an image check failed in its worker");
+              return "damaged";
+            }
             request.log.warn({ companyId: params.id, ...imagePool.stats() }, "image pool busy: upload refused");
             reply.header("Retry-After", String(IMAGE_POOL_RETRY_AFTER_SECONDS));
             throw fail(upload.errors.imagesBusy);
