@@ -148,13 +148,16 @@ test("/onboarding-completado says so, links to Mis empresas and goes there after
   const seller = await signUpSeller(page);
   await signIn({ email: seller.email, password: PASSWORD });
 
-  await page.goto("/onboarding-completado");
-  await expect(page.getByRole("heading", { name: "Onboarding completado" })).toBeVisible();
-  await expect(page.getByText("En 5 segundos te llevaremos a Mis empresas.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Ir a Mis empresas" })).toHaveAttribute("href", "/mis-empresas");
-  await expectNoAxeViolations(page);
-  // axe read this page, not Mis empresas after a redirect in between.
-  await expect(page).toHaveURL(/\/onboarding-completado$/);
+  // axe must read this page, not Mis empresas after its 5 s: on a slow machine one pass can outlast
+  // them, and is tried again from a fresh load (a real violation fails every pass).
+  await expect(async () => {
+    await page.goto("/onboarding-completado");
+    await expect(page.getByRole("heading", { name: "Onboarding completado" })).toBeVisible();
+    await expect(page.getByText("En 5 segundos te llevaremos a Mis empresas.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ir a Mis empresas" })).toHaveAttribute("href", "/mis-empresas");
+    await expectNoAxeViolations(page);
+    expect(page.url()).toMatch(/\/onboarding-completado$/);
+  }).toPass({ timeout: 45_000 });
 
   // Under a controlled clock (the page's time runs on, runFor jumps it forward).
   await page.clock.install();
