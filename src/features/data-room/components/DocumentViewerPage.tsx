@@ -111,7 +111,6 @@ export default function DocumentViewerPage() {
   const shownPage = pageCount === null ? null : Math.min(page, pageCount);
   useReadingReports(opened.data?.reading ?? null, shownPage);
   const download = useDownloadDataRoomFile();
-  const statusRef = useRef<HTMLParagraphElement>(null);
 
   if (!valid) {
     return (
@@ -181,7 +180,7 @@ export default function DocumentViewerPage() {
             <Button variant="secondary" isDisabled={shownPage === null || shownPage <= 1} onPress={() => go((shownPage ?? 1) - 1)}>
               {VIEWER_TEXT.previous}
             </Button>
-            <p ref={statusRef} className={styles.pageCount} aria-live="polite">
+            <p className={styles.pageCount} aria-live="polite">
               {shownPage === null || pageCount === null ? VIEWER_TEXT.loading : VIEWER_TEXT.pageOf(shownPage, pageCount)}
             </p>
             <Button variant="secondary" isDisabled={shownPage === null || pageCount === null || shownPage >= pageCount} onPress={() => go((shownPage ?? 1) + 1)}>

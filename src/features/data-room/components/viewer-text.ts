@@ -1,5 +1,7 @@
 import { FILE_LINK_PAGES } from "../../../../contracts/data-room.ts";
 
+const FAILED = "No pudimos mostrar el documento. Vuelve a abrirlo desde el perfil de la empresa.";
+
 /** The viewer's Spanish text (decision 051), in one place. */
 export const VIEWER_TEXT = {
   back: "Volver al perfil de la empresa",
@@ -10,7 +12,7 @@ export const VIEWER_TEXT = {
   download: "Descargar",
   noDownload: "La empresa no permite descargarlo",
   notFound: "Este documento no existe.",
-  failed: "No pudimos mostrar el documento. Vuelve a abrirlo desde el perfil de la empresa.",
+  failed: FAILED,
   sheetLabel: "Documento: usa las flechas izquierda y derecha para cambiar de página",
   buyerNotice:
     "Este documento lleva tu nombre y tu correo como marca de agua en cada página. La empresa ve qué páginas lees y cuánto tiempo, como parte del acuerdo de confidencialidad.",
@@ -24,6 +26,6 @@ export const VIEWER_TEXT = {
     if (status === 503) return `${FILE_LINK_PAGES.busy.message} Intenta de nuevo en unos segundos.`;
     if (status === 403) return FILE_LINK_PAGES.accessEnded.message;
     if (status === 410) return FILE_LINK_PAGES.expired.message;
-    return "No pudimos mostrar el documento. Vuelve a abrirlo desde el perfil de la empresa.";
+    return FAILED;
   },
 } as const;
